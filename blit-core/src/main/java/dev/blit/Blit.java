@@ -1,0 +1,349 @@
+package dev.blit;
+
+import dev.blit.buffer.ObjectReader;
+import dev.blit.buffer.ObjectWriter;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.gen.ClassSerializers;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
+import dev.blit.internal.Registry;
+import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.WriteSession;
+import dev.blit.types.BuiltinTypes;
+import dev.blit.types.TypeIds;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Turns objects into bytes and back. Build one with {@link #builder()}, register your classes, and share
+ * the instance: it is immutable and thread-safe, and keeps no per-thread state (no pools, no
+ * ThreadLocals), so it serves platform and virtual threads alike.
+ *
+ * <pre>{@code
+ * Blit blit = Blit.builder()
+ *     .register(Order.class, 100)
+ *     .register(OrderLine.class, 101)
+ *     .references(true)
+ *     .build();
+ * byte[] bytes = blit.toBytes(order);
+ * Order copy = blit.fromBytes(bytes, Order.class);
+ * }</pre>
+ *
+ * <p>Every value is written as a tagged value (FORMAT.md): a type id, then its content. The JDK types in
+ * {@link TypeIds} need no registration; every other class must be registered under an id of 100 or more,
+ * so that bytes from an untrusted source can only ever instantiate classes the application listed.
+ */
+public final class Blit {
+    /** Default for {@link Builder#maxDepth(int)}. */
+    public static final int DEFAULT_MAX_DEPTH = 2048;
+
+    private final Registry registry;
+    private final boolean references;
+    private final int maxDepth;
+
+    private Blit(Builder b) {
+        this.references = b.references;
+        this.maxDepth = b.maxDepth;
+        RegistryBuilder rb = new RegistryBuilder();
+        BuiltinTypes.install(rb);
+        List<Registration> toBind = new ArrayList<>();
+        for (Builder.Entry e : b.entries) {
+            if (e.id < TypeIds.FIRST_USER_ID) {
+                throw new BlitException("id " + e.id + " for " + e.type.getName() + " is reserved for Blit's built-in "
+                        + "types; use an id >= " + TypeIds.FIRST_USER_ID);
+            }
+            if (e.serializer == null && e.type.isPrimitive()) {
+                throw new BlitException("cannot register primitive type " + e.type);
+            }
+            Registration r = rb.add(e.id, e.type, e.serializer);
+            if (e.serializer == null) {
+                toBind.add(r);
+            }
+        }
+        // Two passes: every Registration exists before any serializer is made, so generated code for
+        // mutually recursive classes can point at each other's registrations.
+        for (Registration r : toBind) {
+            r.bind(ClassSerializers.create(r.type, rb, lookupFor(b, r.type)));
+        }
+        this.registry = rb.build();
+    }
+
+    private static MethodHandles.Lookup lookupFor(Builder b, Class<?> type) {
+        for (MethodHandles.Lookup l : b.lookups) {
+            if (l.lookupClass().getModule() == type.getModule()
+                    && l.lookupClass().getPackageName().equals(type.getPackageName())) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /** @return a builder with references off, registration required and {@link #DEFAULT_MAX_DEPTH} */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    // ---------------------------------------------------------------- byte arrays
+
+    /**
+     * @param value any built-in or registered value, or null
+     * @return its encoding
+     * @throws BlitException if a class in the graph is not registered, or the graph is too deep
+     */
+    public byte[] toBytes(Object value) {
+        WriteBuffer out = new WriteBuffer(256);
+        write(value, out);
+        return out.toByteArray();
+    }
+
+    /**
+     * @param bytes exactly one encoded value
+     * @return the value, possibly null
+     * @throws BlitException if the bytes are malformed, truncated, or followed by trailing bytes
+     */
+    public Object fromBytes(byte[] bytes) {
+        ReadBuffer in = ReadBuffer.of(bytes);
+        Object v = read(in);
+        if (in.offset() != bytes.length) {
+            throw new BlitException((bytes.length - in.offset()) + " trailing bytes after the value at offset " + in.offset());
+        }
+        return v;
+    }
+
+    /**
+     * @param bytes exactly one encoded value
+     * @param type  the type expected
+     * @param <T>   the type expected
+     * @return the value, possibly null
+     * @throws BlitException if the bytes are malformed or hold a value of another type
+     */
+    public <T> T fromBytes(byte[] bytes, Class<T> type) {
+        return checkType(fromBytes(bytes), type);
+    }
+
+    // ---------------------------------------------------------------- buffers
+
+    /**
+     * Appends one value to {@code out}, at its cursor. A stream- or ByteBuffer-bound buffer is not flushed:
+     * call {@link WriteBuffer#flush()} when a batch is done.
+     *
+     * @param value the value, or null
+     * @param out   the destination
+     */
+    public void write(Object value, WriteBuffer out) {
+        WriteSession session = new WriteSession(registry, references, maxDepth);
+        ObjectWriter previous = out.objects(session);
+        try {
+            session.writeObject(out, value);
+        } catch (StackOverflowError e) {
+            throw new BlitException("stack overflow while writing at offset " + out.position()
+                    + ": the object graph is deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
+        } finally {
+            out.objects(previous);
+        }
+    }
+
+    /**
+     * Reads one value at {@code in}'s cursor; the cursor ends right after it, ready for the next.
+     *
+     * @param in the source
+     * @return the value, possibly null
+     */
+    public Object read(ReadBuffer in) {
+        ReadSession session = new ReadSession(registry, references, maxDepth);
+        ObjectReader previous = in.objects(session);
+        try {
+            return session.readObject(in);
+        } catch (StackOverflowError e) {
+            throw new BlitException("stack overflow while reading at offset " + in.offset()
+                    + ": the input nests deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
+        } finally {
+            in.objects(previous);
+        }
+    }
+
+    /**
+     * @param in   the source
+     * @param type the type expected
+     * @param <T>  the type expected
+     * @return the value, possibly null
+     */
+    public <T> T read(ReadBuffer in, Class<T> type) {
+        return checkType(read(in), type);
+    }
+
+    /**
+     * Writes one value into {@code target} (heap, direct or memory-mapped) at its position, and advances
+     * the position past it.
+     *
+     * @param value  the value, or null
+     * @param target the destination
+     * @throws BlitException if {@code target} has too little room
+     */
+    public void write(Object value, ByteBuffer target) {
+        WriteBuffer out = WriteBuffer.to(target);
+        write(value, out);
+        out.flush();
+    }
+
+    /**
+     * Reads one value from {@code source} at its position, and advances the position past it.
+     *
+     * @param source the input
+     * @return the value, possibly null
+     */
+    public Object read(ByteBuffer source) {
+        ReadBuffer in = ReadBuffer.of(source);
+        Object v = read(in);
+        source.position(source.position() + (int) in.offset());
+        return v;
+    }
+
+    // ---------------------------------------------------------------- streams
+
+    /**
+     * Writes one value to {@code out} and flushes it. To write many values, wrap the stream once with
+     * {@link WriteBuffer#to(OutputStream)} and call {@link #write(Object, WriteBuffer)} for each.
+     *
+     * @param value the value, or null
+     * @param out   the stream, left open
+     */
+    public void write(Object value, OutputStream out) {
+        WriteBuffer buffer = WriteBuffer.to(out);
+        write(value, buffer);
+        buffer.flush();
+    }
+
+    /**
+     * Reads one value from a stream that holds nothing after it. The buffer reads ahead; to read many values
+     * from one stream, wrap it once with {@link ReadBuffer#of(InputStream)} and call {@link #read(ReadBuffer)}
+     * for each.
+     *
+     * @param in the stream, left open
+     * @return the value, possibly null
+     */
+    public Object read(InputStream in) {
+        return read(ReadBuffer.of(in));
+    }
+
+    private static <T> T checkType(Object v, Class<T> type) {
+        if (v != null && !wrap(type).isInstance(v)) {
+            throw new BlitException("expected a " + type.getName() + " but the bytes hold a " + v.getClass().getName());
+        }
+        @SuppressWarnings("unchecked")
+        T t = (T) v;
+        return t;
+    }
+
+    private static Class<?> wrap(Class<?> type) {
+        if (!type.isPrimitive()) {
+            return type;
+        }
+        return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
+    }
+
+    /** @return whether this instance tracks shared references and cycles */
+    public boolean references() {
+        return references;
+    }
+
+    /**
+     * Configures and builds a {@link Blit}. Not thread-safe; the built instance is.
+     */
+    public static final class Builder {
+        private final List<Entry> entries = new ArrayList<>();
+        private final List<MethodHandles.Lookup> lookups = new ArrayList<>();
+        private boolean references;
+        private int maxDepth = DEFAULT_MAX_DEPTH;
+
+        private static final class Entry {
+            final Class<?> type;
+            final int id;
+            final Serializer<?> serializer;
+
+            Entry(Class<?> type, int id, Serializer<?> serializer) {
+                this.type = type;
+                this.id = id;
+                this.serializer = serializer;
+            }
+        }
+
+        private Builder() {
+        }
+
+        /**
+         * Registers a class to be serialized automatically: a record, an enum, a {@link Marshallable}, or a
+         * plain class whose non-transient, non-static fields (inherited ones included) are written.
+         *
+         * @param type the class
+         * @param id   its wire id; ids from 100 on are always free for users
+         * @return this builder
+         */
+        public Builder register(Class<?> type, int id) {
+            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, null));
+            return this;
+        }
+
+        /**
+         * Registers a class with a serializer of your own, which takes precedence over generated code.
+         *
+         * @param type       the class
+         * @param id         its wire id (100 or more)
+         * @param serializer writes and reads its content
+         * @param <T>        the class
+         * @return this builder
+         */
+        public <T> Builder register(Class<T> type, int id, Serializer<? super T> serializer) {
+            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer")));
+            return this;
+        }
+
+        /**
+         * Gives Blit access to the classes of one package (the lookup's), for classes in a named module that
+         * does not open its package to {@code dev.blit}. Pass {@code MethodHandles.lookup()} from a class in
+         * that package.
+         *
+         * @param lookup a full-privilege lookup in the package of the classes to register
+         * @return this builder
+         */
+        public Builder lookup(MethodHandles.Lookup lookup) {
+            lookups.add(Objects.requireNonNull(lookup, "lookup"));
+            return this;
+        }
+
+        /**
+         * @param track true to keep identity: shared objects come back shared, cycles come back as cycles;
+         *              false (the default) to write every occurrence in full and pay nothing for tracking
+         * @return this builder
+         */
+        public Builder references(boolean track) {
+            this.references = track;
+            return this;
+        }
+
+        /**
+         * @param maxDepth how deeply values may nest, on write and on read, before a {@link BlitException};
+         *                 the guard against cycles with references off and against hostile input
+         * @return this builder
+         */
+        public Builder maxDepth(int maxDepth) {
+            if (maxDepth < 1) {
+                throw new BlitException("maxDepth must be at least 1");
+            }
+            this.maxDepth = maxDepth;
+            return this;
+        }
+
+        /** @return an immutable, thread-safe Blit */
+        public Blit build() {
+            return new Blit(this);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.blit;
+
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+
+/**
+ * A class that writes and reads itself with the buffer API, for when hand-written code is wanted: exact
+ * control of the bytes, or state that is not simply fields.
+ *
+ * <p>Register the class like any other ({@code register(MyType.class, 100)}); it needs a no-argument
+ * constructor (of any visibility). Blit creates an instance with it, publishes it for back references,
+ * then calls {@link #readMarshallable}. Nested objects go through {@link WriteBuffer#writeObject} and
+ * {@link ReadBuffer#readObject()}.
+ */
+public interface Marshallable {
+    /** @param out where to write this object's content */
+    void writeMarshallable(WriteBuffer out);
+
+    /** @param in where to read this object's content from; {@code this} is a freshly constructed instance */
+    void readMarshallable(ReadBuffer in);
+}

@@ -1,0 +1,43 @@
+package dev.blit;
+
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+
+/**
+ * Writes and reads the content of one type. Blit writes the type tag (and the null or back-reference
+ * marker) itself; a serializer only sees non-null values and writes what follows the tag.
+ *
+ * <p>Nested values go through {@link WriteBuffer#writeObject} / {@link ReadBuffer#readObject()}, which
+ * handle their tags, sharing and depth. A serializer that creates a mutable object and then reads values
+ * that may refer back to it should call {@link ReadBuffer#reference(Object)} right after creating it, so
+ * cycles resolve when references are on.
+ *
+ * <p>Implementations must be stateless or thread-safe: one instance serves every thread of a
+ * {@link Blit}.
+ *
+ * @param <T> the type handled
+ */
+public interface Serializer<T> {
+    /**
+     * @param out   the buffer to write to
+     * @param value never null
+     */
+    void write(WriteBuffer out, T value);
+
+    /**
+     * @param in the buffer to read from
+     * @return the decoded value
+     */
+    T read(ReadBuffer in);
+
+    /**
+     * Whether values of this type take part in reference tracking when {@code references(true)}. Immutable
+     * value types (strings, boxes, {@code BigDecimal}, {@code java.time}) answer false: sharing them is not
+     * observable and tracking them would only cost time and bytes.
+     *
+     * @return true to track identity (the default)
+     */
+    default boolean tracksReferences() {
+        return true;
+    }
+}

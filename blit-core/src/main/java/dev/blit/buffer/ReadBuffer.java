@@ -1,0 +1,697 @@
+package dev.blit.buffer;
+
+import dev.blit.BlitException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The read side of every Blit backend: the exact inverse of {@link WriteBuffer}.
+ *
+ * <p>Like the write side it is one final class over a {@code byte[]} window. A {@code byte[]} region or a
+ * heap {@code ByteBuffer} is read in place; a direct or memory-mapped {@code ByteBuffer} and an
+ * {@link InputStream} are copied into the window in bulk as it empties.
+ *
+ * <p>Bad input never escapes as anything but a {@link BlitException} naming the offset, counted from where
+ * this buffer started reading. A declared length is checked against what the input can still hold before
+ * anything is allocated; from a stream, whose length is unknown, large payloads are read in growing steps
+ * so an allocation is never more than twice the bytes that actually arrived.
+ */
+public final class ReadBuffer {
+    private static final int WINDOW = 8192;
+    /** Largest allocation made on the word of a stream before the bytes have arrived. */
+    private static final int TRUST_STEP = 1 << 16;
+
+    private byte[] array;
+    private int position;
+    private int limit;
+    /** Logical offset of {@code array[0]}: offset() == origin + position. */
+    private long origin;
+    private final InputStream stream;
+    private final ByteBuffer source;
+    private ObjectReader objects;
+
+    private ReadBuffer(byte[] array, int position, int limit, InputStream stream, ByteBuffer source) {
+        this.array = array;
+        this.position = position;
+        this.limit = limit;
+        this.origin = -position;
+        this.stream = stream;
+        this.source = source;
+    }
+
+    /**
+     * Reads {@code bytes} in place.
+     *
+     * @param bytes the input
+     * @return a buffer at offset 0
+     */
+    public static ReadBuffer of(byte[] bytes) {
+        return new ReadBuffer(bytes, 0, bytes.length, null, null);
+    }
+
+    /**
+     * Reads {@code bytes[offset .. offset+length)} in place; offsets in errors count from {@code offset}.
+     *
+     * @param bytes  the input
+     * @param offset first byte
+     * @param length how many bytes may be read
+     * @return a buffer positioned at {@code offset}
+     */
+    public static ReadBuffer of(byte[] bytes, int offset, int length) {
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new BlitException("region [" + offset + ", " + offset + "+" + length + ") is outside an array of "
+                    + bytes.length + " bytes");
+        }
+        return new ReadBuffer(bytes, offset, offset + length, null, null);
+    }
+
+    /**
+     * Reads the bytes between {@code buffer}'s position and limit. A heap buffer is read in place; a
+     * direct or mapped one is copied into an internal window as needed. {@code buffer}'s position is left
+     * alone; call {@link #offset()} to learn how far reading got.
+     *
+     * @param buffer the input
+     * @return a buffer at offset 0
+     */
+    public static ReadBuffer of(ByteBuffer buffer) {
+        if (buffer.hasArray() && !buffer.isReadOnly()) {
+            int at = buffer.arrayOffset() + buffer.position();
+            return new ReadBuffer(buffer.array(), at, at + buffer.remaining(), null, null);
+        }
+        ByteBuffer view = buffer.duplicate();
+        return new ReadBuffer(new byte[Math.min(WINDOW, Math.max(16, view.remaining()))], 0, 0, null, view);
+    }
+
+    /**
+     * Reads from a stream through an internal window. The buffer may read ahead of what it returns; the
+     * stream is not closed by Blit.
+     *
+     * @param in the input
+     * @return a buffer at offset 0
+     */
+    public static ReadBuffer of(InputStream in) {
+        return new ReadBuffer(new byte[WINDOW], 0, 0, in, null);
+    }
+
+    // ---------------------------------------------------------------- cursor
+
+    /** @return bytes consumed since this buffer started reading */
+    public long offset() {
+        return origin + position;
+    }
+
+    /**
+     * @return bytes that can be read without waiting for a stream: everything left for an array or
+     *         {@code ByteBuffer}, only what is buffered for a stream
+     */
+    public long remainingKnown() {
+        long r = limit - position;
+        if (source != null) {
+            r += source.remaining();
+        }
+        return r;
+    }
+
+    /** @return true if no byte is left; for a stream this may block to find out */
+    public boolean isExhausted() {
+        if (position < limit) {
+            return false;
+        }
+        if (stream == null && source == null) {
+            return true;
+        }
+        return !tryFill(1);
+    }
+
+    /**
+     * Makes sure {@code n} bytes can be read; a {@link BlitException} with the offset if the input ends
+     * first. Generated deserializers call it once for a fixed-size block.
+     *
+     * @param n bytes needed
+     */
+    public void require(int n) {
+        if (limit - position < n) {
+            fill(n);
+        }
+    }
+
+    private void fill(int n) {
+        if (!tryFill(n)) {
+            throw truncated(n);
+        }
+    }
+
+    /** Compacts the window and reads until {@code n} bytes are available; false if the input ends first. */
+    private boolean tryFill(int n) {
+        if (stream == null && source == null) {
+            return limit - position >= n;
+        }
+        int remaining = limit - position;
+        if (n > array.length) {
+            array = Arrays.copyOf(array, Math.max(n, array.length * 2));
+        }
+        if (position > 0) {
+            System.arraycopy(array, position, array, 0, remaining);
+            origin += position;
+            position = 0;
+            limit = remaining;
+        }
+        while (limit < n) {
+            int got = readSome(array, limit, array.length - limit);
+            if (got < 0) {
+                return false;
+            }
+            limit += got;
+        }
+        return true;
+    }
+
+    private int readSome(byte[] dst, int off, int len) {
+        if (source != null) {
+            int n = Math.min(len, source.remaining());
+            if (n == 0) {
+                return -1;
+            }
+            source.get(dst, off, n);
+            return n;
+        }
+        try {
+            int n;
+            do {
+                n = stream.read(dst, off, len);
+            } while (n == 0);
+            return n;
+        } catch (IOException e) {
+            throw new BlitException("reading the input stream failed at offset " + (origin + limit), e);
+        }
+    }
+
+    /**
+     * @param needed bytes that were needed
+     * @return the exception for input that ends too early
+     */
+    public BlitException truncated(long needed) {
+        return new BlitException("truncated input at offset " + offset() + ": " + needed + " bytes needed, "
+                + (limit - position) + " available");
+    }
+
+    /**
+     * @param what a description of what was wrong
+     * @return an exception naming the current offset
+     */
+    public BlitException malformed(String what) {
+        return new BlitException(what + " at offset " + offset());
+    }
+
+    // ---------------------------------------------------------------- objects
+
+    /** @return the object reader attached by Blit, or null when this buffer is read on its own */
+    public ObjectReader objects() {
+        return objects;
+    }
+
+    /**
+     * Attaches the object layer (Blit does this for the duration of a read).
+     *
+     * @param objects the reader for {@link #readObject()}, or null to detach
+     * @return the reader attached before, to restore afterwards
+     */
+    public ObjectReader objects(ObjectReader objects) {
+        ObjectReader previous = this.objects;
+        this.objects = objects;
+        return previous;
+    }
+
+    /**
+     * Reads one tagged value. Only available while Blit reads this buffer, e.g. inside a
+     * {@code Marshallable}.
+     *
+     * @return the value, possibly null
+     */
+    public Object readObject() {
+        ObjectReader r = objects;
+        if (r == null) {
+            throw new BlitException("readObject needs a Blit instance: read through Blit.read(buffer)");
+        }
+        return r.readObject(this);
+    }
+
+    /**
+     * Reads one tagged value and checks its type.
+     *
+     * @param type the expected type
+     * @param <T>  the expected type
+     * @return the value, possibly null
+     */
+    public <T> T readObject(Class<T> type) {
+        long at = offset();
+        Object v = readObject();
+        if (v != null && !type.isInstance(v)) {
+            throw new BlitException("expected " + type.getName() + " at offset " + at + " but found "
+                    + v.getClass().getName());
+        }
+        return type.cast(v);
+    }
+
+    /**
+     * See {@link ObjectReader#reference(Object)}.
+     *
+     * @param value the object just created by a deserializer, before its fields are read
+     */
+    public void reference(Object value) {
+        ObjectReader r = objects;
+        if (r != null) {
+            r.reference(value);
+        }
+    }
+
+    // ---------------------------------------------------------------- fixed-size primitives
+
+    /** @return one signed byte */
+    public byte readByte() {
+        if (position == limit) {
+            fill(1);
+        }
+        return array[position++];
+    }
+
+    /** @return true for 1, false for 0; anything else is malformed */
+    public boolean readBoolean() {
+        byte b = readByte();
+        if ((b & ~1) != 0) {
+            position--;
+            throw malformed("invalid boolean byte 0x" + Integer.toHexString(b & 0xFF));
+        }
+        return b != 0;
+    }
+
+    /** @return two bytes, little-endian */
+    public short readShort() {
+        require(2);
+        short v = (short) WriteBuffer.SHORT.get(array, position);
+        position += 2;
+        return v;
+    }
+
+    /** @return two bytes, little-endian */
+    public char readChar() {
+        return (char) readShort();
+    }
+
+    /** @return four bytes, little-endian */
+    public int readInt() {
+        require(4);
+        int v = (int) WriteBuffer.INT.get(array, position);
+        position += 4;
+        return v;
+    }
+
+    /** @return eight bytes, little-endian */
+    public long readLong() {
+        require(8);
+        long v = (long) WriteBuffer.LONG.get(array, position);
+        position += 8;
+        return v;
+    }
+
+    /** @return raw IEEE 754 bits, four bytes */
+    public float readFloat() {
+        return Float.intBitsToFloat(readInt());
+    }
+
+    /** @return raw IEEE 754 bits, eight bytes */
+    public double readDouble() {
+        return Double.longBitsToDouble(readLong());
+    }
+
+    // ---------------------------------------------------------------- varints
+
+    /** @return an unsigned LEB128 value of at most five bytes */
+    public int readUnsignedVarInt() {
+        if (limit - position >= 5) {
+            byte[] a = array;
+            int p = position;
+            int b = a[p++];
+            if (b >= 0) {
+                position = p;
+                return b;
+            }
+            int v = b & 0x7F;
+            for (int shift = 7; shift < 35; shift += 7) {
+                b = a[p++];
+                v |= (b & 0x7F) << shift;
+                if (b >= 0) {
+                    if (shift == 28 && (b & 0xF0) != 0) {
+                        break;
+                    }
+                    position = p;
+                    return v;
+                }
+            }
+            throw malformed("malformed varint (more than 32 bits)");
+        }
+        return (int) slowVar(35, 32);
+    }
+
+    /** @return a zig-zag varint */
+    public int readVarInt() {
+        int v = readUnsignedVarInt();
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    /** @return an unsigned LEB128 value of at most ten bytes */
+    public long readUnsignedVarLong() {
+        if (limit - position >= 10) {
+            byte[] a = array;
+            int p = position;
+            long v = 0;
+            for (int shift = 0; shift < 70; shift += 7) {
+                byte b = a[p++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    if (shift == 63 && (b & 0xFE) != 0) {
+                        break;
+                    }
+                    position = p;
+                    return v;
+                }
+            }
+            throw malformed("malformed varint (more than 64 bits)");
+        }
+        return slowVar(70, 64);
+    }
+
+    /** @return a zig-zag varint */
+    public long readVarLong() {
+        long v = readUnsignedVarLong();
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    private long slowVar(int maxShift, int bits) {
+        long start = offset();
+        long v = 0;
+        for (int shift = 0; shift < maxShift; shift += 7) {
+            byte b = readByte();
+            v |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+                if (shift + 7 > bits && (b & 0x7F) >>> (bits - shift) != 0) {
+                    break;
+                }
+                return v;
+            }
+        }
+        throw new BlitException("malformed varint (more than " + bits + " bits) at offset " + start);
+    }
+
+    /**
+     * Reads the length header of an array, string or collection: unsigned varint {@code length + 1},
+     * 0 meaning null (returned as -1). A length whose elements could not fit in what the input still holds
+     * is rejected here, before anything is allocated.
+     *
+     * @param elementSize the smallest number of bytes one element takes (0 when elements may take none)
+     * @return the length, or -1 for null
+     */
+    public int readLength(int elementSize) {
+        long at = offset();
+        int h = readUnsignedVarInt();
+        if (h == 0) {
+            return -1;
+        }
+        int length = h - 1;
+        if (length < 0) {
+            throw new BlitException("invalid length " + Integer.toUnsignedString(length) + " at offset " + at);
+        }
+        checkAvailable((long) length * elementSize, at, length);
+        return length;
+    }
+
+    /**
+     * Reads an element count (unsigned varint, never null) of a collection or array whose elements take at
+     * least {@code minElementBytes} each, rejecting counts the remaining input cannot hold.
+     *
+     * @param minElementBytes the fewest bytes one element can take (1 for tagged values)
+     * @return the count
+     */
+    public int readCount(int minElementBytes) {
+        long at = offset();
+        int n = readUnsignedVarInt();
+        if (n < 0) {
+            throw new BlitException("invalid count " + Integer.toUnsignedString(n) + " at offset " + at);
+        }
+        checkAvailable((long) n * minElementBytes, at, n);
+        return n;
+    }
+
+    /**
+     * How much to allocate up front for {@code count} elements: all of them when the input is in memory
+     * (the count was checked against it), a bounded step when it comes from a stream.
+     *
+     * @param count a count read with {@link #readCount} or {@link #readLength}
+     * @return the capacity to start with; grow as elements arrive
+     */
+    public int initialCapacity(int count) {
+        return stream == null ? count : Math.min(count, 1024);
+    }
+
+    private void checkAvailable(long bytes, long at, long declared) {
+        if (stream == null && bytes > remainingKnown()) {
+            throw new BlitException("declared length " + declared + " at offset " + at + " needs " + bytes
+                    + " bytes but only " + remainingKnown() + " remain");
+        }
+    }
+
+    // ---------------------------------------------------------------- strings
+
+    /** @return a string written by {@link WriteBuffer#writeString}, or null */
+    public String readString() {
+        long at = offset();
+        int h = readUnsignedVarInt();
+        if (h == 0) {
+            return null;
+        }
+        int header = h - 1;
+        int len = header >>> 1;
+        if (header < 0) {
+            throw new BlitException("invalid string header at offset " + at);
+        }
+        if ((header & 1) == 0) {
+            checkAvailable(len, at, len);
+            if (limit - position >= len) {
+                String s = new String(array, position, len, StandardCharsets.ISO_8859_1);
+                position += len;
+                return s;
+            }
+            return new String(readRaw(len), StandardCharsets.ISO_8859_1);
+        }
+        long bytes = (long) len << 1;
+        checkAvailable(bytes, at, len);
+        char[] chars = new char[Math.min(len, TRUST_STEP)];
+        int done = 0;
+        while (done < len) {
+            if (done == chars.length) {
+                chars = Arrays.copyOf(chars, (int) Math.min(len, (long) chars.length * 2));
+            }
+            int n = Math.min(chars.length - done, Math.max(1, (limit - position) >> 1));
+            require(n << 1);
+            Bulk.getChars(array, position, chars, done, n);
+            position += n << 1;
+            done += n;
+        }
+        return new String(chars);
+    }
+
+    // ---------------------------------------------------------------- bulk
+
+    /**
+     * Raw bytes into {@code dst}.
+     *
+     * @param dst    destination
+     * @param offset first index
+     * @param length how many
+     */
+    public void readBytes(byte[] dst, int offset, int length) {
+        int done = 0;
+        while (done < length) {
+            if (position == limit && !tryFill(1)) {
+                throw truncated(length - done);
+            }
+            int n = Math.min(length - done, limit - position);
+            System.arraycopy(array, position, dst, offset + done, n);
+            position += n;
+            done += n;
+        }
+    }
+
+    /** Reads exactly {@code n} bytes into a new array, growing it as they arrive from a stream. */
+    private byte[] readRaw(int n) {
+        byte[] out = new byte[Math.min(n, TRUST_STEP)];
+        int done = 0;
+        while (done < n) {
+            if (done == out.length) {
+                out = Arrays.copyOf(out, (int) Math.min(n, (long) out.length * 2));
+            }
+            int step = out.length - done;
+            readBytes(out, done, step);
+            done += step;
+        }
+        return out;
+    }
+
+    /** Reads the elements of an array in window-sized steps, so stream input is never over-allocated. */
+    private interface Decoder<A> {
+        void decode(byte[] src, int off, A dst, int from, int n);
+    }
+
+    private <A> A readElements(A dst, int length, int size, Decoder<A> decoder, java.util.function.IntFunction<A> grow) {
+        int done = 0;
+        int capacity = java.lang.reflect.Array.getLength(dst);
+        while (done < length) {
+            if (done == capacity) {
+                capacity = (int) Math.min(length, (long) capacity * 2);
+                dst = grow.apply(capacity);
+            }
+            int avail = (limit - position) / size;
+            if (avail == 0) {
+                require(size);
+                avail = (limit - position) / size;
+            }
+            int n = Math.min(capacity - done, avail);
+            decoder.decode(array, position, dst, done, n);
+            position += n * size;
+            done += n;
+        }
+        return dst;
+    }
+
+    private int firstCapacity(int length, int size) {
+        return stream == null ? length : Math.min(length, TRUST_STEP / size);
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeByteArray} */
+    public byte[] readByteArray() {
+        int n = readLength(1);
+        if (n < 0) {
+            return null;
+        }
+        if (limit - position >= n) {
+            byte[] a = Arrays.copyOfRange(array, position, position + n);
+            position += n;
+            return a;
+        }
+        return readRaw(n);
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeBooleanArray} */
+    public boolean[] readBooleanArray() {
+        int n = readLength(1);
+        if (n < 0) {
+            return null;
+        }
+        byte[] raw = limit - position >= n ? null : readRaw(n);
+        boolean[] a = new boolean[n];
+        byte[] src = raw != null ? raw : array;
+        int off = raw != null ? 0 : position;
+        for (int i = 0; i < n; i++) {
+            byte b = src[off + i];
+            if ((b & ~1) != 0) {
+                throw new BlitException("invalid boolean byte 0x" + Integer.toHexString(b & 0xFF)
+                        + " in a boolean array at offset " + (raw != null ? offset() - n + i : offset() + i));
+            }
+            a[i] = b != 0;
+        }
+        if (raw == null) {
+            position += n;
+        }
+        return a;
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeShortArray} */
+    public short[] readShortArray() {
+        int n = readLength(2);
+        if (n < 0) {
+            return null;
+        }
+        short[] first = new short[firstCapacity(n, 2)];
+        short[][] holder = {first};
+        return readElements(first, n, 2, Bulk::getShorts, c -> holder[0] = Arrays.copyOf(holder[0], c));
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeCharArray} */
+    public char[] readCharArray() {
+        int n = readLength(2);
+        if (n < 0) {
+            return null;
+        }
+        char[] first = new char[firstCapacity(n, 2)];
+        char[][] holder = {first};
+        return readElements(first, n, 2, Bulk::getChars, c -> holder[0] = Arrays.copyOf(holder[0], c));
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeIntArray} */
+    public int[] readIntArray() {
+        int n = readLength(4);
+        if (n < 0) {
+            return null;
+        }
+        int[] a = new int[firstCapacity(n, 4)];
+        if (a.length == n && limit - position >= n << 2) {
+            Bulk.getInts(array, position, a, 0, n);
+            position += n << 2;
+            return a;
+        }
+        int[][] holder = {a};
+        return readElements(a, n, 4, Bulk::getInts, c -> holder[0] = Arrays.copyOf(holder[0], c));
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeLongArray} */
+    public long[] readLongArray() {
+        int n = readLength(8);
+        if (n < 0) {
+            return null;
+        }
+        long[] a = new long[firstCapacity(n, 8)];
+        if (a.length == n && limit - position >= n << 3) {
+            Bulk.getLongs(array, position, a, 0, n);
+            position += n << 3;
+            return a;
+        }
+        long[][] holder = {a};
+        return readElements(a, n, 8, Bulk::getLongs, c -> holder[0] = Arrays.copyOf(holder[0], c));
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeFloatArray} */
+    public float[] readFloatArray() {
+        int n = readLength(4);
+        if (n < 0) {
+            return null;
+        }
+        float[] a = new float[firstCapacity(n, 4)];
+        if (a.length == n && limit - position >= n << 2) {
+            Bulk.getFloats(array, position, a, 0, n);
+            position += n << 2;
+            return a;
+        }
+        float[][] holder = {a};
+        return readElements(a, n, 4, Bulk::getFloats, c -> holder[0] = Arrays.copyOf(holder[0], c));
+    }
+
+    /** @return a nullable array written by {@link WriteBuffer#writeDoubleArray} */
+    public double[] readDoubleArray() {
+        int n = readLength(8);
+        if (n < 0) {
+            return null;
+        }
+        double[] a = new double[firstCapacity(n, 8)];
+        if (a.length == n && limit - position >= n << 3) {
+            Bulk.getDoubles(array, position, a, 0, n);
+            position += n << 3;
+            return a;
+        }
+        double[][] holder = {a};
+        return readElements(a, n, 8, Bulk::getDoubles, c -> holder[0] = Arrays.copyOf(holder[0], c));
+    }
+}

@@ -1,0 +1,566 @@
+package dev.blit.buffer;
+
+import dev.blit.BlitException;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * The write side of every Blit backend: primitives (little-endian), zig-zag varints, strings and bulk
+ * primitive arrays, appended at a cursor.
+ *
+ * <p>Every backend stages bytes in a {@code byte[]} and reaches it through
+ * {@link MethodHandles#byteArrayViewVarHandle} views, so the hot path is the same single final class for
+ * all of them: a growable heap buffer ({@link #WriteBuffer()}), a fixed region of a caller's array
+ * ({@link #wrap(byte[], int, int)}), an {@link OutputStream} ({@link #to(OutputStream)}) or a heap, direct
+ * or memory-mapped {@link ByteBuffer} ({@link #to(ByteBuffer)}). The last two drain the staging array in
+ * bulk when it fills and on {@link #flush()}. Keeping one class keeps call sites in generated serializers
+ * monomorphic, and it makes "one format for every backend" true by construction.
+ *
+ * <p>Not thread-safe: a buffer belongs to one writer at a time. Re-point it with {@link #clear()} instead
+ * of allocating a new one.
+ */
+public final class WriteBuffer {
+    static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+    private static final int DEFAULT_CAPACITY = 256;
+    private static final int STAGING_CAPACITY = 8192;
+
+    private byte[] array;
+    private int position;
+    private int limit;
+    private final int start;
+    private final boolean growable;
+    private final OutputStream stream;
+    private final ByteBuffer target;
+    /** Bytes already drained to the stream or target; the logical offset is drained + position - start. */
+    private long drained;
+    private ObjectWriter objects;
+
+    private WriteBuffer(byte[] array, int start, int limit, boolean growable, OutputStream stream, ByteBuffer target) {
+        this.array = array;
+        this.start = start;
+        this.position = start;
+        this.limit = limit;
+        this.growable = growable;
+        this.stream = stream;
+        this.target = target;
+    }
+
+    /** A growable heap buffer with a small initial capacity. */
+    public WriteBuffer() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    /**
+     * A growable heap buffer.
+     *
+     * @param initialCapacity bytes to allocate up front
+     */
+    public WriteBuffer(int initialCapacity) {
+        this(new byte[Math.max(16, initialCapacity)], 0, Math.max(16, initialCapacity), true, null, null);
+    }
+
+    /**
+     * A buffer that writes into {@code array[offset .. offset+length)} and never grows: writing past the
+     * region is a {@link BlitException}.
+     *
+     * @param array  the destination
+     * @param offset where the region starts
+     * @param length how many bytes the region holds
+     * @return a buffer whose cursor is at {@code offset}
+     */
+    public static WriteBuffer wrap(byte[] array, int offset, int length) {
+        if (offset < 0 || length < 0 || offset > array.length - length) {
+            throw new BlitException("region [" + offset + ", " + offset + "+" + length + ") is outside an array of "
+                    + array.length + " bytes");
+        }
+        return new WriteBuffer(array, offset, offset + length, false, null, null);
+    }
+
+    /**
+     * A buffer that stages bytes internally and writes them to {@code out} when the staging area fills and
+     * on {@link #flush()}. The stream is not closed by Blit.
+     *
+     * @param out the destination stream
+     * @return a buffer bound to {@code out}
+     */
+    public static WriteBuffer to(OutputStream out) {
+        return new WriteBuffer(new byte[STAGING_CAPACITY], 0, STAGING_CAPACITY, false, out, null);
+    }
+
+    /**
+     * A buffer that stages bytes and copies them in bulk into {@code target} (heap, direct or
+     * memory-mapped) from its current position, when staging fills and on {@link #flush()}. A target
+     * without room left is a {@link BlitException}.
+     *
+     * @param target the destination; its position advances as bytes are flushed
+     * @return a buffer bound to {@code target}
+     */
+    public static WriteBuffer to(ByteBuffer target) {
+        int cap = Math.max(16, Math.min(STAGING_CAPACITY, target.remaining()));
+        return new WriteBuffer(new byte[cap], 0, cap, false, null, target);
+    }
+
+    // ---------------------------------------------------------------- cursor
+
+    /** @return bytes written through this buffer since it was created or last cleared */
+    public long position() {
+        return drained + position - start;
+    }
+
+    /** Forgets everything written, keeping the storage: the buffer can be reused for the next message. */
+    public void clear() {
+        position = start;
+        drained = 0;
+    }
+
+    /**
+     * @return a copy of the bytes written so far that are still staged (for a heap buffer: all of them)
+     */
+    public byte[] toByteArray() {
+        return Arrays.copyOfRange(array, start, position);
+    }
+
+    /** @return the backing array of a heap buffer; bytes {@code [arrayOffset(), arrayOffset()+position())} */
+    public byte[] array() {
+        return array;
+    }
+
+    /** @return where the written bytes begin in {@link #array()} */
+    public int arrayOffset() {
+        return start;
+    }
+
+    /**
+     * Drains staged bytes to the stream or {@code ByteBuffer} this buffer is bound to (and flushes the
+     * stream). A no-op for heap buffers.
+     */
+    public void flush() {
+        drain();
+        if (stream != null) {
+            try {
+                stream.flush();
+            } catch (IOException e) {
+                throw new BlitException("flushing the output stream failed after " + position() + " bytes", e);
+            }
+        }
+    }
+
+    /**
+     * Makes room for {@code n} more bytes: after it returns, {@code n} bytes can be written without checks.
+     * Generated serializers call it once for a whole fixed-size block.
+     *
+     * @param n bytes needed
+     */
+    public void ensure(int n) {
+        if (limit - position < n) {
+            makeRoom(n);
+        }
+    }
+
+    private void makeRoom(int n) {
+        if (stream != null || target != null) {
+            drain();
+            if (limit - position >= n) {
+                return;
+            }
+            grow(n);
+            return;
+        }
+        if (!growable) {
+            throw new BlitException("buffer full at offset " + position() + ": " + n + " more bytes needed, "
+                    + (limit - position) + " left in a fixed region of " + (limit - start) + " bytes");
+        }
+        grow(n);
+    }
+
+    private void grow(int n) {
+        long needed = (long) position + n;
+        if (needed > MAX_ARRAY) {
+            throw new BlitException("cannot hold more than " + MAX_ARRAY + " bytes in one buffer (at offset "
+                    + position() + ", " + n + " more bytes needed)");
+        }
+        long doubled = Math.max(16L, (long) array.length * 2);
+        int capacity = (int) Math.min(MAX_ARRAY, Math.max(needed, doubled));
+        array = Arrays.copyOf(array, capacity);
+        limit = capacity;
+    }
+
+    private void drain() {
+        int count = position - start;
+        if (count == 0) {
+            return;
+        }
+        if (stream != null) {
+            try {
+                stream.write(array, start, count);
+            } catch (IOException e) {
+                throw new BlitException("writing to the output stream failed at offset " + drained, e);
+            }
+        } else if (target != null) {
+            if (target.remaining() < count) {
+                throw new BlitException("target ByteBuffer full at offset " + drained + ": " + count
+                        + " bytes to write, " + target.remaining() + " left");
+            }
+            target.put(array, start, count);
+        } else {
+            return;
+        }
+        drained += count;
+        position = start;
+    }
+
+    // ---------------------------------------------------------------- objects
+
+    /** @return the object writer attached by Blit, or null when this buffer is used on its own */
+    public ObjectWriter objects() {
+        return objects;
+    }
+
+    /**
+     * Attaches the object layer (Blit does this for the duration of a write).
+     *
+     * @param objects the writer to use for {@link #writeObject}, or null to detach
+     * @return the writer that was attached before, to restore afterwards
+     */
+    public ObjectWriter objects(ObjectWriter objects) {
+        ObjectWriter previous = this.objects;
+        this.objects = objects;
+        return previous;
+    }
+
+    /**
+     * Writes any value Blit knows (a built-in type, a registered class, null) with its type tag. Only
+     * available while the buffer is being written by {@code Blit}, e.g. inside a {@code Marshallable}.
+     *
+     * @param value the value, or null
+     */
+    public void writeObject(Object value) {
+        ObjectWriter w = objects;
+        if (w == null) {
+            throw new BlitException("writeObject needs a Blit instance: write through Blit.write(value, buffer)");
+        }
+        w.writeObject(this, value);
+    }
+
+    // ---------------------------------------------------------------- fixed-size primitives
+
+    /** @param v the low 8 bits are written */
+    public void writeByte(int v) {
+        if (position == limit) {
+            makeRoom(1);
+        }
+        array[position++] = (byte) v;
+    }
+
+    /** @param v written as one byte, 1 or 0 */
+    public void writeBoolean(boolean v) {
+        writeByte(v ? 1 : 0);
+    }
+
+    /** @param v two bytes, little-endian */
+    public void writeShort(int v) {
+        ensure(2);
+        SHORT.set(array, position, (short) v);
+        position += 2;
+    }
+
+    /** @param v two bytes, little-endian */
+    public void writeChar(char v) {
+        writeShort(v);
+    }
+
+    /** @param v four bytes, little-endian */
+    public void writeInt(int v) {
+        ensure(4);
+        INT.set(array, position, v);
+        position += 4;
+    }
+
+    /** @param v eight bytes, little-endian */
+    public void writeLong(long v) {
+        ensure(8);
+        LONG.set(array, position, v);
+        position += 8;
+    }
+
+    /** @param v its raw IEEE 754 bits (NaN payloads kept), four bytes */
+    public void writeFloat(float v) {
+        writeInt(Float.floatToRawIntBits(v));
+    }
+
+    /** @param v its raw IEEE 754 bits (NaN payloads and -0.0 kept), eight bytes */
+    public void writeDouble(double v) {
+        writeLong(Double.doubleToRawLongBits(v));
+    }
+
+    // ---------------------------------------------------------------- varints
+
+    /**
+     * Unsigned LEB128: seven bits a byte, low group first, high bit set on all but the last byte. One byte
+     * for 0..127, five at most.
+     *
+     * @param v treated as unsigned
+     */
+    public void writeUnsignedVarInt(int v) {
+        ensure(5);
+        byte[] a = array;
+        int p = position;
+        while ((v & ~0x7F) != 0) {
+            a[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        a[p++] = (byte) v;
+        position = p;
+    }
+
+    /** @param v zig-zag encoded (small magnitudes of either sign are short), then {@link #writeUnsignedVarInt} */
+    public void writeVarInt(int v) {
+        writeUnsignedVarInt((v << 1) ^ (v >> 31));
+    }
+
+    /** @param v treated as unsigned; LEB128, ten bytes at most */
+    public void writeUnsignedVarLong(long v) {
+        ensure(10);
+        byte[] a = array;
+        int p = position;
+        while ((v & ~0x7FL) != 0) {
+            a[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        a[p++] = (byte) v;
+        position = p;
+    }
+
+    /** @param v zig-zag encoded, then {@link #writeUnsignedVarLong} */
+    public void writeVarLong(long v) {
+        writeUnsignedVarLong((v << 1) ^ (v >> 63));
+    }
+
+    // ---------------------------------------------------------------- strings
+
+    /**
+     * Writes a nullable string, losslessly (lone surrogates included). Header: unsigned varint 0 for null,
+     * otherwise {@code ((length << 1) | coder) + 1}; coder 0 is Latin-1 (one byte a char), coder 1 is
+     * UTF-16LE (two bytes a char). Latin-1 is tried first in one optimistic pass.
+     *
+     * @param s the string, or null
+     */
+    public void writeString(String s) {
+        if (s == null) {
+            writeByte(0);
+            return;
+        }
+        int len = s.length();
+        if (len > (MAX_ARRAY >> 1)) {
+            throw new BlitException("string of " + len + " chars is too long to write");
+        }
+        // Room for the longest header too, so writing the real header below never moves staged bytes.
+        ensure(5 + len);
+        int p = position + varIntSize(((long) len << 1) + 1);
+        byte[] a = array;
+        for (int i = 0; i < len; i++) {
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                writeUtf16(s, len);
+                return;
+            }
+            a[p + i] = (byte) c;
+        }
+        writeUnsignedVarInt((len << 1) + 1);
+        position = p + len;
+    }
+
+    private void writeUtf16(String s, int len) {
+        writeUnsignedVarInt((len << 1) + 2);
+        ensure(len << 1);
+        byte[] a = array;
+        int p = position;
+        for (int i = 0; i < len; i++) {
+            SHORT.set(a, p, (short) s.charAt(i));
+            p += 2;
+        }
+        position = p;
+    }
+
+    static int varIntSize(long v) {
+        int n = 1;
+        while ((v & ~0x7FL) != 0) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+
+    // ---------------------------------------------------------------- bulk
+
+    /**
+     * Raw bytes, no length.
+     *
+     * @param src    source array
+     * @param offset first byte
+     * @param length how many
+     */
+    public void writeBytes(byte[] src, int offset, int length) {
+        if (length > limit - position) {
+            if (stream != null && length > array.length) {
+                drain();
+                try {
+                    stream.write(src, offset, length);
+                } catch (IOException e) {
+                    throw new BlitException("writing to the output stream failed at offset " + drained, e);
+                }
+                drained += length;
+                return;
+            }
+            makeRoom(length);
+        }
+        System.arraycopy(src, offset, array, position, length);
+        position += length;
+    }
+
+    /**
+     * Writes a nullable array as unsigned varint {@code length + 1} (0 for null), then its elements.
+     * The same header is used by every {@code write*Array} method.
+     */
+    private boolean arrayHeader(Object a, int length, int elementSize) {
+        if (a == null) {
+            writeByte(0);
+            return false;
+        }
+        writeUnsignedVarInt(length + 1);
+        if ((long) length * elementSize > MAX_ARRAY) {
+            throw new BlitException("array of " + length + " elements is too large to write");
+        }
+        return true;
+    }
+
+    /** @param a nullable; varint length + 1, then the bytes */
+    public void writeByteArray(byte[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 1)) {
+            writeBytes(a, 0, a.length);
+        }
+    }
+
+    /** @param a nullable; varint length + 1, then one byte (0 or 1) an element */
+    public void writeBooleanArray(boolean[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 1)) {
+            int i = 0;
+            while (i < a.length) {
+                int n = room(a.length - i, 1);
+                for (int k = 0; k < n; k++) {
+                    array[position + k] = (byte) (a[i + k] ? 1 : 0);
+                }
+                position += n;
+                i += n;
+            }
+        }
+    }
+
+    /** @param a nullable; varint length + 1, then two bytes an element */
+    public void writeShortArray(short[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 2)) {
+            int i = 0;
+            while (i < a.length) {
+                int n = room(a.length - i, 2);
+                Bulk.putShorts(array, position, a, i, n);
+                position += n << 1;
+                i += n;
+            }
+        }
+    }
+
+    /** @param a nullable; varint length + 1, then two bytes an element */
+    public void writeCharArray(char[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 2)) {
+            int i = 0;
+            while (i < a.length) {
+                int n = room(a.length - i, 2);
+                Bulk.putChars(array, position, a, i, n);
+                position += n << 1;
+                i += n;
+            }
+        }
+    }
+
+    /** @param a nullable; varint length + 1, then four bytes an element */
+    public void writeIntArray(int[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 4)) {
+            int i = 0;
+            while (i < a.length) {
+                int n = room(a.length - i, 4);
+                Bulk.putInts(array, position, a, i, n);
+                position += n << 2;
+                i += n;
+            }
+        }
+    }
+
+    /** @param a nullable; varint length + 1, then eight bytes an element */
+    public void writeLongArray(long[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 8)) {
+            int i = 0;
+            while (i < a.length) {
+                int n = room(a.length - i, 8);
+                Bulk.putLongs(array, position, a, i, n);
+                position += n << 3;
+                i += n;
+            }
+        }
+    }
+
+    /** @param a nullable; varint length + 1, then four bytes (raw bits) an element */
+    public void writeFloatArray(float[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 4)) {
+            int i = 0;
+            while (i < a.length) {
+                int n = room(a.length - i, 4);
+                Bulk.putFloats(array, position, a, i, n);
+                position += n << 2;
+                i += n;
+            }
+        }
+    }
+
+    /** @param a nullable; varint length + 1, then eight bytes (raw bits) an element */
+    public void writeDoubleArray(double[] a) {
+        if (arrayHeader(a, a == null ? 0 : a.length, 8)) {
+            int i = 0;
+            while (i < a.length) {
+                int n = room(a.length - i, 8);
+                Bulk.putDoubles(array, position, a, i, n);
+                position += n << 3;
+                i += n;
+            }
+        }
+    }
+
+    /**
+     * Makes room for as many of {@code wanted} elements of {@code size} bytes as fit: all of them for heap
+     * buffers, a staging-area's worth for streams and ByteBuffers.
+     */
+    private int room(int wanted, int size) {
+        long bytes = (long) wanted * size;
+        if (limit - position >= bytes) {
+            return wanted;
+        }
+        if (stream != null || target != null) {
+            drain();
+            int fits = (limit - position) / size;
+            if (fits > 0) {
+                return Math.min(wanted, fits);
+            }
+        }
+        makeRoom((int) bytes);
+        return wanted;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.blit.graph;
+
+import java.util.Arrays;
+
+/**
+ * Object-identity to index map for the writer's reference tracking: open addressing with linear probing
+ * over {@link System#identityHashCode}, cheaper than {@code IdentityHashMap} (no entry objects, no
+ * boxing). Only created when references are on; with references off the writer holds null and pays for
+ * nothing but a null check.
+ */
+public final class IdentityTable {
+    private Object[] keys;
+    private int[] values;
+    private int size;
+    private int mask;
+
+    public IdentityTable() {
+        keys = new Object[32];
+        values = new int[32];
+        mask = 31;
+    }
+
+    /**
+     * Returns the index of {@code key} if it was seen before; otherwise records it under the next index
+     * and returns -1.
+     *
+     * @param key an object about to be written
+     * @return its earlier index, or -1 if this is its first occurrence
+     */
+    public int putIfAbsent(Object key) {
+        int i = mix(System.identityHashCode(key)) & mask;
+        Object[] k = keys;
+        while (true) {
+            Object existing = k[i];
+            if (existing == null) {
+                k[i] = key;
+                values[i] = size++;
+                if (size > (mask + 1) >> 1) {
+                    rehash();
+                }
+                return -1;
+            }
+            if (existing == key) {
+                return values[i];
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** @return how many distinct objects were recorded */
+    public int size() {
+        return size;
+    }
+
+    /** Forgets every object, keeping the storage. */
+    public void clear() {
+        Arrays.fill(keys, null);
+        size = 0;
+    }
+
+    private static int mix(int h) {
+        h *= 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+
+    private void rehash() {
+        Object[] oldKeys = keys;
+        int[] oldValues = values;
+        int capacity = oldKeys.length * 2;
+        keys = new Object[capacity];
+        values = new int[capacity];
+        mask = capacity - 1;
+        for (int j = 0; j < oldKeys.length; j++) {
+            Object key = oldKeys[j];
+            if (key != null) {
+                int i = mix(System.identityHashCode(key)) & mask;
+                while (keys[i] != null) {
+                    i = (i + 1) & mask;
+                }
+                keys[i] = key;
+                values[i] = oldValues[j];
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package dev.blit.internal;
+
+import dev.blit.BlitException;
+import dev.blit.buffer.ObjectReader;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.types.TypeIds;
+
+import java.lang.reflect.Array;
+import java.util.Arrays;
+
+/**
+ * The state of one read: the registry, the depth guard and, when references are on, the objects decoded
+ * so far in the order the writer first wrote them.
+ */
+public final class ReadSession implements ObjectReader {
+    private static final Object PENDING = new Object();
+    private static final int MAX_TYPE_NESTING = 200;
+
+    private final Registry registry;
+    private final int maxDepth;
+    private Object[] refs;
+    private int refCount;
+    /** The reference slot of the object being decoded, or -1; see {@link #reference(Object)}. */
+    private int pending = -1;
+    private int depth;
+
+    public ReadSession(Registry registry, boolean references, int maxDepth) {
+        this.registry = registry;
+        this.maxDepth = maxDepth;
+        this.refs = references ? new Object[16] : null;
+    }
+
+    /**
+     * @param in a buffer being read by Blit
+     * @return the session attached to it
+     */
+    public static ReadSession of(ReadBuffer in) {
+        ObjectReader r = in.objects();
+        if (r instanceof ReadSession) {
+            return (ReadSession) r;
+        }
+        throw new BlitException("this buffer is not being read by a Blit instance");
+    }
+
+    public Registry registry() {
+        return registry;
+    }
+
+    @Override
+    public Object readObject(ReadBuffer in) {
+        long at = in.offset();
+        int tag = in.readUnsignedVarInt();
+        if (tag == TypeIds.NULL) {
+            return null;
+        }
+        if (tag == TypeIds.REFERENCE) {
+            return backReference(in, at);
+        }
+        Registration r = registry.forId(tag);
+        if (r == null || r.serializer == null) {
+            throw new BlitException("unknown type id " + tag + " at offset " + at
+                    + " (not a built-in type, not registered with this Blit instance)");
+        }
+        return read(in, r, at);
+    }
+
+    /**
+     * Reads the content of a value whose tag was already read and resolved to {@code r}.
+     *
+     * @param in the buffer
+     * @param r  the registration of the tag
+     * @param at the offset of the tag, for errors
+     * @return the value
+     */
+    public Object read(ReadBuffer in, Registration r, long at) {
+        if (++depth > maxDepth) {
+            throw new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + at
+                    + "; a deeper structure needs Blit.builder().maxDepth(n)");
+        }
+        int saved = pending;
+        if (refs != null && r.tracked) {
+            if (refCount == refs.length) {
+                refs = Arrays.copyOf(refs, refCount * 2);
+            }
+            pending = refCount;
+            refs[refCount++] = PENDING;
+        } else {
+            pending = -1;
+        }
+        Object value = r.serializer.read(in);
+        if (pending >= 0) {
+            refs[pending] = value;
+        }
+        pending = saved;
+        depth--;
+        return value;
+    }
+
+    private Object backReference(ReadBuffer in, long at) {
+        int index = in.readUnsignedVarInt();
+        if (refs == null) {
+            throw new BlitException("back reference at offset " + at
+                    + " but this Blit instance has references(false); write and read with the same setting");
+        }
+        if (index < 0 || index >= refCount) {
+            throw new BlitException("back reference to object #" + Integer.toUnsignedString(index) + " at offset " + at
+                    + " but only " + refCount + " objects were read so far");
+        }
+        Object v = refs[index];
+        if (v == PENDING) {
+            throw new BlitException("back reference at offset " + at + " to object #" + index
+                    + ", which is still being constructed (a cycle through a record or constructor-built object "
+                    + "cannot be restored)");
+        }
+        return v;
+    }
+
+    @Override
+    public void reference(Object value) {
+        if (pending >= 0) {
+            refs[pending] = value;
+        }
+    }
+
+    /**
+     * Reads a type written by {@link WriteSession#writeType}.
+     *
+     * @param in the buffer
+     * @return the class
+     */
+    public Class<?> readType(ReadBuffer in) {
+        return readType(in, 0);
+    }
+
+    private Class<?> readType(ReadBuffer in, int nesting) {
+        long at = in.offset();
+        int id = in.readUnsignedVarInt();
+        if (id == TypeIds.TYPED_ARRAY) {
+            if (nesting >= MAX_TYPE_NESTING) {
+                throw new BlitException("array type nested more than " + MAX_TYPE_NESTING + " levels at offset " + at);
+            }
+            return Array.newInstance(readType(in, nesting + 1), 0).getClass();
+        }
+        Registration r = registry.forId(id);
+        if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE) {
+            throw new BlitException("unknown type id " + id + " at offset " + at);
+        }
+        return r.type;
+    }
+}

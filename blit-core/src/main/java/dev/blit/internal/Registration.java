@@ -1,0 +1,33 @@
+package dev.blit.internal;
+
+import dev.blit.Serializer;
+
+/**
+ * One type known to a Blit instance: its wire id and the serializer for its content. Generated serializers
+ * hold Registrations of their field types (not the serializers), because mutually recursive types
+ * (an Order and its lines) need each other's Registration before either serializer exists.
+ */
+public final class Registration {
+    public final int id;
+    public final Class<?> type;
+    /** Set once while the Blit instance is built; read-only afterwards. */
+    public Serializer<Object> serializer;
+    /** Whether values take part in reference tracking; from {@link Serializer#tracksReferences()}. */
+    public boolean tracked;
+
+    public Registration(int id, Class<?> type) {
+        this.id = id;
+        this.type = type;
+    }
+
+    @SuppressWarnings("unchecked")
+    public void bind(Serializer<?> s) {
+        this.serializer = (Serializer<Object>) s;
+        this.tracked = s != null && s.tracksReferences();
+    }
+
+    @Override
+    public String toString() {
+        return type.getName() + "#" + id;
+    }
+}

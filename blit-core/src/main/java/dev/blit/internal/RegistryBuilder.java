@@ -1,0 +1,67 @@
+package dev.blit.internal;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Collects registrations (built-in and the user's) while a Blit instance is built. */
+public final class RegistryBuilder {
+    private final Map<Class<?>, Registration> byClass = new HashMap<>();
+    private final Map<Integer, Registration> byId = new HashMap<>();
+
+    /**
+     * @param id   the wire id
+     * @param type the class written under it
+     * @param s    its serializer, or null to bind one later
+     * @return the new registration
+     */
+    public Registration add(int id, Class<?> type, Serializer<?> s) {
+        Registration existing = byId.get(id);
+        if (existing != null) {
+            throw new BlitException("id " + id + " is taken by " + existing.type.getName() + "; cannot register "
+                    + type.getName() + " under it too");
+        }
+        if (byClass.containsKey(type)) {
+            throw new BlitException(type.getName() + " is registered twice (ids " + byClass.get(type).id + " and " + id + ")");
+        }
+        Registration r = new Registration(id, type);
+        r.bind(s);
+        byId.put(id, r);
+        byClass.put(type, r);
+        return r;
+    }
+
+    /**
+     * Another class written under an existing registration (e.g. the JDK's several immutable list classes).
+     *
+     * @param type the extra class
+     * @param r    the registration it shares
+     */
+    public void alias(Class<?> type, Registration r) {
+        byClass.putIfAbsent(type, r);
+    }
+
+    /** A registration that is only read (an id whose values decode to a type written under another id). */
+    public Registration addReadOnly(int id, Class<?> type, Serializer<?> s) {
+        Registration r = new Registration(id, type);
+        r.bind(s);
+        if (byId.putIfAbsent(id, r) != null) {
+            throw new BlitException("id " + id + " is taken");
+        }
+        return r;
+    }
+
+    public Registration get(Class<?> type) {
+        return byClass.get(type);
+    }
+
+    public Iterable<Registration> all() {
+        return byId.values();
+    }
+
+    public Registry build() {
+        return new Registry(byClass, byId);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.blit.internal;
+
+import dev.blit.BlitException;
+import dev.blit.buffer.ObjectWriter;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.graph.IdentityTable;
+import dev.blit.types.TypeIds;
+
+/**
+ * The state of one write: which registry, how deep, which objects were already written. Created per
+ * call and attached to the buffer, so a {@code Blit} holds no per-thread state at all.
+ */
+public final class WriteSession implements ObjectWriter {
+    private final Registry registry;
+    private final int maxDepth;
+    /** Null when references are off: the fast path then costs one null check. */
+    private final IdentityTable refs;
+    private int depth;
+
+    public WriteSession(Registry registry, boolean references, int maxDepth) {
+        this.registry = registry;
+        this.maxDepth = maxDepth;
+        this.refs = references ? new IdentityTable() : null;
+    }
+
+    /**
+     * @param out a buffer being written by Blit
+     * @return the session attached to it
+     */
+    public static WriteSession of(WriteBuffer out) {
+        ObjectWriter w = out.objects();
+        if (w instanceof WriteSession) {
+            return (WriteSession) w;
+        }
+        throw new BlitException("this buffer is not being written by a Blit instance");
+    }
+
+    public Registry registry() {
+        return registry;
+    }
+
+    @Override
+    public void writeObject(WriteBuffer out, Object value) {
+        if (value == null) {
+            out.writeByte(TypeIds.NULL);
+            return;
+        }
+        write(out, value, registry.forClass(value.getClass()));
+    }
+
+    /**
+     * Writes a non-null value whose registration the caller already knows (generated code passes the one
+     * of a field's declared final type, skipping the class lookup).
+     *
+     * @param out   the buffer
+     * @param value non-null, of exactly {@code r.type} (or an alias of it)
+     * @param r     its registration
+     */
+    public void write(WriteBuffer out, Object value, Registration r) {
+        if (refs != null && r.tracked) {
+            int earlier = refs.putIfAbsent(value);
+            if (earlier >= 0) {
+                out.writeByte(TypeIds.REFERENCE);
+                out.writeUnsignedVarInt(earlier);
+                return;
+            }
+        }
+        int id = r.id;
+        if (id == TypeIds.TRUE && !((Boolean) value)) {
+            id = TypeIds.FALSE;
+        }
+        out.writeUnsignedVarInt(id);
+        if (++depth > maxDepth) {
+            throw new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
+                    + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "
+                    + "a deeper structure needs Blit.builder().maxDepth(n)");
+        }
+        r.serializer.write(out, value);
+        depth--;
+    }
+
+    /**
+     * Writes the type of a class, for values that carry one (typed arrays, enum sets): its id, and for an
+     * array class of references the descriptor of its component after {@link TypeIds#TYPED_ARRAY}.
+     *
+     * @param out  the buffer
+     * @param type a class Blit knows
+     */
+    public void writeType(WriteBuffer out, Class<?> type) {
+        Registration r = registry.forClass(type);
+        out.writeUnsignedVarInt(r.id);
+        if (r.id == TypeIds.TYPED_ARRAY) {
+            writeType(out, type.getComponentType());
+        }
+    }
+}

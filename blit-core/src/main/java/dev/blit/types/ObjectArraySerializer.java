@@ -1,0 +1,61 @@
+package dev.blit.types;
+
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.WriteSession;
+
+import java.lang.reflect.Array;
+
+/**
+ * Reference arrays. {@code Object[]} (id 20): varint length, then each element as a tagged value.
+ * Any other reference array (id 21, {@code String[]}, {@code int[][]}, {@code Point[]}): the component
+ * type first (see {@link WriteSession#writeType}), then the same. Arrays are created before their
+ * elements are read, so an array that contains itself comes back that way.
+ */
+final class ObjectArraySerializer implements Serializer<Object[]> {
+    private final boolean typed;
+
+    ObjectArraySerializer(boolean typed) {
+        this.typed = typed;
+    }
+
+    @Override
+    public void write(WriteBuffer out, Object[] value) {
+        WriteSession session = WriteSession.of(out);
+        if (value.getClass() != Object[].class) {
+            session.writeType(out, value.getClass().getComponentType());
+        }
+        out.writeUnsignedVarInt(value.length);
+        for (Object o : value) {
+            session.writeObject(out, o);
+        }
+    }
+
+    @Override
+    public Object[] read(ReadBuffer in) {
+        ReadSession session = ReadSession.of(in);
+        Class<?> component = typed ? session.readType(in) : Object.class;
+        if (component.isPrimitive()) {
+            throw in.malformed("array component type " + component + " is primitive");
+        }
+        int length = in.readCount(1);
+        Object[] array = (Object[]) Array.newInstance(component, in.initialCapacity(length));
+        in.reference(array);
+        for (int i = 0; i < length; i++) {
+            if (i == array.length) {
+                Object[] bigger = (Object[]) Array.newInstance(component, (int) Math.min(length, 2L * array.length));
+                System.arraycopy(array, 0, bigger, 0, array.length);
+                array = bigger;
+                in.reference(array);
+            }
+            Object e = session.readObject(in);
+            if (e != null && !component.isInstance(e)) {
+                throw in.malformed("element " + i + " of a " + component.getName() + "[] is a " + e.getClass().getName());
+            }
+            array[i] = e;
+        }
+        return array;
+    }
+}

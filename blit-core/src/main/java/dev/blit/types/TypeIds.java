@@ -1,0 +1,90 @@
+package dev.blit.types;
+
+/**
+ * The wire's type tags. A tagged value starts with an unsigned varint: {@link #NULL}, {@link #REFERENCE}
+ * (a back reference; an index follows) or the id of its type. Ids below {@link #FIRST_USER_ID} belong to
+ * Blit; the ones listed here are fixed forever (FORMAT.md), the gaps are reserved for later built-ins.
+ */
+public final class TypeIds {
+    private TypeIds() {
+    }
+
+    public static final int NULL = 0;
+    public static final int REFERENCE = 1;
+    public static final int FALSE = 2;
+    public static final int TRUE = 3;
+    public static final int BYTE = 4;
+    public static final int SHORT = 5;
+    public static final int CHAR = 6;
+    public static final int INT = 7;
+    public static final int LONG = 8;
+    public static final int FLOAT = 9;
+    public static final int DOUBLE = 10;
+    public static final int STRING = 11;
+
+    public static final int BOOLEAN_ARRAY = 12;
+    public static final int BYTE_ARRAY = 13;
+    public static final int SHORT_ARRAY = 14;
+    public static final int CHAR_ARRAY = 15;
+    public static final int INT_ARRAY = 16;
+    public static final int LONG_ARRAY = 17;
+    public static final int FLOAT_ARRAY = 18;
+    public static final int DOUBLE_ARRAY = 19;
+    /** {@code Object[]}: length, then tagged elements. */
+    public static final int OBJECT_ARRAY = 20;
+    /** Any other reference array ({@code String[]}, {@code int[][]}, {@code Point[]}): component type, length, elements. */
+    public static final int TYPED_ARRAY = 21;
+
+    public static final int BIG_INTEGER = 22;
+    public static final int BIG_DECIMAL = 23;
+    public static final int UUID = 24;
+    public static final int INSTANT = 25;
+    public static final int LOCAL_DATE = 26;
+    public static final int LOCAL_TIME = 27;
+    public static final int LOCAL_DATE_TIME = 28;
+    public static final int OFFSET_DATE_TIME = 29;
+    public static final int ZONED_DATE_TIME = 30;
+    public static final int DURATION = 31;
+    public static final int PERIOD = 32;
+    public static final int ZONE_ID = 33;
+    public static final int ZONE_OFFSET = 34;
+    public static final int OPTIONAL = 35;
+
+    public static final int ARRAY_LIST = 36;
+    public static final int LINKED_LIST = 37;
+    public static final int ARRAY_DEQUE = 38;
+    public static final int HASH_MAP = 39;
+    public static final int LINKED_HASH_MAP = 40;
+    public static final int TREE_MAP = 41;
+    public static final int TREE_SET = 42;
+    public static final int HASH_SET = 43;
+    public static final int LINKED_HASH_SET = 44;
+    public static final int CONCURRENT_HASH_MAP = 45;
+    public static final int ENUM_SET = 46;
+    public static final int ENUM_MAP = 47;
+    /** {@code List.of}, {@code List.copyOf}, {@code Stream.toList()}. */
+    public static final int IMMUTABLE_LIST = 48;
+    public static final int IMMUTABLE_SET = 49;
+    public static final int IMMUTABLE_MAP = 50;
+    public static final int EMPTY_LIST = 51;
+    public static final int EMPTY_SET = 52;
+    public static final int EMPTY_MAP = 53;
+    public static final int SINGLETON_LIST = 54;
+    public static final int SINGLETON_SET = 55;
+    public static final int SINGLETON_MAP = 56;
+    public static final int UNMODIFIABLE_LIST = 57;
+    public static final int UNMODIFIABLE_SET = 58;
+    public static final int UNMODIFIABLE_MAP = 59;
+    public static final int ARRAYS_AS_LIST = 60;
+    public static final int UNMODIFIABLE_COLLECTION = 61;
+    public static final int UNMODIFIABLE_SORTED_SET = 62;
+    public static final int UNMODIFIABLE_SORTED_MAP = 63;
+    public static final int DATE = 64;
+    public static final int OPTIONAL_INT = 65;
+    public static final int OPTIONAL_LONG = 66;
+    public static final int OPTIONAL_DOUBLE = 67;
+    public static final int REVERSE_ORDER = 68;
+
+    /** Ids from here on are the user's; Blit never takes them. */
+    public static final int FIRST_USER_ID = 100;
+}
