@@ -312,7 +312,10 @@ public final class WriteBuffer {
      * @param v treated as unsigned
      */
     public void writeUnsignedVarInt(int v) {
-        ensure(5);
+        if (limit - position < 5) {
+            slowVar(v & 0xFFFFFFFFL);
+            return;
+        }
         byte[] a = array;
         int p = position;
         while ((v & ~0x7F) != 0) {
@@ -330,7 +333,10 @@ public final class WriteBuffer {
 
     /** @param v treated as unsigned; LEB128, ten bytes at most */
     public void writeUnsignedVarLong(long v) {
-        ensure(10);
+        if (limit - position < 10) {
+            slowVar(v);
+            return;
+        }
         byte[] a = array;
         int p = position;
         while ((v & ~0x7FL) != 0) {
@@ -339,6 +345,16 @@ public final class WriteBuffer {
         }
         a[p++] = (byte) v;
         position = p;
+    }
+
+    /** Near the end of the room: exactly as many bytes as the value needs, one at a time. */
+    private void slowVar(long v) {
+        ensure(varIntSize(v));
+        while ((v & ~0x7FL) != 0) {
+            array[position++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        array[position++] = (byte) v;
     }
 
     /** @param v zig-zag encoded, then {@link #writeUnsignedVarLong} */
@@ -364,9 +380,10 @@ public final class WriteBuffer {
         if (len > (MAX_ARRAY >> 1)) {
             throw new BlitException("string of " + len + " chars is too long to write");
         }
-        // Room for the longest header too, so writing the real header below never moves staged bytes.
-        ensure(5 + len);
-        int p = position + varIntSize(((long) len << 1) + 1);
+        // Room for the header too, so writing it below never moves staged bytes.
+        int headerSize = varIntSize(((long) len << 1) + 1);
+        ensure(headerSize + len);
+        int p = position + headerSize;
         byte[] a = array;
         for (int i = 0; i < len; i++) {
             char c = s.charAt(i);
@@ -376,7 +393,12 @@ public final class WriteBuffer {
             }
             a[p + i] = (byte) c;
         }
-        writeUnsignedVarInt((len << 1) + 1);
+        int h = (len << 1) + 1;
+        while ((h & ~0x7F) != 0) {
+            a[position++] = (byte) (h | 0x80);
+            h >>>= 7;
+        }
+        a[position++] = (byte) h;
         position = p + len;
     }
 

@@ -1,0 +1,297 @@
+package dev.blit;
+
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BlitFacadeTest {
+
+    /** A hand-written seed object, the article's shape. */
+    static final class Seed implements Marshallable {
+        long sourceId;
+        boolean special;
+        int orderCode;
+        int priority;
+        double[] prices;
+        long[] quantities;
+        Object note;
+
+        Seed() {
+        }
+
+        static Seed sample() {
+            Seed s = new Seed();
+            s.sourceId = 1010L;
+            s.special = true;
+            s.orderCode = 777;
+            s.priority = 99;
+            s.prices = new double[]{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
+            s.quantities = new long[]{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+            s.note = "hello";
+            return s;
+        }
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeLong(sourceId);
+            out.writeBoolean(special);
+            out.writeInt(orderCode);
+            out.writeInt(priority);
+            out.writeDoubleArray(prices);
+            out.writeLongArray(quantities);
+            out.writeObject(note);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            sourceId = in.readLong();
+            special = in.readBoolean();
+            orderCode = in.readInt();
+            priority = in.readInt();
+            prices = in.readDoubleArray();
+            quantities = in.readLongArray();
+            note = in.readObject();
+        }
+
+        void assertSameAs(Seed o) {
+            assertEquals(sourceId, o.sourceId);
+            assertEquals(special, o.special);
+            assertEquals(orderCode, o.orderCode);
+            assertEquals(priority, o.priority);
+            assertArrayEquals(prices, o.prices);
+            assertArrayEquals(quantities, o.quantities);
+            assertEquals(note, o.note);
+        }
+    }
+
+    /** Holds another node, to make chains and cycles by hand. */
+    static final class Node implements Marshallable {
+        Object next;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeObject(next);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            next = in.readObject();
+        }
+    }
+
+    static final class NotRegistered {
+    }
+
+    private final Blit blit = Blit.builder().register(Seed.class, 100).register(Node.class, 101).build();
+
+    @Test
+    void nullIsOneByte() {
+        assertArrayEquals(new byte[]{0}, blit.toBytes(null));
+        assertNull(blit.fromBytes(new byte[]{0}));
+    }
+
+    @Test
+    void marshallableRoundTripsWithExactLength() {
+        Seed seed = Seed.sample();
+        byte[] bytes = blit.toBytes(seed);
+        // tag 100 (1) + long 8 + bool 1 + 2 ints 8 + double[] (1 + 80) + long[] (1 + 80) + "hello" (tag 1 + header 1 + 5)
+        assertEquals(1 + 8 + 1 + 8 + 81 + 81 + 7, bytes.length);
+        Seed back = blit.fromBytes(bytes, Seed.class);
+        seed.assertSameAs(back);
+    }
+
+    @Test
+    void everyBackendReadsWhatAnyOtherWrote() {
+        Seed seed = Seed.sample();
+        byte[] expected = blit.toBytes(seed);
+
+        ByteBuffer direct = ByteBuffer.allocateDirect(512);
+        blit.write(seed, direct);
+        assertEquals(expected.length, direct.position());
+        direct.flip();
+        ((Seed) blit.read(direct)).assertSameAs(seed);
+        assertEquals(expected.length, direct.position());
+
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        blit.write(seed, stream);
+        assertArrayEquals(expected, stream.toByteArray());
+        ((Seed) blit.read(new ByteArrayInputStream(stream.toByteArray()))).assertSameAs(seed);
+
+        byte[] region = new byte[expected.length + 10];
+        WriteBuffer fixed = WriteBuffer.wrap(region, 5, expected.length);
+        blit.write(seed, fixed);
+        ((Seed) blit.read(ReadBuffer.of(region, 5, expected.length))).assertSameAs(seed);
+    }
+
+    @Test
+    void manyValuesStreamThroughOneBuffer() {
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        WriteBuffer out = WriteBuffer.to(stream);
+        for (int i = 0; i < 1000; i++) {
+            blit.write(i % 3 == 0 ? Seed.sample() : "value " + i, out);
+        }
+        out.flush();
+        ReadBuffer in = ReadBuffer.of(new ByteArrayInputStream(stream.toByteArray()));
+        for (int i = 0; i < 1000; i++) {
+            Object v = blit.read(in);
+            if (i % 3 == 0) {
+                ((Seed) v).assertSameAs(Seed.sample());
+            } else {
+                assertEquals("value " + i, v);
+            }
+        }
+        assertTrue(in.isExhausted());
+    }
+
+    @Test
+    void wrongExpectedTypeIsABlitException() {
+        byte[] bytes = blit.toBytes("text");
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes, Integer.class));
+        assertTrue(e.getMessage().contains("java.lang.Integer"), e.getMessage());
+        assertEquals(5, blit.fromBytes(blit.toBytes(5), int.class));
+    }
+
+    @Test
+    void unregisteredClassNamesTheClassAndTheCallToAdd() {
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(new NotRegistered()));
+        assertTrue(e.getMessage().contains("NotRegistered"), e.getMessage());
+        assertTrue(e.getMessage().contains("register("), e.getMessage());
+    }
+
+    @Test
+    void anonymousClassesAreRefusedByName() {
+        Runnable r = new Runnable() {
+            @Override
+            public void run() {
+            }
+        };
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(r));
+        assertTrue(e.getMessage().contains("anonymous class"), e.getMessage());
+    }
+
+    @Test
+    void unknownIdOnReadIsABlitExceptionWithOffset() {
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(new byte[]{(byte) 0xC7, 0x01}));
+        assertTrue(e.getMessage().contains("unknown type id 199"), e.getMessage());
+        assertTrue(e.getMessage().contains("offset 0"), e.getMessage());
+    }
+
+    @Test
+    void idsBelowOneHundredAreReserved() {
+        BlitException e = assertThrows(BlitException.class, () -> Blit.builder().register(Seed.class, 99).build());
+        assertTrue(e.getMessage().contains("reserved"), e.getMessage());
+    }
+
+    @Test
+    void duplicateIdsAreRefused() {
+        assertThrows(BlitException.class, () -> Blit.builder().register(Seed.class, 100).register(Node.class, 100).build());
+    }
+
+    @Test
+    void trailingBytesAreRejected() {
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(new byte[]{0, 0}));
+        assertTrue(e.getMessage().contains("trailing"), e.getMessage());
+    }
+
+    @Test
+    void cycleWithReferencesOffHitsTheDepthGuard() {
+        Node a = new Node();
+        a.next = a;
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(a));
+        assertTrue(e.getMessage().contains("maxDepth"), e.getMessage());
+    }
+
+    @Test
+    void cycleWithReferencesOnComesBackAsACycle() {
+        Blit refs = Blit.builder().register(Node.class, 101).references(true).build();
+        Node a = new Node();
+        Node b = new Node();
+        a.next = b;
+        b.next = a;
+        Node back = (Node) refs.fromBytes(refs.toBytes(a));
+        assertSame(back, ((Node) back.next).next);
+    }
+
+    @Test
+    void backReferenceWithReferencesOffIsRejected() {
+        Blit refs = Blit.builder().register(Node.class, 101).references(true).build();
+        Node a = new Node();
+        a.next = a;
+        byte[] bytes = refs.toBytes(a);
+        assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+    }
+
+    @Test
+    void deepChainsRoundTripAndTooDeepIsABlitException() {
+        Node head = new Node();
+        Node n = head;
+        for (int i = 0; i < 1000; i++) {
+            Node next = new Node();
+            n.next = next;
+            n = next;
+        }
+        Node back = (Node) blit.fromBytes(blit.toBytes(head));
+        int depth = 0;
+        for (Object x = back; x != null; x = ((Node) x).next) {
+            depth++;
+        }
+        assertEquals(1001, depth);
+        Blit shallow = Blit.builder().register(Node.class, 101).maxDepth(100).build();
+        assertThrows(BlitException.class, () -> shallow.toBytes(head));
+        byte[] deep = blit.toBytes(head);
+        assertThrows(BlitException.class, () -> shallow.fromBytes(deep));
+    }
+
+    @Test
+    void hostileNestingCannotOverflowTheStack() {
+        // 100,000 nested Nodes claimed by 200,000 bytes: the depth guard stops it long before the stack ends.
+        byte[] bytes = new byte[200_000];
+        for (int i = 0; i < bytes.length; i += 1) {
+            bytes[i] = 101;
+        }
+        assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+        Blit unguarded = Blit.builder().register(Node.class, 101).maxDepth(Integer.MAX_VALUE).build();
+        assertThrows(BlitException.class, () -> unguarded.fromBytes(bytes));
+    }
+
+    @Test
+    void oneInstanceServesEightThreads() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                final int id = t;
+                futures.add(pool.submit(() -> {
+                    for (int i = 0; i < 2000; i++) {
+                        Seed s = Seed.sample();
+                        s.sourceId = id * 100_000L + i;
+                        Seed back = (Seed) blit.fromBytes(blit.toBytes(s));
+                        s.assertSameAs(back);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
