@@ -84,5 +84,10 @@ public final class BuiltinTypes {
         rb.add(TypeIds.DOUBLE_ARRAY, double[].class, tracked(WriteBuffer::writeDoubleArray, ReadBuffer::readDoubleArray));
         rb.add(TypeIds.OBJECT_ARRAY, Object[].class, new ObjectArraySerializer(false));
         rb.addReadOnly(TypeIds.TYPED_ARRAY, Object[].class, new ObjectArraySerializer(true));
+        ValueTypes.install(rb);
+        TimeTypes.install(rb);
+        CollectionTypes.install(rb);
+        MapTypes.install(rb);
+        UnmodifiableTypes.install(rb);
     }
 }

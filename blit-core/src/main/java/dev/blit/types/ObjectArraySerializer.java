@@ -12,7 +12,8 @@ import java.lang.reflect.Array;
  * Reference arrays. {@code Object[]} (id 20): varint length, then each element as a tagged value.
  * Any other reference array (id 21, {@code String[]}, {@code int[][]}, {@code Point[]}): the component
  * type first (see {@link WriteSession#writeType}), then the same. Arrays are created before their
- * elements are read, so an array that contains itself comes back that way.
+ * elements are read, so an array that contains itself comes back that way (except a long one read from
+ * a stream, which grows as its elements arrive: a reference to it from inside is rejected).
  */
 final class ObjectArraySerializer implements Serializer<Object[]> {
     private final boolean typed;
@@ -42,13 +43,17 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
         }
         int length = in.readCount(1);
         Object[] array = (Object[]) Array.newInstance(component, in.initialCapacity(length));
-        in.reference(array);
+        // Published early only at its final size: an array that grows (a long one from a stream) is replaced,
+        // and a back reference handed out before that would point at the discarded copy. Such an array is
+        // published when complete, so a back reference to it from inside is refused instead.
+        if (array.length == length) {
+            in.reference(array);
+        }
         for (int i = 0; i < length; i++) {
             if (i == array.length) {
                 Object[] bigger = (Object[]) Array.newInstance(component, (int) Math.min(length, 2L * array.length));
                 System.arraycopy(array, 0, bigger, 0, array.length);
                 array = bigger;
-                in.reference(array);
             }
             Object e = session.readObject(in);
             if (e != null && !component.isInstance(e)) {

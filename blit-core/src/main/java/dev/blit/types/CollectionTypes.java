@@ -1,0 +1,149 @@
+package dev.blit.types;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.WriteSession;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.TreeSet;
+import java.util.function.IntFunction;
+
+/**
+ * The JDK's mutable collections: {@code uvar count} then tagged elements (sorted sets put their comparator
+ * first; {@code EnumSet} is a bit set). Each comes back as the same class, and is published with
+ * {@link ReadBuffer#reference} before its elements are read, so a collection that contains itself
+ * round-trips with {@code references(true)}.
+ */
+final class CollectionTypes {
+    private CollectionTypes() {
+    }
+
+    static void install(RegistryBuilder rb) {
+        rb.add(TypeIds.ARRAY_LIST, ArrayList.class, mutable(ArrayList::new));
+        rb.add(TypeIds.LINKED_LIST, LinkedList.class, mutable(n -> new LinkedList<>()));
+        rb.add(TypeIds.ARRAY_DEQUE, ArrayDeque.class, mutable(ArrayDeque::new));
+        rb.add(TypeIds.TREE_SET, TreeSet.class, new TreeSetSerializer());
+        rb.add(TypeIds.HASH_SET, HashSet.class, mutable(n -> new HashSet<>(Elements.hashCapacity(n))));
+        rb.add(TypeIds.LINKED_HASH_SET, LinkedHashSet.class, mutable(n -> new LinkedHashSet<>(Elements.hashCapacity(n))));
+        // RegularEnumSet (up to 64 constants) and JumboEnumSet: Character.UnicodeScript has well over 64.
+        Class<?> regular = EnumSet.noneOf(Thread.State.class).getClass();
+        Class<?> jumbo = EnumSet.noneOf(Character.UnicodeScript.class).getClass();
+        rb.alias(jumbo, rb.add(TypeIds.ENUM_SET, regular, new EnumSetSerializer()));
+        rb.add(TypeIds.REVERSE_ORDER, Collections.reverseOrder().getClass(),
+                BuiltinTypes.value((out, v) -> { }, in -> Collections.reverseOrder()));
+    }
+
+    /** A collection built empty (sized for {@code count}), published, then filled. */
+    static <C extends Collection<Object>> Serializer<C> mutable(IntFunction<C> create) {
+        return BuiltinTypes.tracked(Elements::writeCollection, in -> {
+            int n = in.readCount(1);
+            C c = create.apply(in.initialCapacity(n));
+            in.reference(c);
+            Elements.readInto(in, n, c);
+            return c;
+        });
+    }
+
+    /** {@code bool} has-comparator [tagged comparator], {@code uvar count}, tagged elements in order. */
+    private static final class TreeSetSerializer implements Serializer<TreeSet<Object>> {
+        @Override
+        public void write(WriteBuffer out, TreeSet<Object> value) {
+            Elements.writeComparator(out, value.comparator());
+            Elements.writeCollection(out, value);
+        }
+
+        @Override
+        public TreeSet<Object> read(ReadBuffer in) {
+            Comparator<Object> c = Elements.readComparator(in);
+            TreeSet<Object> set = new TreeSet<>(c);
+            in.reference(set);
+            Elements.readInto(in, in.readCount(1), set);
+            return set;
+        }
+    }
+
+    /**
+     * The element enum's type descriptor, then the set as a bit set: {@code uvar n} and {@code n} bytes,
+     * bit {@code o & 7} of byte {@code o >> 3} set for ordinal {@code o}. {@code n} is as small as it can
+     * be (the last byte is non-zero), so each set has exactly one encoding.
+     */
+    private static final class EnumSetSerializer implements Serializer<EnumSet<?>> {
+        @Override
+        public void write(WriteBuffer out, EnumSet<?> value) {
+            WriteSession.of(out).writeType(out, elementType(value));
+            int highest = -1;
+            for (Enum<?> e : value) {
+                highest = e.ordinal(); // iteration is in ordinal order
+            }
+            byte[] bits = new byte[(highest >> 3) + 1];
+            for (Enum<?> e : value) {
+                bits[e.ordinal() >> 3] |= (byte) (1 << (e.ordinal() & 7));
+            }
+            out.writeUnsignedVarInt(bits.length);
+            out.writeBytes(bits, 0, bits.length);
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        @Override
+        public EnumSet<?> read(ReadBuffer in) {
+            Class<?> type = readEnumType(in, "EnumSet");
+            Object[] constants = type.getEnumConstants();
+            EnumSet set = EnumSet.noneOf((Class) type);
+            in.reference(set);
+            long at = in.offset();
+            int n = in.readCount(1);
+            if (n > (constants.length + 7) >>> 3) {
+                throw new BlitException("EnumSet bit set of " + n + " bytes at offset " + at + " is longer than "
+                        + type.getName() + " with " + constants.length + " constants needs");
+            }
+            for (int i = 0; i < n; i++) {
+                int b = in.readByte() & 0xFF;
+                if (b == 0 && i == n - 1) {
+                    throw in.malformed("EnumSet bit set ends with a zero byte (not the shortest encoding)");
+                }
+                for (int bit = 0; b != 0; bit++, b >>>= 1) {
+                    if ((b & 1) != 0) {
+                        int ordinal = (i << 3) + bit;
+                        if (ordinal >= constants.length) {
+                            throw new BlitException("EnumSet bit " + ordinal + " at offset " + (in.offset() - 1)
+                                    + " is not a constant of " + type.getName());
+                        }
+                        set.add(constants[ordinal]);
+                    }
+                }
+            }
+            return set;
+        }
+    }
+
+    /** The enum of a set; only an empty set of an enum without constants has none that can be found. */
+    private static Class<?> elementType(EnumSet<?> set) {
+        EnumSet<?> probe = set.isEmpty() ? EnumSet.complementOf(set) : set;
+        if (probe.isEmpty()) {
+            throw new BlitException("cannot write an EnumSet of an enum that has no constants");
+        }
+        return probe.iterator().next().getDeclaringClass();
+    }
+
+    /** A type descriptor that must name a registered enum. */
+    static Class<?> readEnumType(ReadBuffer in, String what) {
+        long at = in.offset();
+        Class<?> type = ReadSession.of(in).readType(in);
+        if (!type.isEnum()) {
+            throw new BlitException(what + " type at offset " + at + " is " + type.getName() + ", not an enum");
+        }
+        return type;
+    }
+}

@@ -1,0 +1,186 @@
+package dev.blit.types;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
+import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.WriteSession;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
+
+/**
+ * The JDK's mutable maps: {@code uvar count} then key and value of each entry as tagged values (a
+ * {@code TreeMap} puts its comparator first; an {@code EnumMap} writes its key enum once and keys as
+ * ordinals). Each comes back as the same class, published before its entries are read.
+ */
+final class MapTypes {
+    private MapTypes() {
+    }
+
+    static void install(RegistryBuilder rb) {
+        rb.add(TypeIds.HASH_MAP, HashMap.class, mutable(n -> new HashMap<>(Elements.hashCapacity(n))));
+        rb.add(TypeIds.LINKED_HASH_MAP, LinkedHashMap.class, mutable(n -> new LinkedHashMap<>(Elements.hashCapacity(n))));
+        rb.add(TypeIds.TREE_MAP, TreeMap.class, new TreeMapSerializer());
+        rb.add(TypeIds.CONCURRENT_HASH_MAP, ConcurrentHashMap.class, new ConcurrentMapSerializer());
+        rb.add(TypeIds.ENUM_MAP, EnumMap.class, new EnumMapSerializer(rb));
+    }
+
+    static <M extends Map<Object, Object>> Serializer<M> mutable(IntFunction<M> create) {
+        return BuiltinTypes.tracked(Elements::writeMap, in -> {
+            int n = in.readCount(2);
+            M m = create.apply(in.initialCapacity(n));
+            in.reference(m);
+            Elements.readInto(in, n, m);
+            return m;
+        });
+    }
+
+    /** {@code bool} has-comparator [tagged comparator], {@code uvar count}, entries in key order. */
+    private static final class TreeMapSerializer implements Serializer<TreeMap<Object, Object>> {
+        @Override
+        public void write(WriteBuffer out, TreeMap<Object, Object> value) {
+            Elements.writeComparator(out, value.comparator());
+            Elements.writeMap(out, value);
+        }
+
+        @Override
+        public TreeMap<Object, Object> read(ReadBuffer in) {
+            Comparator<Object> c = Elements.readComparator(in);
+            TreeMap<Object, Object> map = new TreeMap<>(c);
+            in.reference(map);
+            Elements.readInto(in, in.readCount(2), map);
+            return map;
+        }
+    }
+
+    /**
+     * Same bytes as a HashMap. Written from a snapshot of the entries, so that other threads updating the
+     * map meanwhile cannot make the count disagree with the entries that follow it.
+     */
+    private static final class ConcurrentMapSerializer implements Serializer<ConcurrentHashMap<Object, Object>> {
+        @Override
+        public void write(WriteBuffer out, ConcurrentHashMap<Object, Object> value) {
+            List<Object> snapshot = new ArrayList<>(value.size() * 2 + 16);
+            value.forEach((k, v) -> {
+                snapshot.add(k);
+                snapshot.add(v);
+            });
+            WriteSession session = WriteSession.of(out);
+            out.writeUnsignedVarInt(snapshot.size() >> 1);
+            for (Object o : snapshot) {
+                session.writeObject(out, o);
+            }
+        }
+
+        @Override
+        public ConcurrentHashMap<Object, Object> read(ReadBuffer in) {
+            int n = in.readCount(2);
+            ConcurrentHashMap<Object, Object> map = new ConcurrentHashMap<>(in.initialCapacity(n)); // sizes for n itself
+            in.reference(map);
+            Elements.readInto(in, n, map);
+            return map;
+        }
+    }
+
+    /**
+     * The key enum's type descriptor, {@code uvar count}, then per entry {@code uvar ordinal} (strictly
+     * increasing, as an EnumMap iterates) and the value as a tagged value.
+     */
+    private static final class EnumMapSerializer implements Serializer<EnumMap<?, ?>> {
+        /** The registry under construction; by the time anything is written it holds the user's enums. */
+        private final RegistryBuilder rb;
+        private volatile List<Class<?>> enums;
+
+        EnumMapSerializer(RegistryBuilder rb) {
+            this.rb = rb;
+        }
+
+        @Override
+        public void write(WriteBuffer out, EnumMap<?, ?> value) {
+            WriteSession session = WriteSession.of(out);
+            session.writeType(out, keyType(value));
+            int size = value.size();
+            out.writeUnsignedVarInt(size);
+            for (Map.Entry<? extends Enum<?>, ?> e : value.entrySet()) {
+                out.writeUnsignedVarInt(e.getKey().ordinal());
+                session.writeObject(out, e.getValue());
+            }
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        @Override
+        public EnumMap<?, ?> read(ReadBuffer in) {
+            Class<?> type = CollectionTypes.readEnumType(in, "EnumMap key");
+            Object[] constants = type.getEnumConstants();
+            EnumMap map = new EnumMap((Class) type);
+            in.reference(map);
+            long at = in.offset();
+            int n = in.readCount(2);
+            if (n > constants.length) {
+                throw new BlitException("EnumMap of " + n + " entries at offset " + at + " but " + type.getName()
+                        + " has only " + constants.length + " constants");
+            }
+            ReadSession session = ReadSession.of(in);
+            long previous = -1;
+            for (int i = 0; i < n; i++) {
+                long keyAt = in.offset();
+                long ordinal = Integer.toUnsignedLong(in.readUnsignedVarInt());
+                if (ordinal <= previous || ordinal >= constants.length) {
+                    throw new BlitException("EnumMap key ordinal " + ordinal + " at offset " + keyAt + " is "
+                            + (ordinal >= constants.length ? "not a constant of " + type.getName()
+                            : "not above the previous key's"));
+                }
+                previous = ordinal;
+                map.put(constants[(int) ordinal], session.readObject(in));
+            }
+            return map;
+        }
+
+        /**
+         * The key enum of a map. EnumMap has no getter for it, so an empty map is probed with the first
+         * constant of each registered enum: {@code put} on a copy accepts only its own key type.
+         */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private Class<?> keyType(EnumMap<?, ?> map) {
+            if (!map.isEmpty()) {
+                return map.keySet().iterator().next().getDeclaringClass();
+            }
+            EnumMap copy = map.clone();
+            for (Class<?> e : registeredEnums()) {
+                try {
+                    copy.put((Enum) e.getEnumConstants()[0], null);
+                    return e;
+                } catch (ClassCastException wrongType) {
+                    // not this enum
+                }
+            }
+            throw new BlitException("cannot write an empty EnumMap: its key type is not a registered enum with constants");
+        }
+
+        private List<Class<?>> registeredEnums() {
+            List<Class<?>> list = enums;
+            if (list == null) {
+                list = new ArrayList<>();
+                for (Registration r : rb.all()) {
+                    if (r.type.isEnum() && r.type.getEnumConstants().length > 0) {
+                        list.add(r.type);
+                    }
+                }
+                enums = list;
+            }
+            return list;
+        }
+    }
+}

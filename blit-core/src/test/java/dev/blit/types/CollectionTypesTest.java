@@ -1,0 +1,222 @@
+package dev.blit.types;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.types.RoundTrip.ByLength;
+import dev.blit.types.RoundTrip.Color;
+import dev.blit.types.RoundTrip.Wide;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.TreeSet;
+
+import static dev.blit.types.RoundTrip.PLAIN;
+import static dev.blit.types.RoundTrip.TRACKING;
+import static dev.blit.types.RoundTrip.assertEncoding;
+import static dev.blit.types.RoundTrip.assertRejected;
+import static dev.blit.types.RoundTrip.assertRoundTrips;
+import static dev.blit.types.RoundTrip.roundTrip;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CollectionTypesTest {
+
+    @Test
+    void listsComeBackAsTheSameClass() {
+        assertRoundTrips(new ArrayList<>());
+        assertRoundTrips(new ArrayList<>(Arrays.asList(1, null, "two", 3.0, List.of(4))));
+        assertRoundTrips(new LinkedList<>(Arrays.asList("a", null, "c")));
+        assertRoundTrips(new LinkedList<>());
+    }
+
+    @Test
+    void arrayListIsCountThenTaggedElements() {
+        assertEncoding("24 01 0b 03 61", new ArrayList<>(List.of("a")));
+        assertEncoding("25 00", new LinkedList<>());
+        assertEncoding("24 02 00 24 00", new ArrayList<>(Arrays.asList(null, new ArrayList<>())));
+    }
+
+    @Test
+    void arrayDequeKeepsItsOrder() {
+        ArrayDeque<Object> deque = new ArrayDeque<>(List.of(3, 1, 2));
+        deque.addFirst("first");
+        roundTrip(deque, copy -> {
+            assertEquals(ArrayDeque.class, copy.getClass());
+            assertEquals(new ArrayList<>(deque), new ArrayList<>(copy));
+        });
+    }
+
+    @Test
+    void arrayDequeWithANullElementIsRejected() {
+        assertRejected("26 02 07 02 00");
+    }
+
+    @Test
+    void hashSetsComeBackAsTheSameClass() {
+        assertRoundTrips(new HashSet<>(Arrays.asList(1, 2, 3, null, "x")));
+        assertRoundTrips(new HashSet<>());
+        LinkedHashSet<Object> ordered = new LinkedHashSet<>(List.of(9, 1, 8, 2, 7));
+        LinkedHashSet<Object> copy = assertRoundTrips(ordered);
+        assertEquals(new ArrayList<>(ordered), new ArrayList<>(copy));
+    }
+
+    @Test
+    void treeSetKeepsNaturalOrder() {
+        TreeSet<Object> set = new TreeSet<>(List.of("pear", "apple", "fig"));
+        TreeSet<Object> copy = assertRoundTrips(set);
+        assertEquals(List.of("apple", "fig", "pear"), new ArrayList<>(copy));
+        assertEquals(null, copy.comparator());
+        assertEncoding("2a 00 01 07 02", new TreeSet<>(List.of(1)));
+    }
+
+    @Test
+    void treeSetKeepsReverseOrderAsTheBuiltInComparator() {
+        TreeSet<Object> set = new TreeSet<>(Collections.reverseOrder());
+        set.addAll(List.of(1, 3, 2));
+        TreeSet<Object> copy = assertRoundTrips(set);
+        assertSame(Collections.reverseOrder(), copy.comparator());
+        assertEquals(List.of(3, 2, 1), new ArrayList<>(copy));
+        TreeSet<Object> one = new TreeSet<>(Collections.reverseOrder());
+        one.add(1);
+        assertEncoding("2a 01 44 01 07 02", one);
+        assertSame(Collections.reverseOrder(), assertRoundTrips(Collections.reverseOrder()));
+    }
+
+    @Test
+    void treeSetKeepsARegisteredComparator() {
+        TreeSet<Object> set = new TreeSet<>(new ByLength());
+        set.addAll(List.of("ccc", "a", "bb"));
+        TreeSet<Object> copy = assertRoundTrips(set);
+        assertEquals(List.of("a", "bb", "ccc"), new ArrayList<>(copy));
+        assertTrue(copy.comparator() instanceof ByLength);
+    }
+
+    @Test
+    void treeSetWithElementsThatCannotBeComparedIsRejected() {
+        // natural order, two elements: an ArrayList and an ArrayList (not Comparable)
+        assertRejected("2a 00 02 24 00 24 00");
+        // comparator flag set, but the comparator is a String
+        assertRejected("2a 01 0b 03 61 00");
+        // comparator flag 2
+        assertRejected("2a 02 00");
+    }
+
+    @Test
+    void enumSetsComeBackWithTheirElementType() {
+        assertRoundTrips(EnumSet.of(Color.RED, Color.BLUE));
+        assertRoundTrips(EnumSet.noneOf(Color.class));
+        assertRoundTrips(EnumSet.allOf(Color.class));
+        EnumSet<Wide> jumbo = EnumSet.of(Wide.W00, Wide.W63, Wide.W64, Wide.W69);
+        assertRoundTrips(jumbo);
+        assertRoundTrips(EnumSet.noneOf(Wide.class));
+        EnumSet<Color> empty = assertRoundTrips(EnumSet.noneOf(Color.class));
+        empty.add(Color.GREEN); // still an EnumSet of Color
+        assertEquals(EnumSet.of(Color.GREEN), empty);
+    }
+
+    @Test
+    void enumSetIsTypeThenShortestBitSet() {
+        assertEncoding("2e 64 01 05", EnumSet.of(Color.RED, Color.BLUE));
+        assertEncoding("2e 64 00", EnumSet.noneOf(Color.class));
+        assertEncoding("2e 65 09 01 00 00 00 00 00 00 80 21", EnumSet.of(Wide.W00, Wide.W63, Wide.W64, Wide.W69));
+    }
+
+    @Test
+    void enumSetOfANonEnumTypeIsRejected() {
+        BlitException e = assertRejected("2e 0b 00");
+        assertTrue(e.getMessage().contains("not an enum"), e::getMessage);
+        assertRejected("2e 15 64 00"); // Color[]: an array type
+        assertRejected("2e 63 00");    // unknown id 99
+    }
+
+    @Test
+    void enumSetBitsBeyondTheConstantsOrNonShortestAreRejected() {
+        assertRejected("2e 64 01 08"); // ordinal 3 of a 3-constant enum
+        assertRejected("2e 64 02 01 00"); // two bytes for a 3-constant enum
+        assertRejected("2e 65 02 01 00"); // trailing zero byte
+    }
+
+    @Test
+    void enumSetOfUnregisteredEnumCannotBeWritten() {
+        assertThrows(BlitException.class, () -> PLAIN.toBytes(EnumSet.of(Thread.State.NEW)));
+    }
+
+    @Test
+    void selfContainingListRoundTripsWithReferences() {
+        ArrayList<Object> list = new ArrayList<>();
+        list.add("head");
+        list.add(list);
+        byte[] bytes = TRACKING.toBytes(list);
+        assertEquals("24 02 0b 09 68 65 61 64 01 00", RoundTrip.hex(bytes));
+        ArrayList<?> copy = (ArrayList<?>) TRACKING.fromBytes(bytes);
+        assertEquals("head", copy.get(0));
+        assertSame(copy, copy.get(1));
+        ArrayList<?> streamed = (ArrayList<?>) TRACKING.read(new ByteArrayInputStream(bytes));
+        assertSame(streamed, streamed.get(1));
+    }
+
+    @Test
+    void selfContainingCollectionsOfEveryMutableKindRoundTripWithReferences() {
+        LinkedList<Object> linked = new LinkedList<>();
+        linked.add(linked);
+        LinkedList<?> l = (LinkedList<?>) TRACKING.fromBytes(TRACKING.toBytes(linked));
+        assertSame(l, l.get(0));
+        ArrayDeque<Object> deque = new ArrayDeque<>();
+        deque.add(deque);
+        ArrayDeque<?> d = (ArrayDeque<?>) TRACKING.fromBytes(TRACKING.toBytes(deque));
+        assertSame(d, d.peek());
+    }
+
+    @Test
+    void sharedListIsOneObjectWithReferencesAndTwoWithout() {
+        List<Object> inner = new ArrayList<>(List.of(1));
+        List<Object> outer = new ArrayList<>(List.of(inner, inner));
+        List<?> tracked = (List<?>) TRACKING.fromBytes(TRACKING.toBytes(outer));
+        assertSame(tracked.get(0), tracked.get(1));
+        List<?> plain = (List<?>) PLAIN.fromBytes(PLAIN.toBytes(outer));
+        assertNotSame(plain.get(0), plain.get(1));
+        assertEquals(outer, plain);
+    }
+
+    @Test
+    void selfContainingListWithoutReferencesHitsTheDepthLimit() {
+        ArrayList<Object> list = new ArrayList<>();
+        list.add(list);
+        Blit shallow = Blit.builder().maxDepth(50).build();
+        assertThrows(BlitException.class, () -> shallow.toBytes(list));
+    }
+
+    @Test
+    void hostileCountIsRejectedBeforeAllocating() {
+        assertRejected("24 ff ff ff ff 07");
+        assertRejected("24 ff ff ff ff 0f");
+        // From a stream the count cannot be checked up front: the list grows until the input ends.
+        assertThrows(BlitException.class, () -> PLAIN.read(new ByteArrayInputStream(RoundTrip.bytes("24 fe ff ff ff 07 00"))));
+    }
+
+    @Test
+    void mutatedEncodingsFailOnlyWithBlitException() {
+        TreeSet<Object> reversed = new TreeSet<>(Collections.reverseOrder());
+        reversed.addAll(List.of("a", "b"));
+        RoundTrip.assertMutationsFailOnlyWithBlitException(PLAIN.toBytes(new ArrayList<>(List.of(
+                new LinkedList<>(List.of(1, 2)), new ArrayDeque<>(List.of("x")), new HashSet<>(List.of(3)),
+                new LinkedHashSet<>(List.of(4, 5)), new TreeSet<>(List.of(6, 7)), reversed,
+                EnumSet.of(Color.GREEN), EnumSet.of(Wide.W65)))), 3);
+        ArrayList<Object> self = new ArrayList<>();
+        self.add(self);
+        self.add(new HashSet<>(List.of(1)));
+        RoundTrip.assertMutationsFailOnlyWithBlitException(TRACKING.toBytes(self), 4);
+    }
+}
