@@ -615,9 +615,14 @@ public final class ReadBuffer {
         if (n < 0) {
             return null;
         }
-        short[] first = new short[firstCapacity(n, 2)];
-        short[][] holder = {first};
-        return readElements(first, n, 2, Bulk::getShorts, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        short[] a = new short[firstCapacity(n, 2)];
+        if (a.length == n && limit - position >= n << 1) {
+            Bulk.getShorts(array, position, a, 0, n);
+            position += n << 1;
+            return a;
+        }
+        short[][] holder = {a};
+        return readElements(a, n, 2, Bulk::getShorts, c -> holder[0] = Arrays.copyOf(holder[0], c));
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeCharArray} */
@@ -626,9 +631,14 @@ public final class ReadBuffer {
         if (n < 0) {
             return null;
         }
-        char[] first = new char[firstCapacity(n, 2)];
-        char[][] holder = {first};
-        return readElements(first, n, 2, Bulk::getChars, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        char[] a = new char[firstCapacity(n, 2)];
+        if (a.length == n && limit - position >= n << 1) {
+            Bulk.getChars(array, position, a, 0, n);
+            position += n << 1;
+            return a;
+        }
+        char[][] holder = {a};
+        return readElements(a, n, 2, Bulk::getChars, c -> holder[0] = Arrays.copyOf(holder[0], c));
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeIntArray} */

@@ -100,12 +100,15 @@ public final class WriteBuffer {
     /**
      * A buffer that stages bytes and copies them in bulk into {@code target} (heap, direct or
      * memory-mapped) from its current position, when staging fills and on {@link #flush()}. A target
-     * without room left is a {@link BlitException}.
+     * without room left, or a read-only one, is a {@link BlitException}.
      *
      * @param target the destination; its position advances as bytes are flushed
      * @return a buffer bound to {@code target}
      */
     public static WriteBuffer to(ByteBuffer target) {
+        if (target.isReadOnly()) {
+            throw new BlitException("cannot write to a read-only ByteBuffer");
+        }
         int cap = Math.max(16, Math.min(STAGING_CAPACITY, target.remaining()));
         return new WriteBuffer(new byte[cap], 0, cap, false, null, target);
     }
@@ -403,8 +406,10 @@ public final class WriteBuffer {
     }
 
     private void writeUtf16(String s, int len) {
-        writeUnsignedVarInt((len << 1) + 2);
-        ensure(len << 1);
+        // Room for header and chars at once, so a fixed region that is too small fails before the header.
+        int h = (len << 1) + 2;
+        ensure(varIntSize(h) + (len << 1));
+        writeUnsignedVarInt(h);
         byte[] a = array;
         int p = position;
         for (int i = 0; i < len; i++) {

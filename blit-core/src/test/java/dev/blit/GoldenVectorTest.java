@@ -1,0 +1,189 @@
+package dev.blit;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Pins the wire format down (FORMAT.md, "Golden vectors"): each case's value must encode to the bytes of
+ * {@code golden/NAME.hex} and those bytes must decode to the value. The files were written by hand from
+ * FORMAT.md; run with {@code -Dblit.golden.update=true} to rewrite the ones whose bytes changed (they get a
+ * generic comment; annotate them by hand), and review the diff: a format change is always deliberate.
+ */
+class GoldenVectorTest {
+    private static final boolean UPDATE = Boolean.getBoolean("blit.golden.update");
+    /** The source directory, so updates land where git sees them; tests run with the module as working directory. */
+    private static final Path SOURCE_DIR = Paths.get("src", "test", "resources", "golden");
+
+    private static final Blit PLAIN = Blit.builder().build();
+    private static final Blit REFERENCES = Blit.builder().references(true).build();
+
+    private record Case(String name, Object value, Blit blit) {
+    }
+
+    private static List<Case> cases() {
+        Object[] mixed = {1, "a", null, true, new int[] {2}, 3L};
+        int[] shared = {7};
+        List<Case> c = new ArrayList<>();
+        c.add(new Case("null", null, PLAIN));
+        c.add(new Case("boolean_true", Boolean.TRUE, PLAIN));
+        c.add(new Case("boolean_false", Boolean.FALSE, PLAIN));
+        c.add(new Case("byte_minus_two", (byte) -2, PLAIN));
+        c.add(new Case("short_0x1234", (short) 0x1234, PLAIN));
+        c.add(new Case("char_euro", '€', PLAIN));
+        c.add(new Case("int_zero", 0, PLAIN));
+        c.add(new Case("int_one", 1, PLAIN));
+        c.add(new Case("int_minus_one", -1, PLAIN));
+        c.add(new Case("int_63", 63, PLAIN));
+        c.add(new Case("int_64", 64, PLAIN));
+        c.add(new Case("int_minus_64", -64, PLAIN));
+        c.add(new Case("int_minus_65", -65, PLAIN));
+        c.add(new Case("int_150", 150, PLAIN));
+        c.add(new Case("int_max", Integer.MAX_VALUE, PLAIN));
+        c.add(new Case("int_min", Integer.MIN_VALUE, PLAIN));
+        c.add(new Case("long_zero", 0L, PLAIN));
+        c.add(new Case("long_minus_one", -1L, PLAIN));
+        c.add(new Case("long_64", 64L, PLAIN));
+        c.add(new Case("long_2_pow_31", 1L << 31, PLAIN));
+        c.add(new Case("long_max", Long.MAX_VALUE, PLAIN));
+        c.add(new Case("long_min", Long.MIN_VALUE, PLAIN));
+        c.add(new Case("float_1_5", 1.5f, PLAIN));
+        c.add(new Case("float_negative_zero", -0f, PLAIN));
+        c.add(new Case("double_1_5", 1.5d, PLAIN));
+        c.add(new Case("double_nan_payload", Double.longBitsToDouble(0x7ff8000000000001L), PLAIN));
+        c.add(new Case("string_empty", "", PLAIN));
+        c.add(new Case("string_ascii", "hi", PLAIN));
+        c.add(new Case("string_latin1", "café", PLAIN));
+        c.add(new Case("string_utf16", "€", PLAIN));
+        c.add(new Case("string_mixed_utf16", "a€", PLAIN));
+        c.add(new Case("string_emoji", new String(Character.toChars(0x1F600)), PLAIN));
+        c.add(new Case("boolean_array", new boolean[] {true, false, true}, PLAIN));
+        c.add(new Case("byte_array", new byte[] {1, -1, 127}, PLAIN));
+        c.add(new Case("short_array", new short[] {1, -2}, PLAIN));
+        c.add(new Case("char_array", new char[] {'a', '€'}, PLAIN));
+        c.add(new Case("int_array", new int[] {1, -1, 0x12345678}, PLAIN));
+        c.add(new Case("int_array_empty", new int[0], PLAIN));
+        c.add(new Case("long_array", new long[] {1, Long.MIN_VALUE}, PLAIN));
+        c.add(new Case("float_array", new float[] {1f, -0f}, PLAIN));
+        c.add(new Case("double_array", new double[] {1d, -2.5d}, PLAIN));
+        c.add(new Case("object_array_mixed", mixed, PLAIN));
+        c.add(new Case("object_array_empty", new Object[0], PLAIN));
+        c.add(new Case("string_array_2d", new String[][] {{"a", "b"}, null, {}}, PLAIN));
+        c.add(new Case("object_array_shared_reference", new Object[] {shared, shared}, REFERENCES));
+        return c;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCaseEncodesToItsFileAndDecodesFromIt() {
+        return cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> check(c)));
+    }
+
+    private static void check(Case c) throws IOException {
+        byte[] actual = c.blit().toBytes(c.value());
+        String text = read(c.name());
+        if (UPDATE && (text == null || !java.util.Arrays.equals(parse(text), actual))) {
+            write(c.name(), actual);
+            text = read(c.name());
+        }
+        assertNotNull(text, () -> "no golden/" + c.name() + ".hex; the code writes " + RoundTrip.hex(actual)
+                + " (run with -Dblit.golden.update=true to create it)");
+        byte[] expected = parse(text);
+        assertArrayEquals(expected, actual, () -> c.name() + ": the file says " + RoundTrip.hex(expected)
+                + " but the code writes " + RoundTrip.hex(actual));
+        Object decoded = c.blit().fromBytes(expected);
+        assertTrue(RoundTrip.deepEquals(c.value(), decoded), () -> c.name() + ": decoded " + decoded);
+        RoundTrip.roundTrip(c.blit(), c.value(), expected.length);
+    }
+
+    @Test
+    void sharedReferencesComeBackShared() {
+        Object[] decoded = (Object[]) REFERENCES.fromBytes(parse(read("object_array_shared_reference")));
+        assertTrue(decoded[0] == decoded[1]);
+    }
+
+    @Test
+    void everyFileHasACase() throws IOException {
+        Set<String> names = cases().stream().map(Case::name).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(names.size(), cases().size(), "case names are unique");
+        if (Files.isDirectory(SOURCE_DIR)) {
+            try (Stream<Path> files = Files.list(SOURCE_DIR)) {
+                Set<String> orphans = files.map(p -> p.getFileName().toString())
+                        .filter(f -> f.endsWith(".hex"))
+                        .map(f -> f.substring(0, f.length() - 4))
+                        .filter(n -> !names.contains(n))
+                        .collect(Collectors.toCollection(TreeSet::new));
+                assertTrue(orphans.isEmpty(), () -> "golden files without a case: " + orphans);
+            }
+        }
+    }
+
+    @Test
+    void theParserReadsAnnotatedHex() {
+        assertArrayEquals(new byte[] {0x05, 0x68, 0x69, (byte) 0xff},
+                parse("05 68 69   # \"hi\": h=5 -> length 2, Latin-1\n# a comment line\n\n  FF\n"));
+    }
+
+    /** Hex pairs separated by white space; {@code #} starts a comment that runs to the end of the line. */
+    static byte[] parse(String text) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (String line : text.split("\n")) {
+            int hash = line.indexOf('#');
+            String data = (hash >= 0 ? line.substring(0, hash) : line).trim();
+            if (data.isEmpty()) {
+                continue;
+            }
+            for (String pair : data.split("\\s+")) {
+                if (pair.length() != 2) {
+                    throw new IllegalArgumentException("not a hex pair: '" + pair + "' in line: " + line);
+                }
+                out.write(Integer.parseInt(pair, 16));
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private static String read(String name) {
+        try {
+            Path source = SOURCE_DIR.resolve(name + ".hex");
+            if (Files.isDirectory(SOURCE_DIR)) {
+                return Files.exists(source) ? Files.readString(source, StandardCharsets.UTF_8) : null;
+            }
+            try (InputStream in = GoldenVectorTest.class.getResourceAsStream("/golden/" + name + ".hex")) {
+                return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(String name, byte[] bytes) throws IOException {
+        StringBuilder sb = new StringBuilder("# written by GoldenVectorTest -Dblit.golden.update=true: check it against "
+                + "FORMAT.md and annotate it by hand\n");
+        for (int i = 0; i < bytes.length; i += 16) {
+            byte[] line = java.util.Arrays.copyOfRange(bytes, i, Math.min(bytes.length, i + 16));
+            sb.append(RoundTrip.hex(line)).append('\n');
+        }
+        Files.createDirectories(SOURCE_DIR);
+        Files.writeString(SOURCE_DIR.resolve(name + ".hex"), sb.toString(), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.blit.buffer;
+
+import dev.blit.RoundTrip;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Positions, offsets, exhaustion and reuse: the cursor bookkeeping every backend shares. */
+class CursorTest {
+
+    private static List<ReadBuffer> everyReader(byte[] bytes) {
+        byte[] padded = new byte[bytes.length + 4];
+        System.arraycopy(bytes, 0, padded, 2, bytes.length);
+        return List.of(ReadBuffer.of(bytes), ReadBuffer.of(padded, 2, bytes.length), ReadBuffer.of(ByteBuffer.wrap(bytes)),
+                ReadBuffer.of(ByteBuffer.wrap(bytes).asReadOnlyBuffer()),
+                ReadBuffer.of(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip()),
+                ReadBuffer.of(new ByteArrayInputStream(bytes)), ReadBuffer.of(RoundTrip.trickle(bytes, bytes.length)));
+    }
+
+    @Test
+    void offsetCountsConsumedBytesAndExhaustionIsExact() {
+        byte[] bytes = new byte[20_000];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) i;
+        }
+        for (ReadBuffer in : everyReader(bytes)) {
+            assertEquals(0, in.offset());
+            assertFalse(in.isExhausted());
+            assertEquals(0, in.readByte());
+            assertEquals(1, in.offset());
+            in.readBytes(new byte[19_990], 0, 19_990);
+            assertEquals(19_991, in.offset());
+            assertFalse(in.isExhausted());
+            assertTrue(in.remainingKnown() <= 9);
+            in.readBytes(new byte[9], 0, 9);
+            assertEquals(20_000, in.offset());
+            assertTrue(in.isExhausted());
+            assertEquals(0, in.remainingKnown());
+        }
+    }
+
+    @Test
+    void anEmptyInputIsExhausted() {
+        for (ReadBuffer in : everyReader(new byte[0])) {
+            assertTrue(in.isExhausted());
+        }
+    }
+
+    @Test
+    void clearedBuffersWriteTheSameBytesAgain() {
+        WriteBuffer heap = new WriteBuffer();
+        byte[] region = new byte[40];
+        WriteBuffer fixed = WriteBuffer.wrap(region, 5, 30);
+        for (WriteBuffer out : List.of(heap, fixed)) {
+            out.writeString("first");
+            out.writeLong(1);
+            out.clear();
+            assertEquals(0, out.position());
+            out.writeString("second");
+            out.writeInt(2);
+            assertEquals(11, out.position());
+            assertArrayEquals(Bytes.hex("0d 73 65 63 6f 6e 64 02 00 00 00"), out.toByteArray());
+        }
+        assertEquals(5, fixed.arrayOffset());
+        assertEquals(0, heap.arrayOffset());
+    }
+
+    @Test
+    void streamPositionCountsDrainedAndStagedBytes() {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        WriteBuffer out = WriteBuffer.to(sink);
+        out.writeBytes(new byte[10_000], 0, 10_000);
+        out.writeInt(7);
+        assertEquals(10_004, out.position());
+        out.writeBytes(new byte[100], 0, 100);
+        out.flush();
+        assertEquals(10_104, sink.size());
+        assertEquals(10_104, out.position());
+    }
+}
