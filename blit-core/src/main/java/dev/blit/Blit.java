@@ -185,12 +185,18 @@ public final class Blit {
      *
      * @param value  the value, or null
      * @param target the destination
-     * @throws BlitException if {@code target} has too little room
+     * @throws BlitException if {@code target} has too little room; its position is then unchanged
      */
     public void write(Object value, ByteBuffer target) {
+        int start = target.position();
         WriteBuffer out = WriteBuffer.to(target);
-        write(value, out);
-        out.flush();
+        try {
+            write(value, out);
+            out.flush();
+        } catch (BlitException e) {
+            target.position(start); // a failed write leaves no partial value behind the caller's position
+            throw e;
+        }
     }
 
     /**
