@@ -9,9 +9,20 @@ final class Access {
     private Access() {
     }
 
+    /**
+     * @param type  a class whose private members Blit needs (the registered class or one of its superclasses)
+     * @param given a full-privilege lookup the user handed over, or null
+     * @return a lookup with private access to {@code type}
+     * @throws BlitException naming the fix (open the package, or pass a lookup) when neither way works
+     */
     static MethodHandles.Lookup lookupFor(Class<?> type, MethodHandles.Lookup given) {
         if (given != null) {
-            return given.in(type);
+            try {
+                // privateLookupIn, not given.in(type): in() drops private access as soon as the class changes.
+                return MethodHandles.privateLookupIn(type, given);
+            } catch (IllegalAccessException | SecurityException e) {
+                // a superclass in a package the user's lookup cannot open: try Blit's own access below
+            }
         }
         Module blit = Access.class.getModule();
         if (!type.getModule().isOpen(type.getPackageName(), blit)) {

@@ -49,7 +49,19 @@ public final class ReadSession implements ObjectReader {
     @Override
     public Object readObject(ReadBuffer in) {
         long at = in.offset();
-        int tag = in.readUnsignedVarInt();
+        return readObject(in, in.readUnsignedVarInt(), at);
+    }
+
+    /**
+     * Reads the rest of a tagged value whose tag the caller already read (generated code reads the tag of
+     * a field itself, to call the expected type's serializer directly when it matches).
+     *
+     * @param in  the buffer, just after the tag
+     * @param tag the tag
+     * @param at  the offset of the tag, for errors
+     * @return the value, possibly null
+     */
+    public Object readObject(ReadBuffer in, int tag, long at) {
         if (tag == TypeIds.NULL) {
             return null;
         }
@@ -73,6 +85,20 @@ public final class ReadSession implements ObjectReader {
      * @return the value
      */
     public Object read(ReadBuffer in, Registration r, long at) {
+        int saved = enter(r, at);
+        return exit(r.serializer.read(in), saved);
+    }
+
+    /**
+     * The first half of {@link #read(ReadBuffer, Registration, long)}, for generated code that reads the
+     * content itself: enters one level deeper and reserves the value's reference slot. The caller reads the
+     * content, then passes it to {@link #exit}.
+     *
+     * @param r  the registration of the tag just read
+     * @param at the offset of the tag, for errors
+     * @return what {@link #exit} needs to restore
+     */
+    public int enter(Registration r, long at) {
         if (++depth > maxDepth) {
             throw new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + at
                     + "; a deeper structure needs Blit.builder().maxDepth(n)");
@@ -87,7 +113,15 @@ public final class ReadSession implements ObjectReader {
         } else {
             pending = -1;
         }
-        Object value = r.serializer.read(in);
+        return saved;
+    }
+
+    /**
+     * @param value the content just read
+     * @param saved what {@link #enter} returned
+     * @return {@code value}
+     */
+    public Object exit(Object value, int saved) {
         if (pending >= 0) {
             refs[pending] = value;
         }

@@ -57,12 +57,30 @@ public final class WriteSession implements ObjectWriter {
      * @param r     its registration
      */
     public void write(WriteBuffer out, Object value, Registration r) {
+        if (enter(out, value, r)) {
+            r.serializer.write(out, value);
+            depth--;
+        }
+    }
+
+    /**
+     * The first half of {@link #write(WriteBuffer, Object, Registration)}, for generated code that writes
+     * the content itself (so that its call to the content's serializer is its own, monomorphic call site):
+     * writes a back reference and returns false, or writes the tag, enters one level deeper and returns true;
+     * the caller then writes the content and calls {@link #exit()}.
+     *
+     * @param out   the buffer
+     * @param value non-null, of exactly {@code r.type} (or an alias of it)
+     * @param r     its registration
+     * @return whether the caller must write the content
+     */
+    public boolean enter(WriteBuffer out, Object value, Registration r) {
         if (refs != null && r.tracked) {
             int earlier = refs.putIfAbsent(value);
             if (earlier >= 0) {
                 out.writeByte(TypeIds.REFERENCE);
                 out.writeUnsignedVarInt(earlier);
-                return;
+                return false;
             }
         }
         int id = r.id;
@@ -75,7 +93,11 @@ public final class WriteSession implements ObjectWriter {
                     + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "
                     + "a deeper structure needs Blit.builder().maxDepth(n)");
         }
-        r.serializer.write(out, value);
+        return true;
+    }
+
+    /** Ends the level {@link #enter} began, after the content was written. */
+    public void exit() {
         depth--;
     }
 

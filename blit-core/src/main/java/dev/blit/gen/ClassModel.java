@@ -1,0 +1,341 @@
+package dev.blit.gen;
+
+import dev.blit.BlitException;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What Blit writes for a record or plain class, and how it makes one again: the serialized fields in the
+ * canonical order of FORMAT.md ("User classes"), a getter for each, and one of three ways to instantiate.
+ *
+ * <ol>
+ *   <li>{@link Strategy#RECORD}: the canonical constructor.</li>
+ *   <li>{@link Strategy#FIELDS} when every field is non-final and there is a no-argument constructor: the
+ *       instance exists before its fields are read, so cycles through it resolve.</li>
+ *   <li>{@link Strategy#CONSTRUCTOR}: a constructor whose parameters set exactly the serialized fields
+ *       (see {@link ConstructorMatcher}).</li>
+ *   <li>{@link Strategy#FIELDS} with final fields set through deep reflection, when a no-argument constructor
+ *       is all there is (JDK 26+ warns about this, JEP 500).</li>
+ * </ol>
+ *
+ * Every handle is adapted to erased types ({@code Object} for the instance and for reference fields), so
+ * generated code never names the user's classes: they may be private, or in a module Blit cannot read.
+ */
+public final class ClassModel {
+    /** How an instance is made on read. */
+    public enum Strategy {
+        /** The canonical constructor of a record, after reading every component. */
+        RECORD,
+        /** A constructor that takes exactly the serialized fields, after reading them. */
+        CONSTRUCTOR,
+        /** A no-argument constructor, then the fields are set one by one as they are read. */
+        FIELDS
+    }
+
+    /** How one field is encoded: primitives by their fixed or varint encodings, the rest as tagged values. */
+    enum Kind {
+        BOOLEAN("writeBoolean", "(Z)V", "readBoolean", "()Z"),
+        BYTE("writeByte", "(I)V", "readByte", "()B"),
+        SHORT("writeShort", "(I)V", "readShort", "()S"),
+        CHAR("writeChar", "(C)V", "readChar", "()C"),
+        INT("writeVarInt", "(I)V", "readVarInt", "()I"),
+        LONG("writeVarLong", "(J)V", "readVarLong", "()J"),
+        FLOAT("writeFloat", "(F)V", "readFloat", "()F"),
+        DOUBLE("writeDouble", "(D)V", "readDouble", "()D"),
+        REFERENCE(null, null, null, null);
+
+        final String writeMethod;
+        final String writeDesc;
+        final String readMethod;
+        final String readDesc;
+
+        Kind(String writeMethod, String writeDesc, String readMethod, String readDesc) {
+            this.writeMethod = writeMethod;
+            this.writeDesc = writeDesc;
+            this.readMethod = readMethod;
+            this.readDesc = readDesc;
+        }
+
+        static Kind of(Class<?> t) {
+            if (!t.isPrimitive()) {
+                return REFERENCE;
+            }
+            if (t == boolean.class) {
+                return BOOLEAN;
+            }
+            if (t == byte.class) {
+                return BYTE;
+            }
+            if (t == short.class) {
+                return SHORT;
+            }
+            if (t == char.class) {
+                return CHAR;
+            }
+            if (t == int.class) {
+                return INT;
+            }
+            if (t == long.class) {
+                return LONG;
+            }
+            if (t == float.class) {
+                return FLOAT;
+            }
+            return DOUBLE;
+        }
+    }
+
+    /** One serialized field. */
+    public static final class Property {
+        final Field field;
+        final Kind kind;
+        /** The field's type with references erased to Object: what the handles take and return. */
+        final Class<?> erased;
+        /** (Object)erased. */
+        final MethodHandle getter;
+        /** (Object, erased)void, only for {@link Strategy#FIELDS}. */
+        MethodHandle setter;
+
+        Property(Field field, MethodHandle getter) {
+            this.field = field;
+            this.kind = Kind.of(field.getType());
+            this.erased = field.getType().isPrimitive() ? field.getType() : Object.class;
+            this.getter = getter.asType(MethodType.methodType(erased, Object.class));
+        }
+
+        /** @return the declared type */
+        public Class<?> type() {
+            return field.getType();
+        }
+
+        /** @return "DeclaringClass.name", for messages */
+        public String displayName() {
+            return field.getDeclaringClass().getSimpleName() + "." + field.getName();
+        }
+
+        /** @return the field */
+        public Field field() {
+            return field;
+        }
+    }
+
+    private final Class<?> type;
+    private final List<Property> properties;
+    private final Strategy strategy;
+    /** FIELDS: ()Object; otherwise (erased types of the parameters)Object. */
+    private final MethodHandle constructor;
+    /** RECORD/CONSTRUCTOR: for each constructor parameter, the index of its property. */
+    private final int[] arguments;
+
+    private ClassModel(Class<?> type, List<Property> properties, Strategy strategy, MethodHandle constructor, int[] arguments) {
+        this.type = type;
+        this.properties = properties;
+        this.strategy = strategy;
+        this.constructor = constructor;
+        this.arguments = arguments;
+    }
+
+    /**
+     * @param type  a concrete record or plain class (not an enum, interface or abstract class)
+     * @param given a full-privilege lookup the user handed over for its package, or null
+     * @return its model
+     * @throws BlitException if Blit cannot reach its fields or cannot instantiate it
+     */
+    public static ClassModel of(Class<?> type, MethodHandles.Lookup given) {
+        if (type.isInterface() || type.isArray() || type.isPrimitive() || type.isEnum()
+                || Modifier.isAbstract(type.getModifiers())) {
+            throw new BlitException(type.getName() + " cannot be serialized field by field");
+        }
+        List<Field> fields = serializedFields(type);
+        List<Property> properties = new ArrayList<>(fields.size());
+        Map<Class<?>, MethodHandles.Lookup> lookups = new HashMap<>(); // one per class declaring fields
+        try {
+            for (Field f : fields) {
+                MethodHandles.Lookup l = lookups.computeIfAbsent(f.getDeclaringClass(), c -> Access.lookupFor(c, given));
+                properties.add(new Property(f, l.unreflectGetter(f)));
+            }
+        } catch (IllegalAccessException e) {
+            throw new BlitException("Blit cannot read the fields of " + type.getName() + ": " + e.getMessage(), e);
+        }
+        MethodHandles.Lookup lookup = Access.lookupFor(type, given);
+        if (type.isRecord()) {
+            return forRecord(type, properties, lookup);
+        }
+        Constructor<?> noArg = null;
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            if (c.getParameterCount() == 0) {
+                noArg = c;
+            }
+        }
+        boolean anyFinal = fields.stream().anyMatch(f -> Modifier.isFinal(f.getModifiers()));
+        if (noArg != null && !anyFinal) {
+            return forFields(type, properties, lookup, lookups, noArg);
+        }
+        ClassModel viaConstructor = forMatchingConstructor(type, fields, properties, lookup);
+        if (viaConstructor != null) {
+            return viaConstructor;
+        }
+        if (noArg != null) {
+            return forFields(type, properties, lookup, lookups, noArg);
+        }
+        throw new BlitException("cannot instantiate " + type.getName() + ": it needs a no-argument constructor (any "
+                + "visibility), a constructor whose parameters are exactly its serialized fields "
+                + names(properties) + ", or to be a record");
+    }
+
+    /**
+     * The serialized fields in canonical order: topmost superclass first, each class's own fields by name,
+     * static and transient fields left out.
+     *
+     * @param type the class
+     * @return its serialized fields
+     */
+    static List<Field> serializedFields(Class<?> type) {
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class && c != Record.class; c = c.getSuperclass()) {
+            chain.add(0, c);
+        }
+        List<Field> out = new ArrayList<>();
+        for (Class<?> c : chain) {
+            Field[] declared = c.getDeclaredFields();
+            Arrays.sort(declared, Comparator.comparing(Field::getName));
+            for (Field f : declared) {
+                int m = f.getModifiers();
+                if (Modifier.isStatic(m) || Modifier.isTransient(m)) {
+                    continue;
+                }
+                if (f.isSynthetic()) {
+                    throw new BlitException(type.getName() + " has a field the compiler added (" + f.getName()
+                            + ": the enclosing instance of an inner class, or a variable a local or anonymous class "
+                            + "captured); make it a static nested class or a record");
+                }
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    private static ClassModel forRecord(Class<?> type, List<Property> properties, MethodHandles.Lookup lookup) {
+        RecordComponent[] components = type.getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        int[] arguments = new int[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            arguments[i] = indexOf(properties, components[i].getName());
+        }
+        try {
+            Constructor<?> canonical = type.getDeclaredConstructor(types);
+            return new ClassModel(type, properties, Strategy.RECORD,
+                    adapt(lookup.unreflectConstructor(canonical), properties, arguments), arguments);
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            throw new BlitException("cannot reach the canonical constructor of record " + type.getName(), e);
+        }
+    }
+
+    private static ClassModel forMatchingConstructor(Class<?> type, List<Field> fields, List<Property> properties,
+                                                     MethodHandles.Lookup lookup) {
+        Constructor<?>[] ctors = type.getDeclaredConstructors();
+        // Deterministic whatever order reflection returns them in.
+        Arrays.sort(ctors, Comparator.comparing(c -> org.objectweb.asm.Type.getConstructorDescriptor(c)));
+        ConstructorMatcher matcher = new ConstructorMatcher(type, fields);
+        for (Constructor<?> c : ctors) {
+            int[] arguments = matcher.match(c);
+            if (arguments != null) {
+                try {
+                    return new ClassModel(type, properties, Strategy.CONSTRUCTOR,
+                            adapt(lookup.unreflectConstructor(c), properties, arguments), arguments);
+                } catch (IllegalAccessException e) {
+                    throw new BlitException("cannot reach constructor " + c + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static ClassModel forFields(Class<?> type, List<Property> properties, MethodHandles.Lookup lookup,
+                                        Map<Class<?>, MethodHandles.Lookup> lookups, Constructor<?> noArg) {
+        try {
+            for (Property p : properties) {
+                Field f = p.field;
+                MethodHandles.Lookup own = lookups.get(f.getDeclaringClass());
+                if (Modifier.isFinal(f.getModifiers())) {
+                    try {
+                        f.setAccessible(true);
+                    } catch (RuntimeException e) {
+                        throw new BlitException("cannot set final field " + p.displayName() + " of " + type.getName()
+                                + " after its no-argument constructor: give it a constructor that takes its fields, "
+                                + "or open its package to dev.blit", e);
+                    }
+                }
+                p.setter = own.unreflectSetter(f).asType(MethodType.methodType(void.class, Object.class, p.erased));
+            }
+            MethodHandle ctor = lookup.unreflectConstructor(noArg).asType(MethodType.methodType(Object.class));
+            return new ClassModel(type, properties, Strategy.FIELDS, ctor, null);
+        } catch (IllegalAccessException e) {
+            throw new BlitException("cannot instantiate " + type.getName() + " through its no-argument constructor: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static MethodHandle adapt(MethodHandle ctor, List<Property> properties, int[] arguments) {
+        Class<?>[] erased = new Class<?>[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            erased[i] = properties.get(arguments[i]).erased;
+        }
+        return ctor.asType(MethodType.methodType(Object.class, erased));
+    }
+
+    private static int indexOf(List<Property> properties, String name) {
+        for (int i = 0; i < properties.size(); i++) {
+            if (properties.get(i).field.getName().equals(name)) {
+                return i;
+            }
+        }
+        throw new BlitException("record component " + name + " has no field");
+    }
+
+    private static String names(List<Property> properties) {
+        StringBuilder sb = new StringBuilder("(");
+        for (Property p : properties) {
+            sb.append(sb.length() > 1 ? ", " : "").append(p.type().getSimpleName()).append(' ').append(p.field.getName());
+        }
+        return sb.append(')').toString();
+    }
+
+    /** @return the class */
+    public Class<?> type() {
+        return type;
+    }
+
+    /** @return the serialized fields in canonical order */
+    public List<Property> properties() {
+        return properties;
+    }
+
+    /** @return how instances are made */
+    public Strategy strategy() {
+        return strategy;
+    }
+
+    /** @return FIELDS: {@code ()Object}; otherwise {@code (erased parameter types)Object} */
+    MethodHandle constructor() {
+        return constructor;
+    }
+
+    /** @return for each constructor parameter the index of its property; null for FIELDS */
+    int[] arguments() {
+        return arguments == null ? null : arguments.clone();
+    }
+}

@@ -1,0 +1,362 @@
+package dev.blit.gen;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decides whether a constructor sets exactly the serialized fields of a class, and which parameter sets
+ * which field. Three ways, in order: parameter names (present when compiled with {@code -parameters}), the
+ * constructor's bytecode ({@code this.f = param}, also through {@code super(...)}/{@code this(...)} calls that
+ * pass parameters on), and parameter types that occur once. Each parameter must map to one field of the
+ * same type and every field must be covered; anything less and the constructor is not used.
+ */
+final class ConstructorMatcher {
+    private static final int MAX_DELEGATION = 32;
+
+    private final Class<?> type;
+    private final List<Field> fields;
+    /** Internal name -> class, for the class and its superclasses (the only owners a constructor's PUTFIELD may name). */
+    private final Map<String, Class<?>> hierarchy = new HashMap<>();
+    private final Map<Class<?>, byte[]> classFiles = new HashMap<>();
+
+    ConstructorMatcher(Class<?> type, List<Field> fields) {
+        this.type = type;
+        this.fields = fields;
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            hierarchy.put(Type.getInternalName(c), c);
+        }
+    }
+
+    /**
+     * @param ctor a constructor of the class
+     * @return for each parameter the index of the field it sets, or null if the constructor does not set
+     *         exactly the serialized fields
+     */
+    int[] match(Constructor<?> ctor) {
+        int n = fields.size();
+        if (ctor.getParameterCount() != n || n == 0 || ctor.isSynthetic()) {
+            return null;
+        }
+        int[] byName = byNames(ctor);
+        if (byName != null) {
+            return byName;
+        }
+        int[] map = new int[n];
+        java.util.Arrays.fill(map, -1);
+        Map<Field, Integer> fromCode = analyse(type, Type.getConstructorDescriptor(ctor), 0);
+        Class<?>[] params = ctor.getParameterTypes();
+        boolean[] covered = new boolean[n];
+        if (fromCode != null) {
+            for (Map.Entry<Field, Integer> e : fromCode.entrySet()) {
+                int f = fields.indexOf(e.getKey());
+                int p = e.getValue();
+                if (f >= 0 && p >= 0 && p < n && map[p] < 0 && !covered[f] && params[p] == fields.get(f).getType()) {
+                    map[p] = f;
+                    covered[f] = true;
+                }
+            }
+        }
+        byUniqueTypes(params, map, covered);
+        for (int f : map) {
+            if (f < 0) {
+                return null;
+            }
+        }
+        return map;
+    }
+
+    private int[] byNames(Constructor<?> ctor) {
+        Parameter[] ps = ctor.getParameters();
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < fields.size(); i++) {
+            if (index.put(fields.get(i).getName(), i) != null) {
+                return null; // a shadowed field: names are ambiguous
+            }
+        }
+        int[] map = new int[ps.length];
+        boolean[] covered = new boolean[fields.size()];
+        for (int i = 0; i < ps.length; i++) {
+            if (!ps[i].isNamePresent()) {
+                return null;
+            }
+            Integer f = index.get(ps[i].getName());
+            if (f == null || covered[f] || fields.get(f).getType() != ps[i].getType()) {
+                return null;
+            }
+            map[i] = f;
+            covered[f] = true;
+        }
+        return map;
+    }
+
+    /**
+     * Pairs each parameter still unmatched with the field of its type, if that type occurs exactly once among
+     * all the parameters and exactly once among all the fields.
+     */
+    private void byUniqueTypes(Class<?>[] params, int[] map, boolean[] covered) {
+        for (int p = 0; p < params.length; p++) {
+            if (map[p] >= 0) {
+                continue;
+            }
+            int sameParams = 0;
+            for (Class<?> q : params) {
+                if (q == params[p]) {
+                    sameParams++;
+                }
+            }
+            int found = -1;
+            int sameFields = 0;
+            for (int f = 0; f < fields.size(); f++) {
+                if (fields.get(f).getType() == params[p]) {
+                    sameFields++;
+                    found = f;
+                }
+            }
+            if (sameParams == 1 && sameFields == 1 && !covered[found]) {
+                map[p] = found;
+                covered[found] = true;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- bytecode
+
+    /**
+     * @return field -> index of the parameter of constructor {@code owner.<init>desc} stored into it
+     *         unchanged, or null when the class file is not available
+     */
+    private Map<Field, Integer> analyse(Class<?> owner, String desc, int depth) {
+        if (depth > MAX_DELEGATION) {
+            return null;
+        }
+        byte[] bytes = classFile(owner);
+        if (bytes == null) {
+            return null;
+        }
+        InitScanner scanner = new InitScanner(owner, desc);
+        try {
+            new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
+                @Override
+                public MethodVisitor visitMethod(int access, String name, String d, String signature, String[] exceptions) {
+                    return name.equals("<init>") && d.equals(desc) ? scanner : null;
+                }
+            }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        } catch (RuntimeException e) {
+            return null; // a class file ASM cannot parse (newer than it knows): fall back to types
+        }
+        if (!scanner.seen) {
+            return null;
+        }
+        Map<Field, Integer> result = new HashMap<>();
+        Set<Field> conflicting = new HashSet<>();
+        for (Map.Entry<Field, Integer> e : scanner.direct.entrySet()) {
+            int slot = e.getValue();
+            int p = scanner.parameterAt(slot);
+            if (p >= 0 && !scanner.stored.contains(slot) && scanner.writes.get(e.getKey()) == 1) {
+                result.put(e.getKey(), p);
+            }
+        }
+        if (scanner.delegateOwner != null) {
+            Class<?> target = hierarchy.get(scanner.delegateOwner);
+            Map<Field, Integer> inner = target == null ? null : analyse(target, scanner.delegateDesc, depth + 1);
+            if (inner != null) {
+                for (Map.Entry<Field, Integer> e : inner.entrySet()) {
+                    int j = e.getValue();
+                    if (j >= scanner.delegateSlots.size()) {
+                        continue;
+                    }
+                    int slot = scanner.delegateSlots.get(j);
+                    int p = scanner.parameterAt(slot);
+                    Field f = e.getKey();
+                    if (p < 0 || scanner.stored.contains(slot) || scanner.writes.containsKey(f)) {
+                        conflicting.add(f); // reassigned after the delegated constructor set it
+                        continue;
+                    }
+                    result.put(f, p);
+                }
+            }
+        }
+        result.keySet().removeAll(conflicting);
+        return result;
+    }
+
+    private byte[] classFile(Class<?> c) {
+        if (classFiles.containsKey(c)) {
+            return classFiles.get(c);
+        }
+        byte[] bytes = null;
+        // A ".class" resource is never encapsulated, even in a named module.
+        try (InputStream in = c.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
+            if (in != null) {
+                bytes = in.readAllBytes();
+            }
+        } catch (IOException | RuntimeException e) {
+            bytes = null;
+        }
+        classFiles.put(c, bytes);
+        return bytes;
+    }
+
+    private Field resolve(String owner, String name) {
+        for (Class<?> c = hierarchy.get(owner); c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers())) {
+                    return f;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Follows one constructor's instructions and records {@code ALOAD 0; xLOAD k; PUTFIELD f}, the
+     * {@code ALOAD 0; xLOAD a1..an; INVOKESPECIAL <init>} of a super/this call, every field written, and
+     * every parameter slot reassigned. Anything between the loads and the store breaks the pattern.
+     */
+    private final class InitScanner extends MethodVisitor {
+        final Class<?> owner;
+        final int[] slotToParameter;
+        final Map<Field, Integer> direct = new HashMap<>();
+        final Map<Field, Integer> writes = new HashMap<>();
+        final Set<Integer> stored = new HashSet<>();
+        String delegateOwner;
+        String delegateDesc;
+        List<Integer> delegateSlots;
+        boolean seen;
+        /** Slots loaded since the last {@code ALOAD 0}, or null once anything else happened. */
+        private List<Integer> run;
+
+        InitScanner(Class<?> owner, String desc) {
+            super(Opcodes.ASM9);
+            this.owner = owner;
+            Type[] args = Type.getArgumentTypes(desc);
+            int slots = 1;
+            for (Type t : args) {
+                slots += t.getSize();
+            }
+            slotToParameter = new int[slots];
+            java.util.Arrays.fill(slotToParameter, -1);
+            int slot = 1;
+            for (int i = 0; i < args.length; i++) {
+                slotToParameter[slot] = i;
+                slot += args[i].getSize();
+            }
+        }
+
+        int parameterAt(int slot) {
+            return slot > 0 && slot < slotToParameter.length ? slotToParameter[slot] : -1;
+        }
+
+        @Override
+        public void visitCode() {
+            seen = true;
+        }
+
+        @Override
+        public void visitVarInsn(int opcode, int var) {
+            if (opcode >= Opcodes.ILOAD && opcode <= Opcodes.ALOAD) {
+                if (opcode == Opcodes.ALOAD && var == 0) {
+                    run = new ArrayList<>();
+                } else if (run != null) {
+                    run.add(var);
+                }
+                return;
+            }
+            stored.add(var);
+            run = null;
+        }
+
+        @Override
+        public void visitIincInsn(int var, int increment) {
+            stored.add(var);
+            run = null;
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String fieldOwner, String name, String descriptor) {
+            if (opcode == Opcodes.PUTFIELD) {
+                Field f = resolve(fieldOwner, name);
+                if (f != null) {
+                    writes.merge(f, 1, Integer::sum);
+                    if (run != null && run.size() == 1) {
+                        direct.put(f, run.get(0));
+                    }
+                }
+            }
+            run = null;
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String methodOwner, String name, String descriptor, boolean isInterface) {
+            if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && run != null && delegateOwner == null
+                    && hierarchy.containsKey(methodOwner)
+                    && run.size() == Type.getArgumentTypes(descriptor).length) {
+                delegateOwner = methodOwner;
+                delegateDesc = descriptor;
+                delegateSlots = run;
+            }
+            run = null;
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            run = null;
+        }
+
+        @Override
+        public void visitIntInsn(int opcode, int operand) {
+            run = null;
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String t) {
+            run = null;
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, org.objectweb.asm.Label label) {
+            run = null;
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            run = null;
+        }
+
+        @Override
+        public void visitTableSwitchInsn(int min, int max, org.objectweb.asm.Label dflt, org.objectweb.asm.Label... labels) {
+            run = null;
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(org.objectweb.asm.Label dflt, int[] keys, org.objectweb.asm.Label[] labels) {
+            run = null;
+        }
+
+        @Override
+        public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
+            run = null;
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(String name, String descriptor, org.objectweb.asm.Handle bsm, Object... args) {
+            run = null;
+        }
+    }
+}

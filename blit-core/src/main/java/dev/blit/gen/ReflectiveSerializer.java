@@ -1,0 +1,167 @@
+package dev.blit.gen;
+
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.WriteSession;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.util.List;
+
+/**
+ * The fallback when code cannot be generated (a hidden class cannot be defined, or
+ * {@code -Dblit.gen=reflective}): the same {@link ClassModel}, driven by a loop over method handles. It
+ * writes every reference field with {@link WriteSession#writeObject}, which makes it the reference the
+ * generated code is tested against: both must produce identical bytes.
+ */
+public final class ReflectiveSerializer implements Serializer<Object> {
+    private final ClassModel model;
+    private final ClassModel.Property[] properties;
+    private final ClassModel.Kind[] kinds;
+    private final String[] names;
+    /** (Object)Object, boxing primitives. */
+    private final MethodHandle[] getters;
+    /** (Object, Object)void, unboxing; FIELDS only. */
+    private final MethodHandle[] setters;
+    /** FIELDS: ()Object; otherwise (Object[])Object in canonical field order. */
+    private final MethodHandle constructor;
+
+    /**
+     * @param model the class to serialize
+     */
+    public ReflectiveSerializer(ClassModel model) {
+        this.model = model;
+        List<ClassModel.Property> ps = model.properties();
+        int n = ps.size();
+        properties = ps.toArray(new ClassModel.Property[0]);
+        kinds = new ClassModel.Kind[n];
+        names = new String[n];
+        getters = new MethodHandle[n];
+        setters = new MethodHandle[n];
+        for (int i = 0; i < n; i++) {
+            ClassModel.Property p = properties[i];
+            kinds[i] = p.kind;
+            names[i] = p.displayName();
+            getters[i] = p.getter.asType(MethodType.methodType(Object.class, Object.class));
+            if (p.setter != null) {
+                setters[i] = p.setter.asType(MethodType.methodType(void.class, Object.class, Object.class));
+            }
+        }
+        if (model.strategy() == ClassModel.Strategy.FIELDS) {
+            constructor = model.constructor();
+        } else {
+            // Values arrive in canonical order; the constructor wants them in parameter order.
+            int[] args = model.arguments();
+            MethodHandle c = model.constructor().asType(model.constructor().type().generic());
+            int[] reorder = new int[args.length];
+            System.arraycopy(args, 0, reorder, 0, args.length);
+            MethodHandle permuted = java.lang.invoke.MethodHandles.permuteArguments(c,
+                    MethodType.genericMethodType(n), reorder);
+            constructor = permuted.asSpreader(Object[].class, n)
+                    .asType(MethodType.methodType(Object.class, Object[].class));
+        }
+    }
+
+    /**
+     * @param type   a record or plain class
+     * @param lookup a lookup with access to it, or null
+     * @return its reflective serializer
+     */
+    public static ReflectiveSerializer of(Class<?> type, java.lang.invoke.MethodHandles.Lookup lookup) {
+        return new ReflectiveSerializer(ClassModel.of(type, lookup));
+    }
+
+    @Override
+    public void write(WriteBuffer out, Object value) {
+        WriteSession session = null;
+        for (int i = 0; i < getters.length; i++) {
+            Object v;
+            try {
+                v = (Object) getters[i].invokeExact(value);
+            } catch (Throwable t) {
+                throw sneaky(t);
+            }
+            switch (kinds[i]) {
+                case BOOLEAN: out.writeBoolean((Boolean) v); break;
+                case BYTE: out.writeByte((Byte) v); break;
+                case SHORT: out.writeShort((Short) v); break;
+                case CHAR: out.writeChar((Character) v); break;
+                case INT: out.writeVarInt((Integer) v); break;
+                case LONG: out.writeVarLong((Long) v); break;
+                case FLOAT: out.writeFloat((Float) v); break;
+                case DOUBLE: out.writeDouble((Double) v); break;
+                default:
+                    if (session == null) {
+                        session = WriteSession.of(out);
+                    }
+                    session.writeObject(out, v);
+            }
+        }
+    }
+
+    @Override
+    public Object read(ReadBuffer in) {
+        long start = in.offset();
+        ReadSession session = properties.length == 0 ? null : sessionOf(in);
+        if (model.strategy() == ClassModel.Strategy.FIELDS) {
+            Object o;
+            try {
+                o = (Object) constructor.invokeExact();
+            } catch (Throwable t) {
+                throw Support.constructionFailed(model.type(), start, t);
+            }
+            in.reference(o);
+            for (int i = 0; i < setters.length; i++) {
+                Object v = readValue(in, session, i);
+                try {
+                    setters[i].invokeExact(o, v);
+                } catch (Throwable t) {
+                    throw sneaky(t);
+                }
+            }
+            return o;
+        }
+        Object[] values = new Object[properties.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = readValue(in, session, i);
+        }
+        try {
+            return (Object) constructor.invokeExact(values);
+        } catch (Throwable t) {
+            throw Support.constructionFailed(model.type(), start, t);
+        }
+    }
+
+    private static ReadSession sessionOf(ReadBuffer in) {
+        return in.objects() instanceof ReadSession ? (ReadSession) in.objects() : null;
+    }
+
+    private Object readValue(ReadBuffer in, ReadSession session, int i) {
+        switch (kinds[i]) {
+            case BOOLEAN: return in.readBoolean();
+            case BYTE: return in.readByte();
+            case SHORT: return in.readShort();
+            case CHAR: return in.readChar();
+            case INT: return in.readVarInt();
+            case LONG: return in.readVarLong();
+            case FLOAT: return in.readFloat();
+            case DOUBLE: return in.readDouble();
+            default:
+                long at = in.offset();
+                Object v = session != null ? session.readObject(in) : in.readObject();
+                return Support.check(v, properties[i].type(), names[i], at);
+        }
+    }
+
+    private static RuntimeException sneaky(Throwable t) {
+        if (t instanceof RuntimeException) {
+            return (RuntimeException) t;
+        }
+        if (t instanceof Error) {
+            throw (Error) t;
+        }
+        return new dev.blit.BlitException(t.toString(), t);
+    }
+}

@@ -1,0 +1,673 @@
+package dev.blit.gen;
+
+import dev.blit.Serializer;
+import dev.blit.internal.Registration;
+import dev.blit.internal.RegistryBuilder;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Generates, with ASM, one hidden class per registered record or plain class that implements
+ * {@link Serializer} with straight-line code: per field, in canonical order, a getter call and the buffer
+ * method of its encoding. Everything the code needs from outside (field getters and setters, the
+ * constructor, the registrations of declared field types, declared types for checks) arrives as the hidden
+ * class's class data and is copied into {@code static final} fields in {@code <clinit>}: the JIT treats
+ * those as constants and inlines through the method handles, so the result runs like hand-written code.
+ *
+ * <p>Class data layout: one {@code Object[]}, element {@code i} copied into static field {@code c<i>}, in
+ * the order the generator asks for them: the user's class (for messages); then per property its getter
+ * {@code (Object)T}, its setter {@code (Object,T)void} (only when fields are set one by one), the
+ * {@link Registration} of its declared type (only when that type is final and registered) and the declared
+ * type itself (unless {@code Object}, for the read-side type check); last the constructor handle
+ * ({@code ()Object}, or the constructor's parameters erased to primitives and {@code Object}).
+ *
+ * <p>The generated code names no user class (only {@code Object}, primitives and Blit's own types), so it
+ * works for private classes and for classes in modules Blit cannot read: all access goes through handles
+ * made with a lookup that has it.
+ *
+ * <p>A reference field whose declared type is final and registered (a String, a box, a record, a final
+ * class, an enum without constant bodies, a primitive array) is written without a class lookup, and on
+ * read its tag is compared with the expected id before anything else; any other tag (null, a back
+ * reference, a mismatch) takes the general path followed by a type check. The bytes are those of
+ * {@link ReflectiveSerializer}.
+ *
+ * <p>Fields are processed in chunks of {@value #CHUNK}, one static method each, so that no method comes
+ * near the JVM's 64 KB limit or the JIT's 8,000-byte limit on compiling a method.
+ */
+final class SerializerGenerator {
+    static final int CHUNK = 48;
+
+    private static final String OBJECT = "java/lang/Object";
+    private static final String MH = Type.getInternalName(MethodHandle.class);
+    private static final String WRITE_BUFFER = "dev/blit/buffer/WriteBuffer";
+    private static final String READ_BUFFER = "dev/blit/buffer/ReadBuffer";
+    private static final String WRITE_SESSION = "dev/blit/internal/WriteSession";
+    private static final String READ_SESSION = "dev/blit/internal/ReadSession";
+    private static final String REGISTRATION = "dev/blit/internal/Registration";
+    private static final String SUPPORT = Type.getInternalName(Support.class);
+    private static final String D_WB = "L" + WRITE_BUFFER + ";";
+    private static final String D_RB = "L" + READ_BUFFER + ";";
+    private static final String D_WS = "L" + WRITE_SESSION + ";";
+    private static final String D_RS = "L" + READ_SESSION + ";";
+    private static final String D_REG = "L" + REGISTRATION + ";";
+    private static final String D_MH = "L" + MH + ";";
+    private static final String D_CLASS = "Ljava/lang/Class;";
+
+    private final ClassModel model;
+    private final RegistryBuilder registry;
+    private final String name;
+    private final List<Object> data = new ArrayList<>();
+    private final List<String> dataDescs = new ArrayList<>();
+    private final List<ClassModel.Property> properties;
+    /** Per property: static field names of its getter, setter, registration (or null), declared type (or null). */
+    private final String[] getter;
+    private final String[] setter;
+    private final String[] registration;
+    private final int[] registrationId;
+    private final String[] declared;
+    private String constructor;
+    private String typeField;
+
+    private SerializerGenerator(ClassModel model, RegistryBuilder registry) {
+        this.model = model;
+        this.registry = registry;
+        this.properties = model.properties();
+        int n = properties.size();
+        getter = new String[n];
+        setter = new String[n];
+        registration = new String[n];
+        registrationId = new int[n];
+        declared = new String[n];
+        String simple = model.type().getSimpleName().replaceAll("[^A-Za-z0-9_]", "");
+        this.name = "dev/blit/gen/BlitSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
+    }
+
+    /**
+     * @param model    the class
+     * @param registry the registrations of the Blit instance being built (for declared field types)
+     * @return an instance of the generated serializer
+     * @throws ReflectiveOperationException if the hidden class cannot be defined or instantiated
+     */
+    static Serializer<?> generate(ClassModel model, RegistryBuilder registry) throws ReflectiveOperationException {
+        return new SerializerGenerator(model, registry).define();
+    }
+
+    /** @return the class file bytes alone, for tests that look at size and generation time */
+    static byte[] bytes(ClassModel model, RegistryBuilder registry) {
+        return new SerializerGenerator(model, registry).classFile();
+    }
+
+    private Serializer<?> define() throws ReflectiveOperationException {
+        byte[] bytes = classFile();
+        MethodHandles.Lookup hidden = MethodHandles.lookup()
+                .defineHiddenClassWithClassData(bytes, data.toArray(), true);
+        MethodHandle ctor = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class));
+        try {
+            return (Serializer<?>) ctor.invoke();
+        } catch (ReflectiveOperationException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private String constant(Object value, String desc) {
+        data.add(value);
+        dataDescs.add(desc);
+        return "c" + (data.size() - 1);
+    }
+
+    private byte[] classFile() {
+        typeField = constant(model.type(), D_CLASS);
+        for (int i = 0; i < properties.size(); i++) {
+            ClassModel.Property p = properties.get(i);
+            getter[i] = constant(p.getter, D_MH);
+            if (p.setter != null) {
+                setter[i] = constant(p.setter, D_MH);
+            }
+            if (p.kind == ClassModel.Kind.REFERENCE) {
+                Class<?> t = p.type();
+                Registration r = registry.get(t);
+                boolean exact = Modifier.isFinal(t.getModifiers()) && (!t.isArray() || t.getComponentType().isPrimitive());
+                if (exact && r != null) {
+                    registration[i] = constant(r, D_REG);
+                    registrationId[i] = r.id;
+                }
+                if (t != Object.class) {
+                    declared[i] = constant(t, D_CLASS);
+                }
+            }
+        }
+        constructor = constant(model.constructor(), D_MH);
+
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
+            @Override
+            protected String getCommonSuperClass(String type1, String type2) {
+                // Frames only ever merge Object-typed locals and Blit's own types; never load user classes.
+                return type1.equals(type2) ? type1 : OBJECT;
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, OBJECT,
+                new String[]{"dev/blit/Serializer"});
+        for (int i = 0; i < data.size(); i++) {
+            cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "c" + i, dataDescs.get(i), null, null)
+                    .visitEnd();
+        }
+        classInit(cw);
+        init(cw);
+        write(cw);
+        read(cw);
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private void classInit(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+        mv.visitLdcInsn("_");
+        mv.visitLdcInsn(Type.getType(Object[].class));
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "classData",
+                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;", false);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/Object;");
+        mv.visitVarInsn(Opcodes.ASTORE, 0);
+        for (int i = 0; i < data.size(); i++) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            push(mv, i);
+            mv.visitInsn(Opcodes.AALOAD);
+            String desc = dataDescs.get(i);
+            mv.visitTypeInsn(Opcodes.CHECKCAST, desc.substring(1, desc.length() - 1));
+            mv.visitFieldInsn(Opcodes.PUTSTATIC, name, "c" + i, desc);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static void init(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT, "<init>", "()V", false);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private boolean anyReference() {
+        for (ClassModel.Property p : properties) {
+            if (p.kind == ClassModel.Kind.REFERENCE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- write
+
+    private static final String WRITE_CHUNK_DESC = "(" + D_WB + "Ljava/lang/Object;" + D_WS + ")V";
+
+    private void write(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "write", "(" + D_WB + "Ljava/lang/Object;)V", null, null);
+        mv.visitCode();
+        sessionInto(mv, WRITE_SESSION, D_WB, D_WS, 3);
+        for (int from = 0; from < properties.size(); from += CHUNK) {
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitVarInsn(Opcodes.ALOAD, 2);
+            mv.visitVarInsn(Opcodes.ALOAD, 3);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "w" + from / CHUNK, WRITE_CHUNK_DESC, false);
+            writeChunk(cw, from, Math.min(properties.size(), from + CHUNK));
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** Stores {@code XSession.of(buffer)} (buffer in local 1), or null when no field needs it, into {@code slot}. */
+    private void sessionInto(MethodVisitor mv, String session, String bufferDesc, String sessionDesc, int slot) {
+        if (anyReference()) {
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, session, "of", "(" + bufferDesc + ")" + sessionDesc, false);
+        } else {
+            mv.visitInsn(Opcodes.ACONST_NULL);
+        }
+        mv.visitVarInsn(Opcodes.ASTORE, slot);
+    }
+
+    /** Locals: 0 out, 1 value, 2 session, 3 a field's value. */
+    private void writeChunk(ClassWriter cw, int from, int to) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "w" + from / CHUNK, WRITE_CHUNK_DESC, null, null);
+        mv.visitCode();
+        for (int i = from; i < to; i++) {
+            ClassModel.Property p = properties.get(i);
+            if (p.kind != ClassModel.Kind.REFERENCE) {
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                get(mv, i, 1);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, p.kind.writeMethod, p.kind.writeDesc, false);
+            } else if (registration[i] != null) {
+                // if (x == null) out.writeByte(0); else if (s.enter(out, x, R)) { content; s.exit(); }
+                Label notNull = new Label();
+                Label done = new Label();
+                get(mv, i, 1);
+                mv.visitVarInsn(Opcodes.ASTORE, 3);
+                mv.visitVarInsn(Opcodes.ALOAD, 3);
+                mv.visitJumpInsn(Opcodes.IFNONNULL, notNull);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitInsn(Opcodes.ICONST_0);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeByte", "(I)V", false);
+                mv.visitJumpInsn(Opcodes.GOTO, done);
+                mv.visitLabel(notNull);
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitVarInsn(Opcodes.ALOAD, 3);
+                mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter",
+                        "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
+                mv.visitJumpInsn(Opcodes.IFEQ, done);
+                writeContent(mv, i, 0, 3);
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+                mv.visitLabel(done);
+            } else {
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                get(mv, i, 1);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "writeObject",
+                        "(" + D_WB + "Ljava/lang/Object;)V", false);
+            }
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** Pushes the value of property i of the object in local {@code objectSlot}. */
+    private void get(MethodVisitor mv, int i, int objectSlot) {
+        ClassModel.Property p = properties.get(i);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, getter[i], D_MH);
+        mv.visitVarInsn(Opcodes.ALOAD, objectSlot);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                "(Ljava/lang/Object;)" + Type.getDescriptor(p.erased), false);
+    }
+
+    // ---------------------------------------------------------------- read
+
+    private static final String READ_CHUNK_DESC = "(" + D_RB + "Ljava/lang/Object;" + D_RS + ")V";
+
+    /**
+     * Locals of read: 0 this, 1 in, 2 session, 3-4 start offset, 5-6 a field's offset, 7 a tag, 8 saved state,
+     * 9.. the fields (chunked: 9 long[], 10 Object[]; fields set one by one: 8 the new object).
+     */
+    private void read(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "read", "(" + D_RB + ")Ljava/lang/Object;", null, null);
+        mv.visitCode();
+        sessionInto(mv, READ_SESSION, D_RB, D_RS, 2);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
+        mv.visitVarInsn(Opcodes.LSTORE, 3);
+        if (model.strategy() == ClassModel.Strategy.FIELDS) {
+            Label start = new Label();
+            Label end = new Label();
+            Label handler = new Label();
+            mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
+            mv.visitLabel(start);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+            mv.visitVarInsn(Opcodes.ASTORE, 8);
+            mv.visitLabel(end);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitVarInsn(Opcodes.ALOAD, 8);
+            // Published before the fields are read, so a field may point back at this object (a cycle).
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
+            for (int from = 0; from < properties.size(); from += CHUNK) {
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitVarInsn(Opcodes.ALOAD, 8);
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
+                readChunk(cw, from, Math.min(properties.size(), from + CHUNK));
+            }
+            mv.visitVarInsn(Opcodes.ALOAD, 8);
+            mv.visitInsn(Opcodes.ARETURN);
+            constructionFailed(mv, handler);
+        } else {
+            // Values are read into locals; past one chunk's worth, chunk methods read them into a long[]
+            // (primitives, as raw bits) and an Object[], and this method only calls the constructor.
+            boolean chunked = properties.size() > CHUNK;
+            int[] slots = new int[properties.size()];
+            int[] index = new int[properties.size()];
+            if (chunked) {
+                int primitives = 0;
+                int references = 0;
+                for (int i = 0; i < properties.size(); i++) {
+                    index[i] = properties.get(i).kind == ClassModel.Kind.REFERENCE ? references++ : primitives++;
+                }
+                push(mv, primitives);
+                mv.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_LONG);
+                mv.visitVarInsn(Opcodes.ASTORE, 9);
+                push(mv, references);
+                mv.visitTypeInsn(Opcodes.ANEWARRAY, OBJECT);
+                mv.visitVarInsn(Opcodes.ASTORE, 10);
+                for (int from = 0; from < properties.size(); from += CHUNK) {
+                    mv.visitVarInsn(Opcodes.ALOAD, 1);
+                    mv.visitVarInsn(Opcodes.ALOAD, 2);
+                    mv.visitVarInsn(Opcodes.ALOAD, 9);
+                    mv.visitVarInsn(Opcodes.ALOAD, 10);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, VALUES_CHUNK_DESC, false);
+                    valuesChunk(cw, from, Math.min(properties.size(), from + CHUNK), index);
+                }
+            } else {
+                int next = 9;
+                for (int i = 0; i < properties.size(); i++) {
+                    ClassModel.Property p = properties.get(i);
+                    readValue(mv, i, 1, 2, 5, 7, 8);
+                    slots[i] = next;
+                    mv.visitVarInsn(Type.getType(p.erased).getOpcode(Opcodes.ISTORE), next);
+                    next += Type.getType(p.erased).getSize();
+                }
+            }
+            Label start = new Label();
+            Label end = new Label();
+            Label handler = new Label();
+            mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
+            mv.visitLabel(start);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
+            int[] arguments = model.arguments();
+            StringBuilder desc = new StringBuilder("(");
+            for (int a : arguments) {
+                ClassModel.Property p = properties.get(a);
+                if (!chunked) {
+                    mv.visitVarInsn(Type.getType(p.erased).getOpcode(Opcodes.ILOAD), slots[a]);
+                } else if (p.kind == ClassModel.Kind.REFERENCE) {
+                    mv.visitVarInsn(Opcodes.ALOAD, 10);
+                    push(mv, index[a]);
+                    mv.visitInsn(Opcodes.AALOAD);
+                } else {
+                    mv.visitVarInsn(Opcodes.ALOAD, 9);
+                    push(mv, index[a]);
+                    mv.visitInsn(Opcodes.LALOAD);
+                    fromBits(mv, p.kind);
+                }
+                desc.append(Type.getDescriptor(p.erased));
+            }
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", desc.append(")Ljava/lang/Object;").toString(), false);
+            mv.visitLabel(end);
+            mv.visitInsn(Opcodes.ARETURN);
+            constructionFailed(mv, handler);
+        }
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static final String VALUES_CHUNK_DESC = "(" + D_RB + D_RS + "[J[Ljava/lang/Object;)V";
+
+    /** Locals: 0 in, 1 session, 2 the long[] of primitives, 3 the Object[] of references, 4-5 a field's offset, 6 a tag, 7 saved state. */
+    private void valuesChunk(ClassWriter cw, int from, int to, int[] index) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK, VALUES_CHUNK_DESC, null, null);
+        mv.visitCode();
+        for (int i = from; i < to; i++) {
+            ClassModel.Property p = properties.get(i);
+            boolean reference = p.kind == ClassModel.Kind.REFERENCE;
+            mv.visitVarInsn(Opcodes.ALOAD, reference ? 3 : 2);
+            push(mv, index[i]);
+            readValue(mv, i, 0, 1, 4, 6, 7);
+            if (reference) {
+                mv.visitInsn(Opcodes.AASTORE);
+            } else {
+                toBits(mv, p.kind);
+                mv.visitInsn(Opcodes.LASTORE);
+            }
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** A primitive on the stack to a long holding its bits. */
+    private static void toBits(MethodVisitor mv, ClassModel.Kind kind) {
+        switch (kind) {
+            case LONG:
+                break;
+            case FLOAT:
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
+                mv.visitInsn(Opcodes.I2L);
+                break;
+            case DOUBLE:
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J", false);
+                break;
+            default:
+                mv.visitInsn(Opcodes.I2L);
+        }
+    }
+
+    /** The inverse of {@link #toBits}. */
+    private static void fromBits(MethodVisitor mv, ClassModel.Kind kind) {
+        switch (kind) {
+            case LONG:
+                break;
+            case DOUBLE:
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D", false);
+                break;
+            case FLOAT:
+                mv.visitInsn(Opcodes.L2I);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
+                break;
+            case BYTE:
+                mv.visitInsn(Opcodes.L2I);
+                mv.visitInsn(Opcodes.I2B);
+                break;
+            case SHORT:
+                mv.visitInsn(Opcodes.L2I);
+                mv.visitInsn(Opcodes.I2S);
+                break;
+            case CHAR:
+                mv.visitInsn(Opcodes.L2I);
+                mv.visitInsn(Opcodes.I2C);
+                break;
+            default:
+                mv.visitInsn(Opcodes.L2I);
+        }
+    }
+
+    private void constructionFailed(MethodVisitor mv, Label handler) {
+        mv.visitLabel(handler);
+        mv.visitVarInsn(Opcodes.ASTORE, 5);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, typeField, D_CLASS);
+        mv.visitVarInsn(Opcodes.LLOAD, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 5);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "constructionFailed",
+                "(" + D_CLASS + "JLjava/lang/Throwable;)Ldev/blit/BlitException;", false);
+        mv.visitInsn(Opcodes.ATHROW);
+    }
+
+    /** Locals: 0 in, 1 the new object, 2 session, 3-4 a field's offset, 5 a tag, 6 saved state. */
+    private void readChunk(ClassWriter cw, int from, int to) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK, READ_CHUNK_DESC, null, null);
+        mv.visitCode();
+        for (int i = from; i < to; i++) {
+            ClassModel.Property p = properties.get(i);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            readValue(mv, i, 0, 2, 3, 5, 6);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                    "(Ljava/lang/Object;" + Type.getDescriptor(p.erased) + ")V", false);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** Pushes the value of property i read from the buffer (primitive, or Object), checked against its declared type. */
+    private void readValue(MethodVisitor mv, int i, int in, int session, int at, int tag, int saved) {
+        ClassModel.Property p = properties.get(i);
+        if (p.kind != ClassModel.Kind.REFERENCE) {
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, p.kind.readMethod, p.kind.readDesc, false);
+            return;
+        }
+        if (declared[i] == null) { // declared Object: anything goes
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + ")Ljava/lang/Object;", false);
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
+        mv.visitVarInsn(Opcodes.LSTORE, at);
+        Label done = new Label();
+        if (registration[i] != null) {
+            Label other = new Label();
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, tag);
+            mv.visitVarInsn(Opcodes.ILOAD, tag);
+            push(mv, registrationId[i]);
+            mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
+            // int saved = s.enter(R, at); x = s.exit(content, saved);
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
+            mv.visitVarInsn(Opcodes.LLOAD, at);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, saved);
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            readContent(mv, i, in);
+            mv.visitVarInsn(Opcodes.ILOAD, saved);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
+            mv.visitJumpInsn(Opcodes.GOTO, done);
+            mv.visitLabel(other);
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitVarInsn(Opcodes.ILOAD, tag);
+            mv.visitVarInsn(Opcodes.LLOAD, at);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + "IJ)Ljava/lang/Object;", false);
+        } else {
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + ")Ljava/lang/Object;", false);
+        }
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, declared[i], D_CLASS);
+        mv.visitLdcInsn(p.displayName());
+        mv.visitVarInsn(Opcodes.LLOAD, at);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "check",
+                "(Ljava/lang/Object;" + D_CLASS + "Ljava/lang/String;J)Ljava/lang/Object;", false);
+        mv.visitLabel(done);
+    }
+
+    /**
+     * The content of a value of a built-in leaf type (String, a box, a primitive array) is written inline,
+     * as FORMAT.md defines it; any other type's through its registration's serializer, from a call site of
+     * this class's own (so it stays monomorphic and inlinable).
+     */
+    private void writeContent(MethodVisitor mv, int i, int out, int value) {
+        Class<?> t = properties.get(i).type();
+        Leaf leaf = Leaf.of(t, registrationId[i]);
+        if (leaf == null) {
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
+            mv.visitFieldInsn(Opcodes.GETFIELD, REGISTRATION, "serializer", "Ldev/blit/Serializer;");
+            mv.visitVarInsn(Opcodes.ALOAD, out);
+            mv.visitVarInsn(Opcodes.ALOAD, value);
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "dev/blit/Serializer", "write",
+                    "(" + D_WB + "Ljava/lang/Object;)V", true);
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(t));
+        if (leaf.unbox != null) {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Type.getInternalName(t), leaf.unbox, "()" + leaf.primitive, false);
+        }
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, leaf.write, leaf.writeDesc, false);
+    }
+
+    /** Pushes the content of a value of property i's declared (final) type, as an Object. */
+    private void readContent(MethodVisitor mv, int i, int in) {
+        Class<?> t = properties.get(i).type();
+        Leaf leaf = Leaf.of(t, registrationId[i]);
+        if (leaf == null) {
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
+            mv.visitFieldInsn(Opcodes.GETFIELD, REGISTRATION, "serializer", "Ldev/blit/Serializer;");
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "dev/blit/Serializer", "read",
+                    "(" + D_RB + ")Ljava/lang/Object;", true);
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        if (t == String.class) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "stringContent", "(" + D_RB + ")Ljava/lang/String;", false);
+            return;
+        }
+        String read = "read" + leaf.write.substring("write".length());
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, read, "()" + (leaf.unbox != null ? leaf.primitive : Type.getDescriptor(t)), false);
+        if (leaf.unbox != null) {
+            String box = Type.getInternalName(t);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, box, "valueOf", "(" + leaf.primitive + ")L" + box + ";", false);
+        }
+    }
+
+    /** The built-in types whose content generated code writes and reads itself: FORMAT.md's table, by id. */
+    private enum Leaf {
+        BYTE(Byte.class, 4, "byteValue", "B", "writeByte", "(I)V"),
+        SHORT(Short.class, 5, "shortValue", "S", "writeShort", "(I)V"),
+        CHAR(Character.class, 6, "charValue", "C", "writeChar", "(C)V"),
+        INT(Integer.class, 7, "intValue", "I", "writeVarInt", "(I)V"),
+        LONG(Long.class, 8, "longValue", "J", "writeVarLong", "(J)V"),
+        FLOAT(Float.class, 9, "floatValue", "F", "writeFloat", "(F)V"),
+        DOUBLE(Double.class, 10, "doubleValue", "D", "writeDouble", "(D)V"),
+        STRING(String.class, 11, null, null, "writeString", "(Ljava/lang/String;)V"),
+        BOOLEANS(boolean[].class, 12, null, null, "writeBooleanArray", "([Z)V"),
+        BYTES(byte[].class, 13, null, null, "writeByteArray", "([B)V"),
+        SHORTS(short[].class, 14, null, null, "writeShortArray", "([S)V"),
+        CHARS(char[].class, 15, null, null, "writeCharArray", "([C)V"),
+        INTS(int[].class, 16, null, null, "writeIntArray", "([I)V"),
+        LONGS(long[].class, 17, null, null, "writeLongArray", "([J)V"),
+        FLOATS(float[].class, 18, null, null, "writeFloatArray", "([F)V"),
+        DOUBLES(double[].class, 19, null, null, "writeDoubleArray", "([D)V");
+
+        final Class<?> type;
+        final int id;
+        final String unbox;
+        final String primitive;
+        final String write;
+        final String writeDesc;
+
+        Leaf(Class<?> type, int id, String unbox, String primitive, String write, String writeDesc) {
+            this.type = type;
+            this.id = id;
+            this.unbox = unbox;
+            this.primitive = primitive;
+            this.write = write;
+            this.writeDesc = writeDesc;
+        }
+
+        static Leaf of(Class<?> t, int id) {
+            for (Leaf l : values()) {
+                if (l.type == t && l.id == id) {
+                    return l;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static void push(MethodVisitor mv, int v) {
+        if (v >= -1 && v <= 5) {
+            mv.visitInsn(Opcodes.ICONST_0 + v);
+        } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.BIPUSH, v);
+        } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.SIPUSH, v);
+        } else {
+            mv.visitLdcInsn(v);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.blit.gen;
+
+import dev.blit.BlitException;
+import dev.blit.buffer.ReadBuffer;
+
+/**
+ * Checks and errors shared by generated serializers and {@link ReflectiveSerializer}. Package-private: a
+ * hidden class defined in this package may call it, nobody else needs to.
+ */
+final class Support {
+    private Support() {
+    }
+
+    /**
+     * @param value    a value just read for a field
+     * @param declared the field's declared type
+     * @param field    "Class.field", for the message
+     * @param at       the offset the value started at
+     * @return {@code value}, if the field can hold it
+     * @throws BlitException if it cannot (never a ClassCastException later)
+     */
+    static Object check(Object value, Class<?> declared, String field, long at) {
+        if (value == null || declared.isInstance(value)) {
+            return value;
+        }
+        throw new BlitException("field " + field + " is a " + declared.getName() + " but the value at offset " + at
+                + " is a " + value.getClass().getName());
+    }
+
+    /**
+     * @param in a buffer just past the tag of a String value
+     * @return the string, as the built-in String serializer reads it
+     */
+    static String stringContent(ReadBuffer in) {
+        long at = in.offset();
+        String s = in.readString();
+        if (s == null) {
+            throw new BlitException("null string header inside a String value at offset " + at);
+        }
+        return s;
+    }
+
+    /**
+     * @param type the class whose constructor threw
+     * @param at   the offset its content started at
+     * @param t    what the constructor threw
+     * @return the exception to throw: a BlitException as is, anything else wrapped with the offset
+     */
+    static BlitException constructionFailed(Class<?> type, long at, Throwable t) {
+        if (t instanceof BlitException) {
+            return (BlitException) t;
+        }
+        if (t instanceof VirtualMachineError) {
+            throw (VirtualMachineError) t; // out of memory, stack overflow: not the input's fault to report here
+        }
+        return new BlitException("constructing " + type.getName() + " from the content at offset " + at + " failed: " + t, t);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.blit.gen;
+
+import dev.blit.Blit;
+import dev.blit.RoundTrip;
+import dev.blit.internal.RegistryBuilder;
+import dev.blit.types.BuiltinTypes;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Classes far bigger than usual: the generated methods are split into chunks and stay loadable. Generation
+ * time is printed, not asserted (the benchmarks measure it properly).
+ */
+class LargeClassTest {
+
+    @Test
+    void aClassWith350FieldsRoundTripsAndMatchesTheReflectiveBytes() {
+        Blit generated = Blit.builder().register(Wide350.class, 100).build();
+        Blit reflective = Blit.builder().register(Wide350.class, 100, ReflectiveSerializer.of(Wide350.class, null)).build();
+        Wide350 w = Wide350.sample();
+        byte[] bytes = generated.toBytes(w);
+        assertArrayEquals(reflective.toBytes(w), bytes);
+        Wide350 back = generated.fromBytes(bytes, Wide350.class);
+        assertArrayEquals(bytes, generated.toBytes(back));
+        assertEquals(w.f349, back.f349);
+        assertEquals(w.f003, back.f003);
+        assertArrayEquals(bytes, reflective.toBytes(reflective.fromBytes(bytes)));
+        RoundTrip.assertTruncationsRejected(bytes, generated::fromBytes, generated::read);
+        assertEquals(350, ClassModel.of(Wide350.class, null).properties().size());
+    }
+
+    @Test
+    void aRecordWithNearlyTheMaximumNumberOfComponentsRoundTrips() {
+        Blit generated = Blit.builder().register(WideRecord.class, 100).build();
+        Blit reflective = Blit.builder().register(WideRecord.class, 100, ReflectiveSerializer.of(WideRecord.class, null)).build();
+        WideRecord r = WideRecord.sample();
+        byte[] bytes = generated.toBytes(r);
+        assertArrayEquals(reflective.toBytes(r), bytes);
+        assertEquals(r, generated.fromBytes(bytes));
+        assertEquals(r, reflective.fromBytes(bytes));
+        RoundTrip.assertTruncationsRejected(bytes, generated::fromBytes, generated::read);
+    }
+
+    @Test
+    void generatingThe350FieldSerializerIsCheap() throws Exception {
+        long[] nanos = new long[6];
+        int classBytes = 0;
+        for (int i = 0; i < nanos.length; i++) {
+            RegistryBuilder rb = new RegistryBuilder();
+            BuiltinTypes.install(rb);
+            long t0 = System.nanoTime();
+            ClassModel model = ClassModel.of(Wide350.class, null);
+            assertTrue(SerializerGenerator.generate(model, rb).getClass().isHidden());
+            nanos[i] = System.nanoTime() - t0;
+            classBytes = SerializerGenerator.bytes(model, rb).length;
+        }
+        StringBuilder sb = new StringBuilder("generation of the 350-field serializer (model + class file + hidden class), ms:");
+        for (long n : nanos) {
+            sb.append(' ').append(String.format("%.2f", n / 1e6));
+        }
+        System.out.println(sb.append(" (first is cold); class file ").append(classBytes).append(" bytes"));
+    }
+}

@@ -1,0 +1,128 @@
+package dev.blit.gen;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.gen.Fixtures.Customer;
+import dev.blit.gen.Fixtures.Holder;
+import dev.blit.gen.Fixtures.Node;
+import dev.blit.gen.Fixtures.Order;
+import dev.blit.gen.Fixtures.OrderLine;
+import dev.blit.gen.Fixtures.Point;
+import dev.blit.gen.Fixtures.Segment;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReferenceGraphTest {
+    private static final Blit REFS = TestBlits.generated().references(true).build();
+    private static final Blit NO_REFS = TestBlits.generated().build();
+
+    private static Order order() {
+        Order o = new Order(42);
+        Customer shared = new Customer("ann");
+        o.customer = shared;
+        o.add("apple", 1);
+        o.add("pear", 2);
+        return o;
+    }
+
+    @Test
+    void linesPointingBackAtTheirOrderComeBackPointingAtTheSameOrder() {
+        Order back = REFS.fromBytes(REFS.toBytes(order()), Order.class);
+        assertEquals(42, back.id);
+        assertEquals(2, back.lines.size());
+        for (OrderLine line : back.lines) {
+            assertSame(back, line.order);
+        }
+        assertEquals("pear", back.lines.get(1).sku);
+        assertEquals(2, back.lines.get(1).quantity);
+    }
+
+    @Test
+    void anObjectReferencedTwiceComesBackAsOneInstance() {
+        Order a = new Order(1);
+        Order b = new Order(2);
+        Customer c = new Customer("shared");
+        a.customer = c;
+        b.customer = c;
+        Object[] both = {a, b};
+        Object[] back = (Object[]) REFS.fromBytes(REFS.toBytes(both));
+        assertSame(((Order) back[0]).customer, ((Order) back[1]).customer);
+        Object[] copies = (Object[]) NO_REFS.fromBytes(NO_REFS.toBytes(both));
+        assertNotSame(((Order) copies[0]).customer, ((Order) copies[1]).customer);
+        assertEquals("shared", ((Order) copies[1]).customer.name);
+    }
+
+    @Test
+    void aSharedRecordIsWrittenOnceWithReferencesOn() {
+        Point p = new Point(5, 6);
+        Segment s = new Segment(p, p, null);
+        Segment back = REFS.fromBytes(REFS.toBytes(s), Segment.class);
+        assertSame(back.from(), back.to());
+        // Segment tag, Point (3 bytes), back reference 01 01 (the Segment is #0, the Point #1), null
+        assertEquals(1 + 3 + 2 + 1, REFS.toBytes(s).length);
+    }
+
+    @Test
+    void aCycleWithReferencesOffIsABlitExceptionNotAStackOverflow() {
+        BlitException e = assertThrows(BlitException.class, () -> NO_REFS.toBytes(order()));
+        assertTrue(e.getMessage().contains("maxDepth"), e.getMessage());
+        Node loop = new Node(1, null);
+        loop.next = loop;
+        assertThrows(BlitException.class, () -> NO_REFS.toBytes(loop));
+    }
+
+    @Test
+    void aCycleThroughARecordIsRejectedOnReadWithABlitException() {
+        Object[] items = new Object[1];
+        Holder h = new Holder(items);
+        items[0] = h;
+        byte[] bytes = REFS.toBytes(h);
+        BlitException e = assertThrows(BlitException.class, () -> REFS.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("still being constructed"), e.getMessage());
+    }
+
+    @Test
+    void aSelfReferencingNodeComesBackAsACycle() {
+        Node loop = new Node(1, null);
+        loop.next = loop;
+        Node back = REFS.fromBytes(REFS.toBytes(loop), Node.class);
+        assertSame(back, back.next);
+    }
+
+    @Test
+    void aLinkedListOfAThousandNodesRoundTripsWithReferencesOnAndOff() {
+        Node head = null;
+        for (int i = 999; i >= 0; i--) {
+            head = new Node(i, head);
+        }
+        for (Blit blit : new Blit[]{REFS, NO_REFS}) {
+            Node n = blit.fromBytes(blit.toBytes(head), Node.class);
+            for (int i = 0; i < 1000; i++) {
+                assertEquals(i, n.value);
+                n = n.next;
+            }
+            assertNull(n);
+        }
+    }
+
+    @Test
+    void aGraphDeeperThanMaxDepthIsABlitExceptionOnWriteAndOnRead() {
+        Node head = null;
+        for (int i = 0; i < 20; i++) {
+            head = new Node(i, head);
+        }
+        Blit shallow = TestBlits.generated().maxDepth(10).build();
+        Node h = head;
+        BlitException e = assertThrows(BlitException.class, () -> shallow.toBytes(h));
+        assertTrue(e.getMessage().contains("maxDepth"), e.getMessage());
+        byte[] deep = NO_REFS.toBytes(head);
+        BlitException r = assertThrows(BlitException.class, () -> shallow.fromBytes(deep));
+        assertTrue(r.getMessage().contains("offset"), r.getMessage());
+    }
+}
