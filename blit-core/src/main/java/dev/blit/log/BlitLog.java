@@ -1,0 +1,666 @@
+package dev.blit.log;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+
+/**
+ * A durable, append-only log of objects: each {@link #append} gets the next index (0, 1, 2, ...), and
+ * {@link #read} gets it back by index. The log is a directory of segment files, memory-mapped; the format
+ * is in FORMAT-log.md.
+ *
+ * <pre>{@code
+ * try (BlitLog log = BlitLog.open(dir, blit)) {
+ *     long i = log.append(order);
+ *     log.sync();                       // order is on disk now
+ *     Order back = (Order) log.read(i);
+ * }
+ * }</pre>
+ *
+ * <h2>Durability</h2>
+ * An append is a copy into a shared mapping of the current segment (no system call per record; one
+ * {@code pwrite} of zeros a megabyte reserves the space ahead, so a full disk is a {@link BlitException},
+ * not a crash). A process that reads the log sees the record at once; it reaches the disk when the kernel
+ * writes it back.
+ * {@link #sync()} forces everything appended so far (and any new segment file and its directory entry) to
+ * the storage device. If the writing process dies at any instant, even by {@code kill -9}, reopening finds
+ * every record that was appended before it died (the page cache outlives the process); after a power loss,
+ * every record appended before the last completed {@code sync()}. Either way a record that was being
+ * written is never returned half-written: opening the log for writing cuts it off (the torn tail) and
+ * appends continue at its index.
+ *
+ * <h2>Damage</h2>
+ * Every record carries a CRC32C of its index, length and bytes, checked on every read. A damaged record
+ * with intact records after it (bit rot) stays in the log: {@code open} keeps it, and {@link #read} of its
+ * index throws a {@link BlitException} naming the index; the records around it read normally. Only a
+ * damaged record with nothing intact after it in the last segment is treated as a torn tail and cut off.
+ * If damage breaks the chain of records inside an earlier segment, the records from there to the end of
+ * that segment cannot be located; each of their indices reports that when read.
+ *
+ * <h2>Writers and readers</h2>
+ * One process at a time may write a log: {@link #open} takes an exclusive lock on the file
+ * {@value #LOCK_FILE} in the directory, and a second writer, in this JVM or another, gets a
+ * {@link BlitException}. Any number of readers ({@link #openReader}), in any process, may read it at the
+ * same time without a lock. A reader sees a record once it is complete (the writer stores a record's
+ * header only after its bytes, with release semantics), and {@link #size()} on a reader looks for records
+ * appended since its last call. Opening the log for writing after a crash cuts the torn tail while readers
+ * may be reading; they never saw the torn record, since it had no header.
+ *
+ * <p>A {@code BlitLog} is safe to share between threads: its methods are synchronized.
+ */
+public final class BlitLog implements AutoCloseable, Iterable<Object> {
+    /** Default size of a segment file: 64 MiB. */
+    public static final long DEFAULT_SEGMENT_SIZE = 64L << 20;
+    /** The file a writer locks. */
+    public static final String LOCK_FILE = "blitlog.lock";
+
+    private static final VarHandle ARRAY_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle ARRAY_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Bytes in front of the payload in the staging buffer: the index (hashed, not stored) and the frame header. */
+    private static final int STAGE_PREFIX = 16;
+    private static final int STAGE_KEEP = 1 << 20;
+    /** How far ahead of the writer the current segment's pages are made to exist (see Segment.prefill). */
+    private static final int PREFILL_CHUNK = 1 << 20;
+
+    private final Path dir;
+    private final Blit blit;
+    private final boolean writer;
+    private final int segmentSize;
+    private final List<Segment> segments = new ArrayList<>();
+    private final CRC32C crc = new CRC32C();
+    private final byte[] index8 = new byte[8];
+    private WriteBuffer stage = new WriteBuffer(1024);
+    private ByteBuffer zeros;
+    private byte[] scratch = new byte[1024];
+    private long nextIndex;
+    /** The first segment that may hold bytes not yet forced to disk. */
+    private int syncFrom;
+    private boolean directoryDirty;
+    private FileChannel lockChannel;
+    private FileLock lock;
+    private boolean closed;
+
+    private BlitLog(Path dir, Blit blit, boolean writer, int segmentSize) {
+        this.dir = dir;
+        this.blit = blit;
+        this.writer = writer;
+        this.segmentSize = segmentSize;
+    }
+
+    /**
+     * Opens the log in {@code dir} for appending, creating the directory and the log if needed. After a
+     * crash, this is where the torn tail is cut off.
+     *
+     * @param dir  the log's directory
+     * @param blit encodes and decodes the records; use one registered the same way every time
+     * @return the log; close it to release the write lock
+     * @throws BlitException if another writer has the log open, or the log cannot be read
+     */
+    public static BlitLog open(Path dir, Blit blit) {
+        return open(dir, blit, Options.defaults());
+    }
+
+    /**
+     * @param dir     the log's directory
+     * @param blit    encodes and decodes the records
+     * @param options segment size
+     * @return the log, open for appending
+     * @see #open(Path, Blit)
+     */
+    public static BlitLog open(Path dir, Blit blit, Options options) {
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(blit, "blit");
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new BlitException("cannot create log directory " + dir + ": " + e, e);
+        }
+        BlitLog log = new BlitLog(dir, blit, true, (int) options.segmentSize);
+        try {
+            log.lock();
+            log.load();
+        } catch (RuntimeException e) {
+            log.release();
+            throw e;
+        }
+        return log;
+    }
+
+    /**
+     * Opens the log in {@code dir} for reading only, without a lock: any number of readers may read while
+     * one writer (in this process or another) appends. {@link #size()}, {@link #read} past the known end
+     * and iteration look for records appended since; a record becomes visible once it is complete.
+     * {@link #append} and {@link #sync} throw.
+     *
+     * @param dir  the log's directory, which must exist (it may still be empty)
+     * @param blit decodes the records
+     * @return a reader
+     */
+    public static BlitLog openReader(Path dir, Blit blit) {
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(blit, "blit");
+        if (!Files.isDirectory(dir)) {
+            throw new BlitException("no log directory at " + dir);
+        }
+        BlitLog log = new BlitLog(dir, blit, false, 0);
+        log.load();
+        return log;
+    }
+
+    // ---------------------------------------------------------------- opening
+
+    private void lock() {
+        Path file = dir.resolve(LOCK_FILE);
+        try {
+            lockChannel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            lock = lockChannel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            throw new BlitException("log " + dir + " is already open for writing in this JVM");
+        } catch (IOException e) {
+            throw new BlitException("cannot lock log " + dir + " (" + file + "): " + e, e);
+        }
+        if (lock == null) {
+            throw new BlitException("log " + dir + " is already open for writing by another process (" + file
+                    + " is locked)");
+        }
+    }
+
+    /** Maps every segment, indexes its records and connects the segments; the writer also repairs. */
+    private void load() {
+        List<Long> firsts = listSegments();
+        for (int k = 0; k < firsts.size(); k++) {
+            boolean last = k == firsts.size() - 1;
+            Path path = dir.resolve(Segment.fileName(firsts.get(k)));
+            Segment s = Segment.open(path, firsts.get(k), writer, writer && last);
+            if (s == null) {
+                if (!last) {
+                    throw new BlitException("log segment " + path + " has no complete header, yet later segments exist");
+                }
+                if (writer) {
+                    // A crash while the file was being created: it never held a record.
+                    delete(path);
+                }
+                break;
+            }
+            segments.add(s);
+        }
+        byte[] idx = index8;
+        for (int k = 0; k < segments.size(); k++) {
+            Segment s = segments.get(k);
+            Segment.Stop stop = s.scan(crc, idx);
+            long have = s.first + s.count;
+            if (k + 1 < segments.size()) {
+                long next = segments.get(k + 1).first;
+                if (have > next) {
+                    throw new BlitException("log segment " + s.path + " holds records up to index " + (have - 1)
+                            + " but the next segment starts at index " + next);
+                }
+                if (stop == Segment.Stop.SEALED) {
+                    if (have < next) {
+                        throw new BlitException("records " + have + ".." + (next - 1) + " are missing: segment "
+                                + s.path + " ends before the next segment starts");
+                    }
+                } else if (have < next) {
+                    s.addUnlocatable(next - have);
+                } else if (writer) {
+                    // A crash between creating the next segment and sealing this one.
+                    if ((long) s.end + 8 > s.limit) {
+                        throw new BlitException("log segment " + s.path + " has no room for its end marker at offset " + s.end);
+                    }
+                    Segment.LONG.setRelease(s.map, s.end, Segment.END_MARKER);
+                    s.sealed = true;
+                    s.map.force();
+                }
+                s.syncedTo = s.limit;
+            } else if (writer) {
+                if (stop == Segment.Stop.FULL) {
+                    throw new BlitException("log segment " + s.path + " has no room for a record header at offset "
+                            + s.end + ": it was not written by BlitLog");
+                }
+                // What lies past the end marker is never read; anything else past the last record is
+                // what a crash left of an unfinished one.
+                if (stop != Segment.Stop.SEALED && s.zeroTail()) {
+                    s.map.force();
+                }
+                s.ensureChannel();
+                s.metaDirty = true;
+            }
+        }
+        if (writer && segments.isEmpty()) {
+            segments.add(Segment.create(dir, 0, segmentSize));
+            directoryDirty = true;
+        }
+        if (!segments.isEmpty()) {
+            Segment last = segments.get(segments.size() - 1);
+            nextIndex = last.first + last.count;
+            syncFrom = segments.size() - 1;
+        }
+    }
+
+    private List<Long> listSegments() {
+        List<Long> firsts = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            files.forEach(p -> {
+                long first = Segment.parseName(p.getFileName().toString());
+                if (first >= 0) {
+                    firsts.add(first);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            throw new BlitException("cannot list log directory " + dir + ": " + e, e);
+        }
+        firsts.sort(null);
+        return firsts;
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new BlitException("cannot delete the unfinished log segment " + path + ": " + e, e);
+        }
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    /**
+     * Appends a value. It is visible to readers on return, and durable after the next {@link #sync()}.
+     *
+     * @param value any value the log's {@link Blit} can write, or null
+     * @return its index: 0 for the first record ever appended, then 1, 2, ...
+     * @throws BlitException if the value cannot be written (nothing is appended then), or the log is a
+     *                       reader or closed
+     */
+    public synchronized long append(Object value) {
+        checkWritable();
+        WriteBuffer st = stage;
+        st.clear();
+        st.writeLong(0);
+        st.writeLong(0);
+        blit.write(value, st);
+        long length64 = st.position() - STAGE_PREFIX;
+        if (length64 > Segment.MAX_PAYLOAD) {
+            throw new BlitException("record " + nextIndex + " would be " + length64 + " bytes; a log record holds at most "
+                    + Segment.MAX_PAYLOAD);
+        }
+        int length = (int) length64;
+        byte[] a = st.array();
+        long index = nextIndex;
+        // CRC32C over index, length, payload: contiguous in the stage but for the 4 bytes of the crc itself.
+        ARRAY_LONG.set(a, 0, index);
+        ARRAY_INT.set(a, 12, length);
+        CRC32C c = crc;
+        c.reset();
+        c.update(a, 0, 8);
+        c.update(a, 12, 4 + length);
+        int frame = Segment.frameSize(length);
+        Segment s = segments.get(segments.size() - 1);
+        if (s.sealed || (long) s.end + frame + 8 > s.limit) {
+            s = roll(s, frame);
+        }
+        int p = s.end;
+        if (p + frame > s.prefilled) {
+            s.prefill(p + frame, zeros());
+        }
+        s.map.put(p + 8, a, STAGE_PREFIX, length);
+        // The header last, in one aligned 8-byte store: a reader that sees it sees the payload too.
+        Segment.LONG.setRelease(s.map, p, (c.getValue() & 0xFFFFFFFFL) | ((long) length << 32));
+        s.add(p);
+        s.end = p + frame;
+        nextIndex = index + 1;
+        if (a.length > STAGE_KEEP) {
+            stage = new WriteBuffer(1024);
+        }
+        return index;
+    }
+
+    private ByteBuffer zeros() {
+        if (zeros == null) {
+            zeros = ByteBuffer.allocateDirect(PREFILL_CHUNK);
+        }
+        return zeros;
+    }
+
+    /** Starts a new segment (or, when the current one is still empty, makes it big enough). */
+    private Segment roll(Segment old, int frame) {
+        long size = Math.max(segmentSize, (long) Segment.HEADER_SIZE + frame + 8);
+        if (old.count == 0 && !old.sealed) {
+            old.grow((int) size);
+            return old;
+        }
+        Segment next = Segment.create(dir, nextIndex, (int) size);
+        if (!old.sealed) {
+            // Only once the next file exists: a reader that sees the marker must find it.
+            Segment.LONG.setRelease(old.map, old.end, Segment.END_MARKER);
+            old.sealed = true;
+        }
+        segments.add(next);
+        directoryDirty = true;
+        return next;
+    }
+
+    /**
+     * Forces every record appended so far to the storage device, with the metadata needed to find it
+     * (new segment files, their sizes, their directory entries). On return they survive a power loss.
+     */
+    public synchronized void sync() {
+        checkWritable();
+        try {
+            int last = segments.size() - 1;
+            for (int k = syncFrom; k <= last; k++) {
+                Segment s = segments.get(k);
+                int to = s.sealed ? s.end + 8 : s.end;
+                if (to > s.syncedTo) {
+                    s.map.force(s.syncedTo, to - s.syncedTo);
+                    s.syncedTo = to;
+                }
+                if (s.metaDirty) {
+                    s.channel.force(true);
+                    s.metaDirty = false;
+                }
+                if (k < last) {
+                    s.closeChannel();
+                }
+            }
+            syncFrom = last;
+            if (directoryDirty) {
+                syncDirectory();
+                directoryDirty = false;
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new BlitException("sync of log " + dir + " failed: " + e, e);
+        }
+    }
+
+    private void syncDirectory() throws IOException {
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException e) {
+            // Windows cannot open a directory; its file system makes the entry durable with the file.
+            if (!System.getProperty("os.name", "").startsWith("Windows")) {
+                throw e;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /**
+     * @param index an index returned by {@link #append}
+     * @return the value appended under it
+     * @throws BlitException if no record with that index was ever appended, or the record is damaged
+     *                       (the message names the index, segment file and offset)
+     */
+    public synchronized Object read(long index) {
+        checkOpen();
+        if (index >= nextIndex && !writer) {
+            refresh();
+        }
+        long first = firstIndex();
+        if (index < first || index >= nextIndex) {
+            throw new BlitException("no record at index " + index + ": " + (nextIndex == first
+                    ? "the log is empty" : "the log holds indices " + first + ".." + (nextIndex - 1)));
+        }
+        Segment s = segmentOf(index);
+        int p = s.offsets[(int) (index - s.first)];
+        if (p < 0) {
+            throw new BlitException("record " + index + " cannot be located: the chain of records in segment "
+                    + s.path.getFileName() + " is damaged at offset " + s.brokenAt);
+        }
+        long header = s.map.getLong(p);
+        int length = Segment.length(header);
+        if (!s.plausible(p, length)) {
+            throw damaged(index, s, p, "its length " + Integer.toUnsignedString(length) + " does not fit the segment");
+        }
+        byte[] b = scratch;
+        if (b.length < 4 + length) {
+            b = new byte[Math.max(4 + length, b.length * 2)];
+            if (b.length <= STAGE_KEEP) {
+                scratch = b;
+            }
+        }
+        s.map.get(p + 4, b, 0, 4 + length);
+        CRC32C c = crc;
+        c.reset();
+        Segment.putIndex(index8, index);
+        c.update(index8, 0, 8);
+        c.update(b, 0, 4 + length);
+        int computed = (int) c.getValue();
+        if (computed != (int) header) {
+            throw damaged(index, s, p, "checksum mismatch (stored " + hex((int) header) + ", computed " + hex(computed) + ")");
+        }
+        ReadBuffer in = ReadBuffer.of(b, 4, length);
+        Object v;
+        try {
+            v = blit.read(in);
+        } catch (BlitException e) {
+            throw new BlitException("record " + index + " (segment " + s.path.getFileName() + ", offset " + p
+                    + "), payload " + e.getMessage(), e);
+        }
+        if (in.offset() != length) {
+            throw damaged(index, s, p, (length - in.offset()) + " bytes left after the value at payload offset " + in.offset());
+        }
+        return v;
+    }
+
+    private static BlitException damaged(long index, Segment s, int offset, String why) {
+        return new BlitException("record " + index + " is damaged (segment " + s.path.getFileName() + ", offset "
+                + offset + "): " + why);
+    }
+
+    private static String hex(int v) {
+        return String.format("0x%08x", v);
+    }
+
+    private Segment segmentOf(long index) {
+        int hi = segments.size() - 1;
+        if (segments.get(hi).first <= index) {
+            return segments.get(hi);
+        }
+        int lo = 0;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (segments.get(mid).first <= index) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return segments.get(lo);
+    }
+
+    private long firstIndex() {
+        return segments.isEmpty() ? 0 : segments.get(0).first;
+    }
+
+    /**
+     * @return the index the next append gets: the number of records, if the log was never trimmed. On a
+     *         reader, this first looks for records the writer appended since the last look.
+     */
+    public synchronized long size() {
+        checkOpen();
+        if (!writer) {
+            refresh();
+        }
+        return nextIndex;
+    }
+
+    /** A reader's look at the tail: new records in the last segment, and the segments that follow it. */
+    private void refresh() {
+        if (segments.isEmpty()) {
+            load();
+            return;
+        }
+        Segment s = segments.get(segments.size() - 1);
+        while (true) {
+            Segment.Stop stop = s.scan(crc, index8);
+            if (stop == Segment.Stop.FULL || stop == Segment.Stop.DAMAGED) {
+                // Mapped while the writer was still sizing it? Otherwise a torn tail the writer will repair.
+                if (s.remapIfGrown()) {
+                    continue;
+                }
+                break;
+            }
+            if (stop != Segment.Stop.SEALED) {
+                break;
+            }
+            long first = s.first + s.count;
+            Segment next = Segment.open(dir.resolve(Segment.fileName(first)), first, false, false);
+            if (next == null) {
+                break;
+            }
+            segments.add(next);
+            s = next;
+        }
+        nextIndex = s.first + s.count;
+    }
+
+    /**
+     * Iterates from the oldest record to the newest, reading each one as it goes (memory stays flat).
+     * Iteration ends at the last record present when {@code hasNext()} is asked, so it runs into records
+     * appended meanwhile (by this writer, or, for a reader, by the writer anywhere). A damaged record throws
+     * from {@code next()}, naming its index; calling {@code next()} again goes on with the record after it.
+     *
+     * @return an iterator over the values, in append order
+     */
+    @Override
+    public Iterator<Object> iterator() {
+        checkOpen();
+        return new Iterator<>() {
+            private long next = firstIndexLocked();
+
+            @Override
+            public boolean hasNext() {
+                return next < knownSize() || next < size();
+            }
+
+            @Override
+            public Object next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException("no record at index " + next);
+                }
+                return read(next++);
+            }
+        };
+    }
+
+    private synchronized long firstIndexLocked() {
+        return firstIndex();
+    }
+
+    private synchronized long knownSize() {
+        return nextIndex;
+    }
+
+    // ---------------------------------------------------------------- closing
+
+    /** Syncs (a writer), releases the write lock, and makes every further call throw. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            if (writer) {
+                sync();
+            }
+        } finally {
+            closed = true;
+            release();
+        }
+    }
+
+    private void release() {
+        for (Segment s : segments) {
+            s.closeChannel();
+        }
+        try {
+            if (lock != null) {
+                lock.release();
+            }
+            if (lockChannel != null) {
+                lockChannel.close();
+            }
+        } catch (IOException e) {
+            throw new BlitException("cannot release the lock of log " + dir + ": " + e, e);
+        } finally {
+            lock = null;
+            lockChannel = null;
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new BlitException("log " + dir + " is closed");
+        }
+    }
+
+    private void checkWritable() {
+        checkOpen();
+        if (!writer) {
+            throw new BlitException("log " + dir + " was opened for reading only");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "BlitLog[" + dir + (writer ? ", writer" : ", reader") + ", " + nextIndex + " records]";
+    }
+
+    /** Settings for {@link #open(Path, Blit, Options)}; immutable. */
+    public static final class Options {
+        private static final Options DEFAULTS = new Options(DEFAULT_SEGMENT_SIZE);
+        /** Smallest segment size accepted: room for the header and a few small records. */
+        public static final long MIN_SEGMENT_SIZE = 256;
+
+        private final long segmentSize;
+
+        private Options(long segmentSize) {
+            this.segmentSize = segmentSize;
+        }
+
+        /** @return {@link #DEFAULT_SEGMENT_SIZE} segments */
+        public static Options defaults() {
+            return DEFAULTS;
+        }
+
+        /**
+         * @param bytes the size of new segment files, from {@link #MIN_SEGMENT_SIZE} to 1 GiB, rounded up to
+         *              a multiple of 8; a record bigger than that gets a segment of its own, as big as it needs.
+         *              Existing segments keep their size.
+         * @return options with that segment size
+         */
+        public Options segmentSize(long bytes) {
+            if (bytes < MIN_SEGMENT_SIZE || bytes > Segment.MAX_SIZE) {
+                throw new BlitException("segment size " + bytes + " is outside " + MIN_SEGMENT_SIZE + ".." + Segment.MAX_SIZE);
+            }
+            return new Options((bytes + 7) & ~7L);
+        }
+
+        /** @return the size of new segment files */
+        public long segmentSize() {
+            return segmentSize;
+        }
+    }
+}

@@ -1,0 +1,460 @@
+package dev.blit.log;
+
+import dev.blit.BlitException;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+
+/**
+ * One segment file of a {@link BlitLog}: its mapping, and the offsets of the records found in it so far.
+ * The layout is in FORMAT-log.md; in short, a 32-byte header, then 8-byte-aligned frames
+ * {@code u32 crc, u32 length, payload, zero padding}, ended by an all-zero header slot (nothing yet) or an
+ * all-ones one (the log continues in the next segment).
+ *
+ * <p>Headers are read with acquire semantics and written (by {@link BlitLog}) with release semantics, as
+ * one aligned 8-byte store after the payload: a reader, in this process or another one mapping the same
+ * file, that sees a header also sees the payload it describes.
+ */
+final class Segment {
+    static final int HEADER_SIZE = 32;
+    static final int VERSION = 1;
+    /** The header slot that says "this segment is full; the next record is in the next segment". */
+    static final long END_MARKER = -1L;
+    /** Largest segment file, so every offset fits an int and one mapping holds it. */
+    static final int MAX_SIZE = 1 << 30;
+    /** Largest payload: what fits a maximal segment with its header, frame header and end marker. */
+    static final int MAX_PAYLOAD = MAX_SIZE - HEADER_SIZE - 16;
+    static final byte[] MAGIC = {'B', 'L', 'I', 'T', 'L', 'O', 'G', 0};
+    static final String SUFFIX = ".seg";
+
+    static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Why {@link #scan} stopped. */
+    enum Stop {
+        /** An all-zero header slot: no record there (yet). */
+        EMPTY,
+        /** The end marker: the next record is in the next segment. */
+        SEALED,
+        /** A record that is not intact and is not followed by an intact one: a torn tail. */
+        DAMAGED,
+        /** No room for another header slot (only in a segment written by something else than BlitLog). */
+        FULL
+    }
+
+    final Path path;
+    final long first;
+    MappedByteBuffer map;
+    int limit;
+    /** Record offsets; -1 for a record known to exist (later segments say so) that cannot be located. */
+    int[] offsets = new int[64];
+    int count;
+    /** Where the next header slot is: the end of the records found (or written) so far. */
+    int end = HEADER_SIZE;
+    boolean sealed;
+    /** Where the chain of records broke, for the message of a record that cannot be located; -1 if it did not. */
+    int brokenAt = -1;
+
+    // writer only
+    FileChannel channel;
+    int syncedTo;
+    /** The file was created or resized since its metadata was last forced. */
+    boolean metaDirty;
+    /** Bytes from {@link #end} up to here have been written as zeros through the channel (see {@link #prefill}). */
+    int prefilled;
+
+    private Segment(Path path, long first) {
+        this.path = path;
+        this.first = first;
+    }
+
+    static String fileName(long first) {
+        return String.format("%020d%s", first, SUFFIX);
+    }
+
+    /** @return the first index a segment file name stands for, or -1 if it is not a segment name */
+    static long parseName(String name) {
+        if (name.length() != 20 + SUFFIX.length() || !name.endsWith(SUFFIX)) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = 0; i < 20; i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+            if (v < 0) {
+                return -1;
+            }
+        }
+        return v;
+    }
+
+    static int frameSize(int length) {
+        return 8 + ((length + 7) & ~7);
+    }
+
+    // ---------------------------------------------------------------- opening
+
+    /**
+     * Creates a new segment file of {@code size} bytes (sparse: mapping it extends it) and writes its header.
+     * The channel stays open so that the first sync can force the new file's metadata.
+     */
+    static Segment create(Path dir, long first, int size) {
+        Segment s = new Segment(dir.resolve(fileName(first)), first);
+        try {
+            s.channel = FileChannel.open(s.path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            s.mapAll(FileChannel.MapMode.READ_WRITE, size);
+        } catch (IOException e) {
+            s.abandon();
+            throw new BlitException("cannot create log segment " + s.path + ": " + e, e);
+        }
+        ByteBuffer h = ByteBuffer.allocate(HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        h.put(MAGIC).putInt(VERSION).putInt(HEADER_SIZE).putLong(first).putInt(0);
+        CRC32C crc = new CRC32C();
+        crc.update(h.array(), 0, 28);
+        h.putInt((int) crc.getValue());
+        // Through the channel, not the mapping: a full disk is then an IOException, not a SIGBUS (see prefill).
+        try {
+            h.flip();
+            while (h.hasRemaining()) {
+                s.channel.write(h, h.position());
+            }
+        } catch (IOException e) {
+            s.abandon();
+            throw new BlitException("cannot write the header of log segment " + s.path + ": " + e, e);
+        }
+        s.metaDirty = true;
+        return s;
+    }
+
+    /**
+     * Maps an existing segment file.
+     *
+     * @param writable    map read-write (the writer) or read-only (a reader)
+     * @param keepChannel keep the channel open (the writer's last segment, for syncing its metadata)
+     * @return the segment, or null when its header is not complete: a file the writer is creating right
+     *         now, or one whose creation a crash interrupted
+     */
+    static Segment open(Path path, long first, boolean writable, boolean keepChannel) {
+        Segment s = new Segment(path, first);
+        try {
+            s.channel = writable
+                    ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(path, StandardOpenOption.READ);
+            long size = s.channel.size();
+            if (size > MAX_SIZE) {
+                s.closeChannel();
+                throw new BlitException("log segment " + path + " is " + size + " bytes, more than the " + MAX_SIZE
+                        + " a segment may hold");
+            }
+            if (size < HEADER_SIZE) {
+                s.closeChannel();
+                return null;
+            }
+            s.mapAll(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, (int) size);
+        } catch (NoSuchFileException e) {
+            s.closeChannel();
+            return null;
+        } catch (IOException e) {
+            s.closeChannel();
+            throw new BlitException("cannot open log segment " + path + ": " + e, e);
+        }
+        try {
+            if (!s.headerValid()) {
+                s.closeChannel();
+                return null;
+            }
+        } catch (BlitException e) {
+            s.closeChannel();
+            throw e;
+        }
+        if (!keepChannel) {
+            s.closeChannel();
+        }
+        return s;
+    }
+
+    private void mapAll(FileChannel.MapMode mode, int size) throws IOException {
+        map = channel.map(mode, 0, size);
+        map.order(ByteOrder.LITTLE_ENDIAN);
+        limit = size;
+    }
+
+    /** The writer's current segment, still empty, made big enough for a record larger than the usual size. */
+    void grow(int size) {
+        try {
+            mapAll(FileChannel.MapMode.READ_WRITE, size);
+        } catch (IOException e) {
+            throw new BlitException("cannot grow log segment " + path + " to " + size + " bytes: " + e, e);
+        }
+        metaDirty = true;
+    }
+
+    /** Maps the file again if it grew since it was mapped (a reader that mapped it while it was created). */
+    boolean remapIfGrown() {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = Math.min(ch.size(), MAX_SIZE);
+            if (size <= limit) {
+                return false;
+            }
+            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+            m.order(ByteOrder.LITTLE_ENDIAN);
+            map = m;
+            limit = (int) size;
+            return true;
+        } catch (IOException e) {
+            throw new BlitException("cannot map log segment " + path + ": " + e, e);
+        }
+    }
+
+    private boolean headerValid() {
+        byte[] h = new byte[HEADER_SIZE];
+        map.get(0, h, 0, HEADER_SIZE);
+        CRC32C crc = new CRC32C();
+        crc.update(h, 0, 28);
+        ByteBuffer b = ByteBuffer.wrap(h).order(ByteOrder.LITTLE_ENDIAN);
+        if ((int) crc.getValue() == b.getInt(28)) {
+            if (!Arrays.equals(h, 0, 8, MAGIC, 0, 8) || b.getInt(8) != VERSION || b.getInt(12) != HEADER_SIZE) {
+                throw new BlitException("log segment " + path + " has an unknown header (version " + b.getInt(8)
+                        + "): not written by this version of Blit");
+            }
+            if (b.getLong(16) != first) {
+                throw new BlitException("log segment " + path + " says it starts at index " + b.getLong(16)
+                        + " but its name says " + first);
+            }
+            return true;
+        }
+        long slot = limit >= HEADER_SIZE + 8 ? (long) LONG.getAcquire(map, HEADER_SIZE) : 0;
+        if (slot != 0 && slot != END_MARKER && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[8])) {
+            // A damaged header over intact records: the first record's checksum, which covers its index,
+            // confirms what the name says, and that is all the header is for.
+            return true;
+        }
+        // A header being written (or cut short by a crash) holds a prefix of the magic and zeros, and no
+        // record follows it. Anything else must not be mistaken for an unfinished segment and deleted.
+        for (int i = 0; i < 8; i++) {
+            if (h[i] != 0 && h[i] != MAGIC[i]) {
+                throw new BlitException("file " + path + " is not a Blit log segment (bad magic at offset " + i + ")");
+            }
+        }
+        if (slot != 0) {
+            throw new BlitException("log segment " + path + " has a damaged header (checksum mismatch at offset 28)"
+                    + " and its first record does not confirm it");
+        }
+        return false;
+    }
+
+    /**
+     * Writes zeros through the channel ahead of the writer (over bytes that are zero already, past
+     * {@link #end}), for two reasons. A full disk: a store into a mapped page the file system cannot find
+     * a block for is a SIGBUS (an InternalError at best, a dead JVM at worst), while a {@code pwrite} fails
+     * with an IOException, which append turns into a BlitException; every store the writer makes lands in
+     * bytes prefilled this way.
+     * And speed: a first store into a page that does not exist yet costs a fault that allocates it; a
+     * {@code pwrite} of a megabyte makes 256 pages in one system call.
+     *
+     * @param upTo  offset the next record ends at
+     * @param zeros a direct buffer of zeros of {@code chunk} bytes
+     */
+    void prefill(int upTo, ByteBuffer zeros) {
+        int chunk = zeros.capacity();
+        int from = Math.max(prefilled, end);
+        long target = Math.min(limit, ((long) upTo + 2L * chunk - 1) / chunk * chunk);
+        try {
+            while (from < target) {
+                zeros.clear().limit((int) Math.min(chunk, target - from));
+                while (zeros.hasRemaining()) {
+                    from += channel.write(zeros, from);
+                }
+            }
+        } catch (IOException e) {
+            throw new BlitException("cannot extend log segment " + path + " at offset " + from + ": " + e, e);
+        }
+        prefilled = (int) target;
+    }
+
+    /** Removes a segment whose creation failed, so that a later append can try again. */
+    private void abandon() {
+        closeChannel();
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException ignored) {
+            // the next open deletes it: its header is incomplete
+        }
+    }
+
+    /** Opens the read-write channel of the writer's current segment, if it is not open. */
+    void ensureChannel() {
+        if (channel == null) {
+            try {
+                channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new BlitException("cannot open log segment " + path + ": " + e, e);
+            }
+        }
+    }
+
+    void closeChannel() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // durability comes from force() in sync, not from close
+            }
+            channel = null;
+        }
+    }
+
+    // ---------------------------------------------------------------- scanning
+
+    /**
+     * Indexes the records from {@link #end} on, checking each one's checksum, until an empty slot, the end
+     * marker, or damage that cannot be stepped over.
+     *
+     * <p>A record that fails its checksum is kept in the index (reading it reports the damage) when the
+     * chain of lengths from it leads to an intact record or to the end marker: that is bit rot in the
+     * middle of the log, and the records after it are still good. Otherwise it is a torn tail and the scan
+     * stops in front of it.
+     */
+    Stop scan(CRC32C crc, byte[] scratch8) {
+        while (true) {
+            if ((long) end + 8 > limit) {
+                return Stop.FULL;
+            }
+            long h = (long) LONG.getAcquire(map, end);
+            if (h == 0) {
+                return Stop.EMPTY;
+            }
+            if (h == END_MARKER) {
+                sealed = true;
+                return Stop.SEALED;
+            }
+            if (intact(end, h, first + count, crc, scratch8)) {
+                add(end);
+                end += frameSize(length(h));
+                continue;
+            }
+            int q = end;
+            long qIndex = first + count;
+            boolean recovered = false;
+            while (true) {
+                long hq = (long) LONG.getAcquire(map, q);
+                if (hq == END_MARKER) {
+                    recovered = q != end;
+                    break;
+                }
+                if (hq == 0 || !plausible(q, length(hq))) {
+                    break;
+                }
+                if (q != end && intact(q, hq, qIndex, crc, scratch8)) {
+                    recovered = true;
+                    break;
+                }
+                q += frameSize(length(hq));
+                qIndex++;
+                if ((long) q + 8 > limit) {
+                    break;
+                }
+            }
+            if (!recovered) {
+                return Stop.DAMAGED;
+            }
+            while (end < q) {
+                add(end);
+                end += frameSize(length(map.getLong(end)));
+            }
+        }
+    }
+
+    static int length(long header) {
+        return (int) (header >>> 32);
+    }
+
+    /** A length that fits between {@code at} and the end of the segment, leaving room for the end marker. */
+    boolean plausible(int at, int length) {
+        return length > 0 && length <= MAX_PAYLOAD && (long) at + frameSize(length) + 8 <= limit;
+    }
+
+    private boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch8) {
+        int length = length(header);
+        if (!plausible(at, length)) {
+            return false;
+        }
+        crc.reset();
+        putIndex(scratch8, index);
+        crc.update(scratch8, 0, 8);
+        ByteBuffer view = map.duplicate();
+        view.limit(at + 8 + length).position(at + 4);
+        crc.update(view);
+        return (int) crc.getValue() == (int) header;
+    }
+
+    static void putIndex(byte[] b, long index) {
+        for (int i = 0; i < 8; i++) {
+            b[i] = (byte) (index >>> (8 * i));
+        }
+    }
+
+    void add(int offset) {
+        if (count == offsets.length) {
+            offsets = Arrays.copyOf(offsets, count * 2);
+        }
+        offsets[count++] = offset;
+    }
+
+    /**
+     * Records that {@code n} more records exist in this segment (the next segment starts after them) but
+     * cannot be located, because the chain of records broke at {@link #end}.
+     */
+    void addUnlocatable(long n) {
+        if (n > (limit - end) / 16 + 1) {
+            throw new BlitException("log segment " + path + " breaks off at offset " + end + " after index "
+                    + (first + count - 1) + ", and the next segment would leave " + n
+                    + " records in the rest of it, more than can fit: the segment files do not belong together");
+        }
+        brokenAt = end;
+        for (long i = 0; i < n; i++) {
+            add(-1);
+        }
+    }
+
+    /**
+     * Zeroes every non-zero byte from {@link #end} to the end of the file: what a crash left of a record
+     * whose header was never written. Afterwards the slot at {@code end} and everything after it read as
+     * empty, which is what readers rely on.
+     *
+     * @return whether anything was zeroed
+     */
+    boolean zeroTail() {
+        boolean any = false;
+        int p = end;
+        int stop = limit & ~7;
+        while (p < stop) {
+            if (map.getLong(p) != 0) {
+                map.putLong(p, 0);
+                any = true;
+            }
+            p += 8;
+        }
+        for (; p < limit; p++) {
+            if (map.get(p) != 0) {
+                map.put(p, (byte) 0);
+                any = true;
+            }
+        }
+        return any;
+    }
+}

@@ -1,0 +1,515 @@
+package dev.blit.log;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static dev.blit.log.LogTesting.describe;
+import static dev.blit.log.LogTesting.matches;
+import static dev.blit.log.LogTesting.record;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BlitLogTest {
+    private static final Blit BLIT = LogTesting.blit();
+    private static final BlitLog.Options TINY = BlitLog.Options.defaults().segmentSize(1024);
+
+    @TempDir
+    Path dir;
+
+    private static void appendRecords(BlitLog log, long from, long to) {
+        for (long i = from; i < to; i++) {
+            assertEquals(i, log.append(record(i)));
+        }
+    }
+
+    private static void assertRecords(BlitLog log, long from, long to) {
+        for (long i = from; i < to; i++) {
+            Object v = log.read(i);
+            assertTrue(matches(i, v), "record " + i + " is " + describe(v));
+        }
+    }
+
+    private Path segment(long first) {
+        return dir.resolve(Segment.fileName(first));
+    }
+
+    private List<Path> segmentFiles() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".seg")).sorted().collect(Collectors.toList());
+        }
+    }
+
+    /** Offsets of the records in a segment file, found by following the length fields. */
+    private static List<Integer> frames(Path segment) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(segment)).order(ByteOrder.LITTLE_ENDIAN);
+        List<Integer> offsets = new ArrayList<>();
+        int p = Segment.HEADER_SIZE;
+        while (b.getLong(p) != 0 && b.getLong(p) != Segment.END_MARKER) {
+            offsets.add(p);
+            p += Segment.frameSize(b.getInt(p + 4));
+        }
+        offsets.add(p);
+        return offsets;
+    }
+
+    private static void writeAt(Path file, long at, byte[] bytes) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap(bytes), at);
+        }
+    }
+
+    private static byte readAt(Path file, long at) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(1);
+            ch.read(b, at);
+            return b.get(0);
+        }
+    }
+
+    @Test
+    void appendedRecordsComeBackByIndexAndInAppendOrder() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(0, log.size());
+            appendRecords(log, 0, 1000);
+            assertEquals(1000, log.size());
+            assertRecords(log, 0, 1000);
+            long i = 0;
+            for (Object o : log) {
+                assertTrue(matches(i, o), "iterated record " + i);
+                i++;
+            }
+            assertEquals(1000, i);
+        }
+    }
+
+    @Test
+    void nullAndEmptyValuesAreRecordsToo() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(0, log.append(null));
+            assertEquals(1, log.append(""));
+            assertEquals(2, log.append(new long[0]));
+            assertEquals(null, log.read(0));
+            assertEquals("", log.read(1));
+            assertArrayEquals(new long[0], (long[]) log.read(2));
+        }
+    }
+
+    @Test
+    void reopenedLogKeepsEveryRecordAndContinuesItsIndices() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 300);
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(300, log.size());
+            assertRecords(log, 0, 300);
+            appendRecords(log, 300, 400);
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(400, log.size());
+            assertRecords(log, 0, 400);
+        }
+    }
+
+    @Test
+    void secondWriterInTheSameJvmIsRefusedUntilTheFirstCloses() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            log.append("a");
+            BlitException e = assertThrows(BlitException.class, () -> BlitLog.open(dir, BLIT));
+            assertTrue(e.getMessage().contains("already open for writing"), e.getMessage());
+            assertEquals("a", log.read(0));
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(1, log.size());
+        }
+    }
+
+    @Test
+    void readingAnIndexNeverAppendedIsABlitExceptionNamingIt() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            BlitException empty = assertThrows(BlitException.class, () -> log.read(0));
+            assertTrue(empty.getMessage().contains("index 0") && empty.getMessage().contains("empty"), empty.getMessage());
+            appendRecords(log, 0, 3);
+            for (long bad : new long[]{-1, 3, 4, Long.MAX_VALUE, Long.MIN_VALUE}) {
+                BlitException e = assertThrows(BlitException.class, () -> log.read(bad));
+                assertTrue(e.getMessage().contains("index " + bad), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void valueThatCannotBeWrittenTakesNoIndex() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertThrows(BlitException.class, () -> log.append(new Object()));
+            assertEquals(0, log.size());
+            assertEquals(0, log.append("first"));
+            assertEquals("first", log.read(0));
+        }
+    }
+
+    @Test
+    void closedLogRefusesEveryCall() {
+        BlitLog log = BlitLog.open(dir, BLIT);
+        log.append("x");
+        log.close();
+        log.close();
+        assertThrows(BlitException.class, () -> log.append("y"));
+        assertThrows(BlitException.class, () -> log.read(0));
+        assertThrows(BlitException.class, log::size);
+        assertThrows(BlitException.class, log::sync);
+    }
+
+    @Test
+    void segmentsRollOverAndRecordsReadAcrossThem() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 500);
+            log.sync();
+            assertRecords(log, 0, 500);
+        }
+        List<Path> files = segmentFiles();
+        assertTrue(files.size() > 20, "segments: " + files.size());
+        assertEquals(Segment.fileName(0), files.get(0).getFileName().toString());
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            assertEquals(500, log.size());
+            assertRecords(log, 0, 500);
+            appendRecords(log, 500, 600);
+            int i = 0;
+            for (Object o : log) {
+                assertTrue(matches(i++, o));
+            }
+            assertEquals(600, i);
+        }
+    }
+
+    @Test
+    void recordLargerThanASegmentGetsASegmentOfItsOwn() {
+        long[] big = new long[2000];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = i * 7L;
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
+             BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(0, reader.size());
+            assertEquals(0, log.append(big));
+            assertArrayEquals(big, (long[]) reader.read(0), "the reader maps the grown segment again");
+            assertEquals(1, log.append("small"));
+            assertEquals(2, log.append(big));
+            assertEquals(3, log.append("after"));
+            assertEquals(4, reader.size());
+            assertArrayEquals(big, (long[]) reader.read(2));
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            assertArrayEquals(big, (long[]) log.read(0));
+            assertEquals("small", log.read(1));
+            assertArrayEquals(big, (long[]) log.read(2));
+            assertEquals("after", log.read(3));
+        }
+    }
+
+    @Test
+    void tornRecordAtTheTailIsCutOffAndAppendsContinueAtItsIndex() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 10);
+        }
+        List<Integer> f = frames(segment(0));
+        int end = f.get(f.size() - 1);
+        // A header that promises 100 bytes, with a checksum that does not match the half payload after it.
+        ByteBuffer torn = ByteBuffer.allocate(58).order(ByteOrder.LITTLE_ENDIAN);
+        torn.putInt(0x12345678).putInt(100);
+        while (torn.hasRemaining()) {
+            torn.put((byte) 0x5A);
+        }
+        writeAt(segment(0), end, torn.array());
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(10, log.size());
+            assertRecords(log, 0, 10);
+            assertEquals(10, log.append(record(10)));
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(11, log.size());
+            assertRecords(log, 0, 11);
+        }
+    }
+
+    @Test
+    void payloadWithoutItsHeaderIsZeroedSoItCanNeverBeMistakenForARecord() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 10);
+        }
+        List<Integer> f = frames(segment(0));
+        int end = f.get(f.size() - 1);
+        // What a kill -9 between the payload copy and the header store leaves: bytes after an empty slot.
+        byte[] payload = new byte[300];
+        java.util.Arrays.fill(payload, (byte) 0x77);
+        writeAt(segment(0), end + 8, payload);
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(10, log.size());
+            assertEquals(0, readAt(segment(0), end + 8 + 150));
+            assertEquals(10, log.append("short"));
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(11, log.size());
+            assertEquals("short", log.read(10));
+        }
+    }
+
+    @Test
+    void randomGarbageAtTheTailIsCutOff() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 10);
+        }
+        List<Integer> f = frames(segment(0));
+        byte[] garbage = new byte[4096];
+        new java.util.Random(42).nextBytes(garbage);
+        writeAt(segment(0), f.get(f.size() - 1), garbage);
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(10, log.size());
+            assertRecords(log, 0, 10);
+            appendRecords(log, 10, 20);
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(20, log.size());
+            assertRecords(log, 0, 20);
+        }
+    }
+
+    @Test
+    void bitFlipInsideAnEarlierRecordIsReportedWithItsIndexAndTheRestStillReads() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 20);
+        }
+        int at = frames(segment(0)).get(7) + 8 + 2;
+        writeAt(segment(0), at, new byte[]{(byte) (readAt(segment(0), at) ^ 0x10)});
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(20, log.size(), "open keeps the damaged record and everything after it");
+            BlitException e = assertThrows(BlitException.class, () -> log.read(7));
+            assertTrue(e.getMessage().contains("record 7") && e.getMessage().contains("checksum"), e.getMessage());
+            assertRecords(log, 0, 7);
+            assertRecords(log, 8, 20);
+            assertEquals(20, log.append(record(20)));
+            BlitException iterated = assertThrows(BlitException.class, () -> {
+                for (Object ignored : log) {
+                    // reaches record 7
+                }
+            });
+            assertTrue(iterated.getMessage().contains("record 7"), iterated.getMessage());
+            java.util.Iterator<Object> it = log.iterator();
+            for (int i = 0; i < 7; i++) {
+                assertTrue(matches(i, it.next()));
+            }
+            assertThrows(BlitException.class, it::next);
+            for (int i = 8; i <= 20; i++) {
+                assertTrue(matches(i, it.next()), "iteration goes on past the damaged record");
+            }
+            assertTrue(!it.hasNext());
+        }
+        try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(21, reader.size());
+            assertThrows(BlitException.class, () -> reader.read(7));
+            assertRecords(reader, 8, 21);
+        }
+    }
+
+    @Test
+    void bitFlipInTheChecksumOfAnEarlierRecordIsReportedWithItsIndex() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 20);
+        }
+        int at = frames(segment(0)).get(3);
+        writeAt(segment(0), at, new byte[]{(byte) (readAt(segment(0), at) ^ 0x01)});
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(20, log.size());
+            BlitException e = assertThrows(BlitException.class, () -> log.read(3));
+            assertTrue(e.getMessage().contains("record 3"), e.getMessage());
+            assertRecords(log, 4, 20);
+        }
+    }
+
+    @Test
+    void damagedLastRecordIsATornTail() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 20);
+        }
+        int at = frames(segment(0)).get(19) + 9;
+        writeAt(segment(0), at, new byte[]{(byte) (readAt(segment(0), at) ^ 0x01)});
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(19, log.size());
+            assertRecords(log, 0, 19);
+            assertEquals(19, log.append(record(19)));
+            assertRecords(log, 0, 20);
+        }
+    }
+
+    @Test
+    void brokenChainInAnEarlierSegmentMakesOnlyThatSegmentsRestUnlocatable() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 100);
+        }
+        List<Path> files = segmentFiles();
+        Path first = files.get(0);
+        List<Integer> f = frames(first);
+        int records = f.size() - 1;
+        assertTrue(records > 3);
+        // A length field that no longer fits the segment: the records after it cannot be found.
+        writeAt(first, f.get(1) + 7, new byte[]{(byte) 0x7F});
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            assertEquals(100, log.size());
+            assertRecords(log, 0, 1);
+            for (int i = 1; i < records; i++) {
+                final long index = i;
+                BlitException e = assertThrows(BlitException.class, () -> log.read(index));
+                assertTrue(e.getMessage().contains("record " + i), e.getMessage());
+            }
+            assertRecords(log, records, 100);
+            assertEquals(100, log.append(record(100)));
+        }
+    }
+
+    @Test
+    void missingEndMarkerOfASegmentIsRepairedOnOpen() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 30);
+        }
+        Path first = segmentFiles().get(0);
+        List<Integer> f = frames(first);
+        int marker = f.get(f.size() - 1);
+        assertEquals(-1L, ByteBuffer.wrap(Files.readAllBytes(first)).order(ByteOrder.LITTLE_ENDIAN).getLong(marker));
+        // As if the writer died between creating the next segment and sealing this one.
+        writeAt(first, marker, new byte[8]);
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            assertEquals(30, log.size());
+            assertRecords(log, 0, 30);
+        }
+        assertEquals(-1L, ByteBuffer.wrap(Files.readAllBytes(first)).order(ByteOrder.LITTLE_ENDIAN).getLong(marker));
+    }
+
+    @Test
+    void sealedLastSegmentKeepsItsEndMarkerAndAppendsGoToANewOne() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 30);
+        }
+        List<Path> files = segmentFiles();
+        Path last = files.get(files.size() - 1);
+        long lost = Segment.parseName(last.getFileName().toString());
+        Files.delete(last);
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
+             BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(lost, log.size());
+            assertEquals(lost, reader.size());
+            appendRecords(log, lost, 40);
+            assertEquals(40, reader.size(), "the reader follows the end marker into the new segment");
+            assertRecords(reader, 0, 40);
+        }
+    }
+
+    @Test
+    void segmentFileWhoseCreationWasCutShortIsDiscarded() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 5);
+        }
+        Files.write(segment(5), new byte[]{'B', 'L', 'I', 'T'});
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertEquals(5, log.size());
+            appendRecords(log, 5, 10);
+            assertRecords(log, 0, 10);
+        }
+        assertTrue(Files.notExists(segment(5)));
+    }
+
+    @Test
+    void fileThatIsNotASegmentIsRefusedNotDeleted() throws IOException {
+        Files.write(segment(0), "this is not a log segment at all, really".getBytes());
+        BlitException e = assertThrows(BlitException.class, () -> BlitLog.open(dir, BLIT));
+        assertTrue(e.getMessage().contains("not a Blit log segment"), e.getMessage());
+        assertTrue(Files.exists(segment(0)));
+        // and the failed open released its lock
+        Files.delete(segment(0));
+        BlitLog.open(dir, BLIT).close();
+    }
+
+    @Test
+    void readerInTheSameProcessSeesRecordsAppendedAfterItOpened() {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
+             BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(0, reader.size());
+            appendRecords(log, 0, 5);
+            assertEquals(5, reader.size());
+            appendRecords(log, 5, 200);
+            assertEquals(199, reader.read(199) == null ? -1 : 199, "read past the known end looks again");
+            assertEquals(200, reader.size());
+            assertRecords(reader, 0, 200);
+            long i = 0;
+            for (Object o : reader) {
+                assertTrue(matches(i, o));
+                if (i == 150) {
+                    appendRecords(log, 200, 250);
+                }
+                i++;
+            }
+            assertEquals(250, i, "iteration runs into records appended meanwhile");
+            assertThrows(BlitException.class, () -> reader.read(250));
+        }
+    }
+
+    @Test
+    void readerOfAnEmptyDirectoryFindsTheLogOnceItIsCreated() throws IOException {
+        Path logDir = dir.resolve("log");
+        Files.createDirectories(logDir);
+        try (BlitLog reader = BlitLog.openReader(logDir, BLIT)) {
+            assertEquals(0, reader.size());
+            try (BlitLog log = BlitLog.open(logDir, BLIT)) {
+                log.append("hello");
+                assertEquals(1, reader.size());
+                assertEquals("hello", reader.read(0));
+            }
+        }
+    }
+
+    @Test
+    void readerCannotWrite() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            log.append(1L);
+        }
+        try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertThrows(BlitException.class, () -> reader.append("x"));
+            assertThrows(BlitException.class, reader::sync);
+            assertEquals(1L, reader.read(0));
+        }
+        assertThrows(BlitException.class, () -> BlitLog.openReader(dir.resolve("missing"), BLIT));
+    }
+
+    @Test
+    void recordOfATypeTheReadersBlitDoesNotKnowIsABlitExceptionNamingTheIndex() {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            log.append("fine");
+            log.append(new LogTesting.Tick(1, 2, "x"));
+        }
+        try (BlitLog reader = BlitLog.openReader(dir, Blit.builder().build())) {
+            assertEquals("fine", reader.read(0));
+            BlitException e = assertThrows(BlitException.class, () -> reader.read(1));
+            assertTrue(e.getMessage().startsWith("record 1 "), e.getMessage());
+        }
+    }
+
+    @Test
+    void optionsRejectSegmentSizesOutOfRange() {
+        assertThrows(BlitException.class, () -> BlitLog.Options.defaults().segmentSize(10));
+        assertThrows(BlitException.class, () -> BlitLog.Options.defaults().segmentSize(2L << 30));
+        assertEquals(1024, BlitLog.Options.defaults().segmentSize(1021).segmentSize());
+    }
+}

@@ -1,0 +1,78 @@
+package dev.blit.log;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+
+import java.nio.file.Path;
+
+/** The other process of the process tests: a writer to kill, a second writer, a reader. */
+public final class LogChild {
+    private LogChild() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[1]);
+        Blit blit = LogTesting.blit();
+        switch (args[0]) {
+            case "append":
+                append(dir, blit, Long.parseLong(args[2]), Integer.parseInt(args[3]));
+                break;
+            case "lock":
+                try (BlitLog log = BlitLog.open(dir, blit)) {
+                    System.out.println("opened " + log.size());
+                } catch (BlitException e) {
+                    System.out.println("refused " + e.getMessage());
+                }
+                break;
+            case "read":
+                read(dir, blit, Long.parseLong(args[2]));
+                break;
+            default:
+                throw new IllegalArgumentException(args[0]);
+        }
+        System.out.flush();
+    }
+
+    /** Appends forever, syncing every {@code syncEvery} records and then printing how many are synced. */
+    private static void append(Path dir, Blit blit, long segmentSize, int syncEvery) {
+        try (BlitLog log = BlitLog.open(dir, blit, BlitLog.Options.defaults().segmentSize(segmentSize))) {
+            long i = log.size();
+            System.out.println("ready " + i);
+            System.out.flush();
+            while (true) {
+                log.append(LogTesting.record(i));
+                i++;
+                if (i % syncEvery == 0) {
+                    log.sync();
+                    System.out.println("synced " + i);
+                    System.out.flush();
+                }
+            }
+        }
+    }
+
+    /** Waits (20 s at most) until a reader sees {@code target} records, and checks every one. */
+    private static void read(Path dir, Blit blit, long target) throws InterruptedException {
+        try (BlitLog log = BlitLog.openReader(dir, blit)) {
+            System.out.println("ready " + log.size());
+            System.out.flush();
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            long checked = 0;
+            while (checked < target && System.nanoTime() < deadline) {
+                long n = Math.min(log.size(), target);
+                for (long i = checked; i < n; i++) {
+                    Object v = log.read(i);
+                    if (!LogTesting.matches(i, v)) {
+                        System.out.println("mismatch " + i + " " + LogTesting.describe(v));
+                        return;
+                    }
+                }
+                checked = n;
+                if (checked < target) {
+                    Thread.sleep(2);
+                }
+            }
+            System.out.println(checked >= target ? "ok " + checked : "timeout " + checked);
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package dev.blit.log;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.buffer.WriteBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.stream.LongStream;
+
+import static dev.blit.log.LogTesting.describe;
+import static dev.blit.log.LogTesting.matches;
+import static dev.blit.log.LogTesting.record;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ObjectFileTest {
+    private static final Blit BLIT = LogTesting.blit();
+    private static final int VALUES = 100_000;
+
+    @TempDir
+    Path dir;
+
+    private static Iterable<Object> records(long n) {
+        return () -> LongStream.range(0, n).mapToObj(LogTesting::record).iterator();
+    }
+
+    private static void assertReadsRecords(ObjectFile.Reader r, long n) {
+        long i = 0;
+        for (Object o : r) {
+            if (!matches(i, o)) {
+                throw new AssertionError("value " + i + " is " + describe(o));
+            }
+            i++;
+        }
+        assertEquals(n, i);
+        assertEquals(n, r.count());
+        assertFalse(r.hasNext());
+    }
+
+    @Test
+    void hundredThousandSmallObjectsComeBackOneByOneFromAMappedFile() {
+        Path file = dir.resolve("values.blit");
+        assertEquals(VALUES, ObjectFile.write(file, BLIT, records(VALUES)));
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+            assertReadsRecords(r, VALUES);
+        }
+    }
+
+    @Test
+    void hundredThousandSmallObjectsComeBackOneByOneFromAStream() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectFile.Writer w = ObjectFile.writer(bytes, BLIT)) {
+            for (Object v : records(VALUES)) {
+                w.write(v);
+            }
+            assertEquals(VALUES, w.count());
+        }
+        try (ObjectFile.Reader r = ObjectFile.reader(new ByteArrayInputStream(bytes.toByteArray()), BLIT)) {
+            assertReadsRecords(r, VALUES);
+        }
+    }
+
+    @Test
+    void fileAndStreamHoldTheSameBytesPlainConcatenatedValues() throws IOException {
+        Path file = dir.resolve("values.blit");
+        ObjectFile.write(file, BLIT, records(1000));
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        for (Object v : records(1000)) {
+            expected.write(BLIT.toBytes(v));
+        }
+        assertArrayEquals(expected.toByteArray(), Files.readAllBytes(file));
+        ByteArrayOutputStream viaBuffer = new ByteArrayOutputStream();
+        WriteBuffer out = WriteBuffer.to(viaBuffer);
+        for (Object v : records(1000)) {
+            BLIT.write(v, out);
+        }
+        out.flush();
+        assertArrayEquals(expected.toByteArray(), viaBuffer.toByteArray());
+    }
+
+    @Test
+    void mappedReaderHoldsOneWindowAtATimeAndReadsValuesThatStraddleWindows() {
+        Path file = dir.resolve("big.blit");
+        int n = 40_000;
+        ObjectFile.write(file, BLIT, records(n));
+        int window = 64 * 1024;
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT, window)) {
+            long i = 0;
+            while (r.hasNext()) {
+                Object o = r.next();
+                assertTrue(matches(i, o), "value " + i);
+                assertTrue(r.mappedBytes() <= window, "mapped " + r.mappedBytes());
+                i++;
+            }
+            assertEquals(n, i);
+            assertTrue(r.windowsMapped() > 20, "windows: " + r.windowsMapped());
+        }
+    }
+
+    @Test
+    void valueLargerThanTheWindowGetsABiggerWindow() {
+        Path file = dir.resolve("large.blit");
+        long[] big = new long[1000];
+        Arrays.setAll(big, i -> i * 3L);
+        ObjectFile.write(file, BLIT, Arrays.asList("a", big, "b", big));
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT, 1024)) {
+            assertEquals("a", r.next());
+            assertArrayEquals(big, (long[]) r.next());
+            assertEquals("b", r.next());
+            assertArrayEquals(big, (long[]) r.next());
+            assertFalse(r.hasNext());
+            assertTrue(r.mappedBytes() <= 16 * 1024, "mapped " + r.mappedBytes());
+        }
+    }
+
+    @Test
+    void badBytesInTheMiddleOfAMappedFileAreABlitExceptionWithTheValuesOffset() throws IOException {
+        Path file = dir.resolve("bad.blit");
+        ObjectFile.write(file, BLIT, records(1000));
+        long at = 0;
+        for (int i = 0; i < 500; i++) {
+            at += BLIT.toBytes(record(i)).length;
+        }
+        byte[] all = Files.readAllBytes(file);
+        all[(int) at] = (byte) 99; // a built-in id that is not assigned
+        Files.write(file, all);
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT, 1024)) {
+            for (int i = 0; i < 500; i++) {
+                assertTrue(matches(i, r.next()));
+            }
+            BlitException e = assertThrows(BlitException.class, r::next);
+            assertTrue(e.getMessage().contains("value #500 at offset " + at + " "), e.getMessage());
+        }
+    }
+
+    @Test
+    void truncatedFileReadsUpToTheLastWholeValueThenNamesTheOffset() throws IOException {
+        Path file = dir.resolve("cut.blit");
+        ObjectFile.write(file, BLIT, records(10));
+        byte[] all = Files.readAllBytes(file);
+        Files.write(file, Arrays.copyOf(all, all.length - 3));
+        long lastStart = all.length - BLIT.toBytes(record(9)).length;
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+            for (int i = 0; i < 9; i++) {
+                assertTrue(matches(i, r.next()));
+            }
+            BlitException e = assertThrows(BlitException.class, r::next);
+            assertTrue(e.getMessage().contains("value #9 at offset " + lastStart), e.getMessage());
+        }
+        try (ObjectFile.Reader r = ObjectFile.reader(new ByteArrayInputStream(Arrays.copyOf(all, all.length - 3)), BLIT)) {
+            for (int i = 0; i < 9; i++) {
+                assertTrue(matches(i, r.next()));
+            }
+            BlitException e = assertThrows(BlitException.class, r::next);
+            assertTrue(e.getMessage().contains("value #9 at stream offset " + lastStart), e.getMessage());
+        }
+    }
+
+    @Test
+    void emptyFileHasNoValues() throws IOException {
+        Path file = dir.resolve("empty.blit");
+        Files.write(file, new byte[0]);
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+            assertFalse(r.hasNext());
+            assertThrows(NoSuchElementException.class, r::next);
+        }
+    }
+
+    @Test
+    void writerLeavesACallersStreamOpenAndClosesAFileItOpened() throws IOException {
+        class TrackingStream extends OutputStream {
+            final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            boolean closed;
+
+            @Override
+            public void write(int b) {
+                bytes.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                bytes.write(b, off, len);
+            }
+
+            @Override
+            public void close() {
+                closed = true;
+            }
+        }
+        TrackingStream out = new TrackingStream();
+        try (ObjectFile.Writer w = ObjectFile.writer(out, BLIT)) {
+            w.write("x");
+            w.write(null);
+        }
+        assertFalse(out.closed);
+        assertArrayEquals(new byte[]{11, 3, 'x', 0}, out.bytes.toByteArray());
+        InputStream in = new ByteArrayInputStream(out.bytes.toByteArray());
+        List<Object> back = new ArrayList<>();
+        try (ObjectFile.Reader r = ObjectFile.reader(in, BLIT)) {
+            r.forEach(back::add);
+        }
+        assertEquals(Arrays.asList("x", null), back);
+    }
+
+    @Test
+    void randomBytesEndInValuesOrABlitExceptionNeverAnotherException() throws IOException {
+        java.util.Random random = new java.util.Random(7);
+        Path file = dir.resolve("noise.blit");
+        for (int t = 0; t < 500; t++) {
+            byte[] noise = new byte[1 + random.nextInt(200)];
+            random.nextBytes(noise);
+            Files.write(file, noise);
+            for (boolean mapped : new boolean[]{true, false}) {
+                try (ObjectFile.Reader r = mapped ? ObjectFile.reader(file, BLIT)
+                        : ObjectFile.reader(new ByteArrayInputStream(noise), BLIT)) {
+                    for (Object ignored : r) {
+                        // values or a BlitException
+                    }
+                } catch (BlitException e) {
+                    assertTrue(e.getMessage().contains("offset"), e.getMessage());
+                }
+            }
+        }
+    }
+
+    @Test
+    void missingFileIsABlitException() {
+        assertThrows(BlitException.class, () -> ObjectFile.reader(dir.resolve("nope"), BLIT));
+        assertThrows(BlitException.class, () -> ObjectFile.writer(dir.resolve("no/such/dir/f"), BLIT));
+    }
+}
