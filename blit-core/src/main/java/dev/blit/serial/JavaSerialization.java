@@ -1,0 +1,103 @@
+package dev.blit.serial;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+
+import java.io.Externalizable;
+import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Serializers for classes that define how they are serialized through {@code java.io}: an
+ * {@link Externalizable}, or a {@link Serializable} class (or superclass) with a private
+ * {@code writeObject}/{@code readObject}, a {@code writeReplace} or a {@code readResolve}.
+ *
+ * <p>The hooks run as under {@code ObjectOutputStream}/{@code ObjectInputStream}: each serializable class of
+ * the hierarchy, topmost first, either runs its {@code writeObject} against a stream Blit provides, or has
+ * its fields written; on read the instance is made the way JDK serialization makes it (the no-arg
+ * constructor of the first non-serializable superclass, or an Externalizable's public one), published for
+ * back references, filled by {@code readObject}s, then passed through {@code readResolve}. The bytes are
+ * Blit's (FORMAT-serial.md): no class descriptors, no stream handles, nested objects as tagged values.
+ *
+ * <p>Hooks and constructors are found through {@code sun.reflect.ReflectionFactory}, the JDK's supported
+ * door for serialization libraries, so the JDK's own classes work where their fields allow: on Java 17 a
+ * JDK class whose hooks need its private fields ({@code ConcurrentSkipListMap}) is refused when the
+ * serializer is made; Java 22 and later reach those fields as well.
+ */
+public final class JavaSerialization {
+    private JavaSerialization() {
+    }
+
+    /**
+     * @param type a class
+     * @return whether it is an Externalizable, or a Serializable class that it or a serializable superclass
+     *         gives a private writeObject/readObject, or that has a writeReplace or readResolve
+     */
+    public static boolean hasHooks(Class<?> type) {
+        if (!Serializable.class.isAssignableFrom(type) || type.isEnum() || type.isRecord() || type.isArray()
+                || type.isInterface() || !SerialReflection.available()) {
+            return false;
+        }
+        if (Externalizable.class.isAssignableFrom(type)) {
+            return true;
+        }
+        if (SerialReflection.writeReplace(type) != null || SerialReflection.readResolve(type) != null) {
+            return true;
+        }
+        for (Class<?> c = type; c != null && Serializable.class.isAssignableFrom(c); c = c.getSuperclass()) {
+            if (SerialReflection.writeObject(c) != null || SerialReflection.readObject(c) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param type   a Serializable or Externalizable class (a Serializable one without hooks works too: its
+     *               serializable fields are written, as JDK serialization would)
+     * @param lookup a full-privilege lookup in {@code type}'s package for a named module that does not open
+     *               it to Blit, or null
+     * @return a serializer for {@code type}'s content, to register under the class's id
+     * @throws BlitException if the class cannot be serialized this way on the running JDK, with the reason
+     */
+    @SuppressWarnings("unchecked")
+    public static Serializer<Object> create(Class<?> type, MethodHandles.Lookup lookup) {
+        if (!Serializable.class.isAssignableFrom(type)) {
+            throw new BlitException(type.getName() + " is not Serializable");
+        }
+        if (type.isEnum() || type.isRecord() || type.isArray() || type.isInterface()
+                || Modifier.isAbstract(type.getModifiers())) {
+            throw new BlitException(type.getName() + " is an enum, record, array, interface or abstract class: "
+                    + "register it without a serializer");
+        }
+        if (!SerialReflection.available()) {
+            throw new BlitException("cannot serialize " + type.getName() + " through its Serializable hooks: "
+                    + "module jdk.unsupported (sun.reflect.ReflectionFactory) is not in this runtime");
+        }
+        boolean external = Externalizable.class.isAssignableFrom(type);
+        Constructor<?> constructor = external ? SerialReflection.externalConstructor(type)
+                : SerialReflection.serialConstructor(type);
+        if (constructor == null) {
+            throw new BlitException(external
+                    ? "Externalizable " + type.getName() + " has no public no-arg constructor"
+                    : "cannot instantiate " + type.getName() + " as JDK serialization does: its first "
+                    + "non-serializable superclass has no no-arg constructor accessible to it");
+        }
+        List<SerialSlot> slots = new ArrayList<>();
+        if (!external) {
+            List<Class<?>> chain = new ArrayList<>();
+            for (Class<?> c = type; c != null && Serializable.class.isAssignableFrom(c); c = c.getSuperclass()) {
+                chain.add(0, c);
+            }
+            for (Class<?> c : chain) {
+                slots.add(SerialSlot.of(c, lookup));
+            }
+        }
+        return new HookSerializer(type, slots.toArray(new SerialSlot[0]), constructor,
+                SerialReflection.writeReplace(type), SerialReflection.readResolve(type));
+    }
+}

@@ -1,0 +1,493 @@
+package dev.blit.serial;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.RoundTrip;
+import org.junit.jupiter.api.Test;
+
+import java.io.Externalizable;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInput;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutput;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamField;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HookSerializationTest {
+
+    static <T> Blit blitFor(Class<T> type) {
+        return Blit.builder().register(type, 100, JavaSerialization.create(type, null)).build();
+    }
+
+    static String hex(byte[] b) {
+        return HexFormat.ofDelimiter(" ").formatHex(b);
+    }
+
+    // ---------------------------------------------------------------- writeObject / readObject
+
+    static final class Point implements Serializable {
+        int x;
+        String label;
+        transient int check;
+
+        Point(int x, String label) {
+            this.x = x;
+            this.label = label;
+            this.check = x * 31;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeInt(check);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            check = in.readInt();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Point && ((Point) o).x == x && Objects.equals(((Point) o).label, label)
+                    && ((Point) o).check == check;
+        }
+
+        @Override
+        public int hashCode() {
+            return x;
+        }
+    }
+
+    @Test
+    void defaultWriteObjectAndExtraDataAreItemsOfTheClassSection() {
+        Blit blit = blitFor(Point.class);
+        byte[] bytes = blit.toBytes(new Point(5, "hi"));
+        // 64: id 100 | 02: fields item: label "hi" (0b 05 68 69), x svar 5 (0a) | 06: 4 bytes of data: 155 | 00: end
+        assertEquals("64 02 0b 05 68 69 0a 06 9b 00 00 00 00", hex(bytes));
+        RoundTrip.roundTrip(blit, new Point(5, "hi"), 13, Object::equals);
+    }
+
+    static final class Temperature implements Serializable {
+        /** What the class keeps... */
+        transient double celsius;
+        /** ...and what its serialized form holds instead. */
+        private static final ObjectStreamField[] serialPersistentFields = {
+                new ObjectStreamField("fahrenheit", double.class),
+                new ObjectStreamField("unit", String.class),
+        };
+        String unitSeen;
+
+        Temperature(double celsius) {
+            this.celsius = celsius;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            ObjectOutputStream.PutField fields = out.putFields();
+            fields.put("fahrenheit", celsius * 9 / 5 + 32);
+            fields.put("unit", "F");
+            out.writeFields();
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            ObjectInputStream.GetField fields = in.readFields();
+            assertFalse(fields.defaulted("fahrenheit"));
+            assertThrows(IllegalArgumentException.class, () -> fields.get("celsius", 0d));
+            assertThrows(IllegalArgumentException.class, () -> fields.get("unit", 0));
+            celsius = (fields.get("fahrenheit", 0d) - 32) * 5 / 9;
+            unitSeen = (String) fields.get("unit", null);
+        }
+    }
+
+    @Test
+    void serialPersistentFieldsAreWrittenThroughPutFieldAndReadThroughGetField() {
+        Blit blit = blitFor(Temperature.class);
+        // 64 | 02 fields, by name: fahrenheit f64 212.0, unit "F" (0b 03 46) | 00
+        assertEquals("64 02 00 00 00 00 00 80 6a 40 0b 03 46 00", hex(blit.toBytes(new Temperature(100))));
+        Temperature t = RoundTrip.roundTrip(blit, new Temperature(100), 14,
+                (a, b) -> ((Temperature) b).celsius == 100 && "F".equals(((Temperature) b).unitSeen));
+        assertEquals(100, t.celsius);
+    }
+
+    // ---------------------------------------------------------------- readResolve / writeReplace
+
+    static final class Singleton implements Serializable {
+        static final Singleton INSTANCE = new Singleton();
+
+        private Singleton() {
+        }
+
+        private Object readResolve() {
+            return INSTANCE;
+        }
+    }
+
+    @Test
+    void readResolveGivesBackTheSingletonItself() {
+        Blit blit = blitFor(Singleton.class);
+        assertEquals("64", hex(blit.toBytes(Singleton.INSTANCE)));
+        assertSame(Singleton.INSTANCE, RoundTrip.roundTrip(blit, Singleton.INSTANCE, 1, (a, b) -> a == b));
+    }
+
+    @Test
+    void theResolvedObjectIsWhatLaterBackReferencesGet() {
+        Blit blit = Blit.builder().references(true)
+                .register(Singleton.class, 100, JavaSerialization.create(Singleton.class, null)).build();
+        List<Object> twice = new ArrayList<>(List.of(Singleton.INSTANCE, Singleton.INSTANCE));
+        // 24: ArrayList, 2 elements: the singleton (#1), then a back reference to #1
+        assertEquals("24 02 64 01 01", hex(blit.toBytes(twice)));
+        List<?> back = (List<?>) blit.fromBytes(blit.toBytes(twice));
+        assertSame(Singleton.INSTANCE, back.get(0));
+        assertSame(Singleton.INSTANCE, back.get(1));
+    }
+
+    static final class Money implements Serializable {
+        final long cents;
+        final String currency;
+
+        Money(long cents, String currency) {
+            this.cents = cents;
+            this.currency = currency;
+        }
+
+        private Object writeReplace() {
+            return new MoneyProxy(cents + " " + currency);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Money && ((Money) o).cents == cents && ((Money) o).currency.equals(currency);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(cents);
+        }
+    }
+
+    static final class MoneyProxy implements Serializable {
+        final String text;
+
+        MoneyProxy(String text) {
+            this.text = text;
+        }
+
+        private Object readResolve() {
+            String[] parts = text.split(" ");
+            return new Money(Long.parseLong(parts[0]), parts[1]);
+        }
+    }
+
+    @Test
+    void writeReplaceWritesTheProxyAsATaggedValueOfItsOwnType() {
+        Blit blit = Blit.builder()
+                .register(Money.class, 100, JavaSerialization.create(Money.class, null))
+                .register(MoneyProxy.class, 101, JavaSerialization.create(MoneyProxy.class, null))
+                .build();
+        // 64: Money | 01: replaced | 65: MoneyProxy, its field text "250 EUR"
+        assertEquals("64 01 65 0b 0f 32 35 30 20 45 55 52", hex(blit.toBytes(new Money(250, "EUR"))));
+        Money m = RoundTrip.roundTrip(blit, new Money(250, "EUR"), 12, Object::equals);
+        assertEquals("EUR", m.currency);
+    }
+
+    static final class Normalizing implements Serializable {
+        String text;
+
+        Normalizing(String text) {
+            this.text = text;
+        }
+
+        private Object writeReplace() {
+            return new Normalizing(text.trim());
+        }
+    }
+
+    @Test
+    void aReplacementOfTheSameClassIsWrittenInPlaceOfTheOriginal() {
+        Blit blit = blitFor(Normalizing.class);
+        // 64 | 00: not replaced | text "a" (as ObjectOutputStream, writeReplace is not applied to its own result)
+        assertEquals("64 00 0b 03 61", hex(blit.toBytes(new Normalizing("  a "))));
+        RoundTrip.roundTrip(blit, new Normalizing(" a"), 5, (x, y) -> ((Normalizing) y).text.equals("a"));
+    }
+
+    // ---------------------------------------------------------------- Externalizable
+
+    public static final class Account implements Externalizable {
+        static int constructed;
+        long id;
+        String owner;
+        List<Object> tags;
+
+        public Account() {
+            constructed++;
+        }
+
+        Account(long id, String owner, List<Object> tags) {
+            this.id = id;
+            this.owner = owner;
+            this.tags = tags;
+        }
+
+        @Override
+        public void writeExternal(ObjectOutput out) throws IOException {
+            out.writeLong(id);
+            out.writeUTF(owner);
+            out.writeObject(tags);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
+            id = in.readLong();
+            owner = in.readUTF();
+            tags = (List<Object>) in.readObject();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Account && ((Account) o).id == id && ((Account) o).owner.equals(owner)
+                    && ((Account) o).tags.equals(tags);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(id);
+        }
+    }
+
+    @Test
+    void externalizableRunsItsPublicConstructorAndItsOwnMethods() {
+        Blit blit = blitFor(Account.class);
+        Account a = new Account(7, "ann", new ArrayList<>(List.of("vip")));
+        // 64 | 0e: 12 bytes of data: i64f 7, str "ann" | 01: object: ArrayList ["vip"] | 00
+        assertEquals("64 0e 07 00 00 00 00 00 00 00 07 61 6e 6e 01 24 01 0b 07 76 69 70 00", hex(blit.toBytes(a)));
+        int before = Account.constructed;
+        RoundTrip.roundTrip(blit, a, 23, Object::equals);
+        assertTrue(Account.constructed > before);
+    }
+
+    // ---------------------------------------------------------------- construction and hierarchies
+
+    static class Plain {
+        static int constructed;
+        int fromConstructor;
+
+        Plain() {
+            constructed++;
+            fromConstructor = 99;
+        }
+    }
+
+    static class Named extends Plain implements Serializable {
+        String name;
+        transient int marker = 42;
+
+        Named(String name) {
+            this.name = name;
+            this.fromConstructor = 5;
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+        }
+    }
+
+    static final class Labelled extends Named {
+        int level;
+        transient String derived;
+
+        Labelled(String name, int level) {
+            super(name);
+            this.level = level;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeUTF(name + "/" + level);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            derived = in.readUTF();
+        }
+    }
+
+    @Test
+    void theFirstNonSerializableSuperclassConstructorRunsAndSerializableFieldsAreRestored() {
+        Blit blit = blitFor(Labelled.class);
+        Labelled value = new Labelled("n", 3);
+        // 64 | Named (no writeObject): its field name, bare: 0b 03 6e | Labelled: 02 level 06, 06: 4 bytes of data, "n/3" (07 6e 2f 33), 00
+        assertEquals("64 0b 03 6e 02 06 06 07 6e 2f 33 00", hex(blit.toBytes(value)));
+        int before = Plain.constructed;
+        Labelled back = RoundTrip.roundTrip(blit, value, 12, (a, b) -> {
+            Labelled l = (Labelled) b;
+            return l.name.equals("n") && l.level == 3 && l.derived.equals("n/3") && l.fromConstructor == 99
+                    && l.marker == 0;
+        });
+        assertTrue(Plain.constructed > before);
+        assertEquals(0, back.marker, "initializers of serializable classes do not run, as with ObjectInputStream");
+    }
+
+    // ---------------------------------------------------------------- references
+
+    static final class Node implements Serializable {
+        String name;
+        Node next;
+        transient boolean restored;
+
+        Node(String name) {
+            this.name = name;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeObject(this);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            restored = in.readObject() == this;
+        }
+    }
+
+    @Test
+    void cyclesThroughHookSerializedObjectsAreRestored() {
+        Blit blit = Blit.builder().references(true)
+                .register(Node.class, 100, JavaSerialization.create(Node.class, null)).build();
+        Node a = new Node("a");
+        Node b = new Node("b");
+        a.next = b;
+        b.next = a;
+        // a #0: fields name "a", next = b #1: fields name "b", next = ref #0; object ref #1; end | object ref #0; end
+        assertEquals("64 02 0b 03 61 64 02 0b 03 62 01 00 01 01 01 00 01 01 00 00",
+                hex(blit.toBytes(a)));
+        Node back = RoundTrip.roundTrip(blit, a, 20, (x, y) -> {
+            Node n = (Node) y;
+            return n.name.equals("a") && n.next.name.equals("b") && n.next.next == n && n.restored && n.next.restored;
+        });
+        assertSame(back, back.next.next);
+    }
+
+    // ---------------------------------------------------------------- sections protect what follows
+
+    static final class Chatty implements Serializable {
+        int kept;
+
+        Chatty(int kept) {
+            this.kept = kept;
+        }
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeInt(1);
+            out.writeObject(new ArrayList<>(List.of("unread")));
+            out.writeLong(2);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            in.readInt();
+        }
+    }
+
+    @Test
+    void whatAHookLeavesUnreadIsSkippedAndTheNextValueIsIntact() {
+        Blit blit = blitFor(Chatty.class);
+        List<Object> list = new ArrayList<>(List.of(new Chatty(4), "after"));
+        List<?> back = (List<?>) blit.fromBytes(blit.toBytes(list));
+        assertEquals(4, ((Chatty) back.get(0)).kept);
+        assertEquals("after", back.get(1));
+    }
+
+    static final class Greedy implements Serializable {
+        int kept;
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.writeInt(1);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            in.readInt();
+            in.readInt();
+        }
+    }
+
+    @Test
+    void aHookReadingPastItsSectionFailsInsteadOfReadingTheNextValue() {
+        Blit blit = blitFor(Greedy.class);
+        List<Object> list = new ArrayList<>(List.of(new Greedy(), 12345678));
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(blit.toBytes(list)));
+        assertTrue(e.getMessage().contains(Greedy.class.getName()), e.getMessage());
+        assertTrue(e.getMessage().contains("offset"), e.getMessage());
+    }
+
+    static final class Picky implements Serializable {
+        int value;
+
+        Picky(int value) {
+            this.value = value;
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            if (value < 0) {
+                throw new InvalidObjectException("negative value " + value);
+            }
+        }
+    }
+
+    @Test
+    void exceptionsFromHooksBecomeBlitExceptionsNamingTheClassAndOffset() {
+        Blit blit = blitFor(Picky.class);
+        RoundTrip.roundTrip(blit, new Picky(3), 2, (a, b) -> ((Picky) b).value == 3);
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(blit.toBytes(new Picky(-1))));
+        assertTrue(e.getMessage().contains(Picky.class.getName()) && e.getMessage().contains("offset 2")
+                && e.getMessage().contains("negative value -1"), e.getMessage());
+        assertTrue(e.getCause() instanceof InvalidObjectException);
+    }
+
+    // ---------------------------------------------------------------- detection
+
+    static final class NoHooks implements Serializable {
+        int x;
+    }
+
+    record Rec(int x) implements Serializable {
+    }
+
+    @Test
+    void hasHooksFindsExternalizableAndEveryKindOfHook() {
+        assertTrue(JavaSerialization.hasHooks(Point.class));
+        assertTrue(JavaSerialization.hasHooks(Account.class));
+        assertTrue(JavaSerialization.hasHooks(Singleton.class));
+        assertTrue(JavaSerialization.hasHooks(Money.class));
+        assertTrue(JavaSerialization.hasHooks(Labelled.class));
+        assertTrue(JavaSerialization.hasHooks(java.util.concurrent.CopyOnWriteArrayList.class));
+        assertFalse(JavaSerialization.hasHooks(NoHooks.class));
+        assertFalse(JavaSerialization.hasHooks(Rec.class));
+        assertFalse(JavaSerialization.hasHooks(Plain.class));
+        assertFalse(JavaSerialization.hasHooks(String.class));
+    }
+
+    @Test
+    void classesJdkSerializationCannotInstantiateAreRefusedUpFront() {
+        assertThrows(BlitException.class, () -> JavaSerialization.create(Plain.class, null));
+        assertThrows(BlitException.class, () -> JavaSerialization.create(Rec.class, null));
+        assertTrue(Arrays.asList(JavaSerialization.class.getMethods()).stream()
+                .anyMatch(m -> m.getName().equals("create")));
+    }
+}
