@@ -1,0 +1,98 @@
+package dev.blit.bench;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The contenders, by the prefix of their benchmark methods ({@code kryoRead} is contender {@code kryo},
+ * operation {@code read}), in the order the tables list them when times tie.
+ */
+public final class Contenders {
+    private Contenders() {
+    }
+
+    /** The three operations every contender implements, as method-name suffixes. */
+    public static final List<String> OPERATIONS = List.of("Write", "Read", "RoundTrip");
+
+    private static final Map<String, String> LABELS = new LinkedHashMap<>();
+
+    static {
+        LABELS.put("blitGenerated", "Blit generated (reused buffers)");
+        LABELS.put("blitToBytes", "Blit generated (toBytes/fromBytes)");
+        LABELS.put("blitCompatible", "Blit generated, compatible mode");
+        LABELS.put("blitMarshallable", "Blit Marshallable (reused buffers)");
+        LABELS.put("blitBuffer", "Blit buffer API by hand (no tag)");
+        LABELS.put("unsafe", "hand-written sun.misc.Unsafe");
+        LABELS.put("varHandle", "hand-written VarHandle");
+        LABELS.put("byteBuffer", "hand-written ByteBuffer");
+        LABELS.put("foryConsistent", "Fory (SCHEMA_CONSISTENT)");
+        LABELS.put("foryCompatible", "Fory (COMPATIBLE)");
+        LABELS.put("kryo", "Kryo 5 (registered)");
+        LABELS.put("jdk", "JDK Serializable");
+    }
+
+    /**
+     * The Blit rows others are compared with, best first: the generated serializer when it runs,
+     * otherwise the hand-written Marshallable, otherwise the raw buffer API.
+     */
+    public static final List<String> BLIT_REFERENCE = List.of("blitGenerated", "blitMarshallable", "blitBuffer");
+
+    /** @return a human label for a contender prefix (the prefix itself if unknown) */
+    public static String label(String contender) {
+        return LABELS.getOrDefault(contender, contender);
+    }
+
+    /** @return where a contender sorts among equals */
+    public static int order(String contender) {
+        int i = 0;
+        for (String k : LABELS.keySet()) {
+            if (k.equals(contender)) {
+                return i;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    /** @return whether the row is one of Blit's */
+    public static boolean isBlit(String contender) {
+        return contender.startsWith("blit");
+    }
+
+    /**
+     * @param params the benchmark JMH is about to run
+     * @return its contender, e.g. {@code kryo} for {@code ...SeedBufferBenchmark.kryoRead}
+     */
+    public static String of(org.openjdk.jmh.infra.BenchmarkParams params) {
+        String b = params.getBenchmark();
+        String[] split = split(b.substring(b.lastIndexOf('.') + 1));
+        return split == null ? null : split[0];
+    }
+
+    /**
+     * Setups build only the contender being measured (Fory and Blit generate code when they start, which
+     * would otherwise be paid in every fork); a self-check builds them all.
+     *
+     * @param only      the contender being measured, or null for all
+     * @param contender a contender of the workload
+     * @return whether to build {@code contender}
+     */
+    public static boolean selected(String only, String contender) {
+        return only == null || only.equals(contender);
+    }
+
+    /**
+     * @param method a benchmark method name such as {@code foryCompatibleRoundTrip}
+     * @return {@code {contender, operation}} with the operation lower-camel ({@code roundTrip}), or null
+     */
+    public static String[] split(String method) {
+        for (String op : OPERATIONS) {
+            if (method.endsWith(op) && method.length() > op.length()) {
+                String contender = method.substring(0, method.length() - op.length());
+                return new String[] {contender, Character.toLowerCase(op.charAt(0)) + op.substring(1)};
+            }
+        }
+        return null;
+    }
+}

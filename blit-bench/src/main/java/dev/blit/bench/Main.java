@@ -1,0 +1,281 @@
+package dev.blit.bench;
+
+import dev.blit.bench.Workloads.Workload;
+import dev.blit.bench.report.Environment;
+import dev.blit.bench.report.JsonReport;
+import dev.blit.bench.report.SvgChart;
+import dev.blit.bench.report.Table;
+import dev.blit.bench.report.Tables;
+import dev.blit.bench.report.TextReport;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
+ * {@code results.json}, {@code report.md} and {@code chart.svg}.
+ *
+ * <p>Quick mode (the default) uses one fork and short iterations so the whole run takes about three
+ * minutes on two cores; its numbers are good for ratios, not for publication. {@code --full} uses more
+ * forks and one-second iterations.
+ */
+public final class Main {
+    private static final String USAGE = String.join("\n",
+            "usage: blit bench [--full] [--filter REGEX] [--out DIR] [--verbose] [--check]",
+            "  --full          publication-grade iterations (2 forks, 5 x 1 s warmup, 5 x 1 s measurement)",
+            "  --filter REGEX  run only benchmarks whose name matches (case-insensitive), e.g. seed, kryo, 'order.*Read'",
+            "                  names look like dev.blit.bench.seed.SeedBufferBenchmark.kryoRoundTrip",
+            "  --out DIR       where to write results.json, report.md, chart.svg, jmh.log (default: bench-results)",
+            "  --verbose       JMH's own output on the terminal instead of one line per benchmark",
+            "  --check         only verify every contender round-trips and print the encoded sizes");
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws IOException, RunnerException {
+        boolean full = false;
+        boolean verbose = false;
+        boolean checkOnly = false;
+        String filter = null;
+        Path out = Path.of("bench-results");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--full":
+                    full = true;
+                    break;
+                case "--verbose":
+                    verbose = true;
+                    break;
+                case "--check":
+                    checkOnly = true;
+                    break;
+                case "--filter":
+                    filter = value(args, ++i);
+                    break;
+                case "--out":
+                    out = Path.of(value(args, ++i));
+                    break;
+                case "-h":
+                case "--help":
+                    System.out.println(USAGE);
+                    return;
+                default:
+                    System.err.println("unknown argument: " + args[i] + "\n" + USAGE);
+                    System.exit(2);
+            }
+        }
+        System.exit(run(full, verbose, checkOnly, filter, out));
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            System.err.println(args[i - 1] + " needs a value\n" + USAGE);
+            System.exit(2);
+        }
+        return args[i];
+    }
+
+    private static int run(boolean full, boolean verbose, boolean checkOnly, String filter, Path out)
+            throws IOException, RunnerException {
+        // By default the workloads of Workloads.ALL; --filter reaches any benchmark in the jar.
+        List<String> includes = new ArrayList<>();
+        if (filter == null) {
+            for (Workload w : Workloads.ALL) {
+                includes.add("^" + quote(w.benchmark().getName()) + "\\.");
+            }
+        } else {
+            includes.add("(?i)" + filter);
+        }
+        Tables tables = new Tables();
+        List<String> excludes = new ArrayList<>();
+        int problems = checkContenders(tables, excludes);
+        if (checkOnly) {
+            return problems == 0 ? 0 : 1;
+        }
+
+        int total = count(includes, excludes);
+        if (total == 0) {
+            System.err.println("no benchmark matches --filter " + filter);
+            return 2;
+        }
+        Files.createDirectories(out);
+        Path jmhJson = out.resolve("jmh.json");
+        String mode = full
+                ? "full mode: 2 forks, 5 x 1 s warmup, 5 x 1 s measurement per benchmark"
+                : "quick mode: 1 fork, 3 x 200 ms warmup, 5 x 120 ms measurement per benchmark (ratios, not publication numbers)";
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .shouldFailOnError(false)
+                .addProfiler(GCProfiler.class)
+                .jvmArgsAppend(Jvm.ARGS)
+                .result(jmhJson.toString())
+                .resultFormat(ResultFormatType.JSON);
+        includes.forEach(options::include);
+        excludes.forEach(options::exclude);
+        if (full) {
+            options.forks(2).warmupIterations(5).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(5).measurementTime(TimeValue.seconds(1));
+        } else {
+            options.forks(1).warmupIterations(3).warmupTime(TimeValue.milliseconds(200))
+                    .measurementIterations(5).measurementTime(TimeValue.milliseconds(120));
+        }
+        awaitOtherJmhRuns();
+        System.out.println("\nRunning " + total + (total == 1 ? " benchmark, " : " benchmarks, ") + mode + ".");
+        Collection<RunResult> results;
+        int failures = 0;
+        if (verbose) {
+            results = new Runner(options.verbosity(VerboseMode.NORMAL).build()).run();
+        } else {
+            Path logFile = out.resolve("jmh.log");
+            System.out.println("JMH output: " + logFile + "   ('.' warmup, ':' measurement iteration)");
+            try (PrintStream log = new PrintStream(Files.newOutputStream(logFile), true, StandardCharsets.UTF_8)) {
+                OutputFormat logFormat = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
+                ProgressFormat progress = new ProgressFormat(System.out, logFormat, total);
+                results = new Runner(options.build(), progress).run();
+                failures = progress.failures();
+            }
+        }
+
+        tables.add(results, (benchmarkClass, params) -> {
+            Workload w = Workloads.of(benchmarkClass);
+            if (w == null) { // a benchmark class not (yet) in Workloads.ALL, reached through --filter
+                return benchmarkClass.substring(benchmarkClass.lastIndexOf('.') + 1) + (params.isEmpty() ? "" : " " + params);
+            }
+            return w.id(w.param() == null ? "" : params.getOrDefault(w.param(), ""));
+        });
+        List<Table> all = tables.all();
+        Environment env = new Environment(mode);
+        System.out.println();
+        System.out.print(TextReport.console(all, env));
+        String raw = Files.exists(jmhJson) ? Files.readString(jmhJson) : null;
+        Files.writeString(out.resolve("results.json"), JsonReport.json(all, env, raw));
+        Files.writeString(out.resolve("report.md"), TextReport.markdown(all, env));
+        Files.writeString(out.resolve("chart.svg"), SvgChart.svg(all, env));
+        System.out.println("\nWrote " + out.resolve("results.json") + ", " + out.resolve("report.md") + ", " + out.resolve("chart.svg"));
+        if (failures > 0) {
+            System.out.println(failures + " benchmark(s) failed; see " + out.resolve("jmh.log"));
+        }
+        return problems + failures == 0 ? 0 : 1;
+    }
+
+    /**
+     * Runs every workload's setup in this JVM: records sizes and pending contenders in {@code tables}, and adds
+     * an exclude pattern for every contender (or workload) that must not be measured.
+     *
+     * @return how many contenders or workloads failed their check
+     */
+    private static int checkContenders(Tables tables, List<String> excludes) {
+        int problems = 0;
+        System.out.println("Checking contenders (every decoder must give back what was encoded)...");
+        for (Workload w : Workloads.ALL) {
+            Map<String, String> pending = new LinkedHashMap<>();
+            for (String v : w.values()) {
+                String id = w.id(v);
+                tables.table(id, w.title(v));
+                SelfCheck check;
+                try {
+                    check = w.selfCheck().apply(v);
+                } catch (RuntimeException | LinkageError e) {
+                    System.out.println("  " + id + ": its setup FAILED, workload not run: " + e);
+                    excludes.add("^" + quote(w.benchmark().getName()) + "\\.");
+                    problems++;
+                    break;
+                }
+                StringBuilder line = new StringBuilder("  " + id + " bytes:");
+                check.sizes().forEach((c, n) -> {
+                    tables.size(id, c, n);
+                    line.append(' ').append(c).append('=').append(n);
+                });
+                System.out.println(line);
+                check.pending().forEach((c, reason) -> {
+                    tables.pending(id, c, reason);
+                    pending.put(c, reason);
+                });
+                for (Map.Entry<String, String> f : check.failed().entrySet()) {
+                    String reason = "self-check FAILED: " + f.getValue();
+                    tables.pending(id, f.getKey(), reason);
+                    pending.put(f.getKey(), reason);
+                    problems++;
+                }
+            }
+            pending.forEach((c, reason) -> {
+                System.out.println("  " + w.name() + ": " + c + " not run: " + reason);
+                excludes.add("^" + quote(w.benchmark().getName()) + "\\." + quote(c) + "(Write|Read|RoundTrip)$");
+            });
+        }
+        return problems;
+    }
+
+    /** @return how many benchmark runs (method x parameter combination) JMH will make */
+    private static int count(List<String> includes, List<String> excludes) {
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(
+                new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
+        int n = 0;
+        for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, excludes)) {
+            int combinations = 1;
+            Map<String, String[]> params = e.getParams().orElse(null);
+            if (params != null) {
+                for (String[] values : params.values()) {
+                    combinations *= Math.max(1, values.length);
+                }
+            }
+            n += combinations;
+        }
+        return n;
+    }
+
+    /**
+     * JMH refuses to start while another JMH run holds its lock file (two runs on one machine would spoil
+     * each other's numbers). On a shared machine, wait for it instead of failing.
+     */
+    private static void awaitOtherJmhRuns() throws IOException {
+        Path lock = Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
+        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            boolean told = false;
+            while (true) {
+                FileLock held = channel.tryLock();
+                if (held != null) {
+                    held.release();
+                    return;
+                }
+                if (!told) {
+                    System.out.println("Another JMH run holds " + lock + "; waiting for it to finish...");
+                    told = true;
+                }
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for " + lock, e);
+                }
+            }
+        }
+    }
+
+    private static String quote(String s) {
+        return s.replace(".", "\\.");
+    }
+}

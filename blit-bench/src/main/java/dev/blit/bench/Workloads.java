@@ -1,0 +1,55 @@
+package dev.blit.bench;
+
+import dev.blit.bench.marketdata.MarketDataBenchmark;
+import dev.blit.bench.order.OrderBenchmark;
+import dev.blit.bench.seed.SeedBufferBenchmark;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** The workloads {@link Main} runs, with what it needs to name their tables and check them before timing. */
+public final class Workloads {
+    private Workloads() {
+    }
+
+    /**
+     * A benchmark class, optionally with one JMH {@code @Param} whose values give one table each.
+     *
+     * @param name      short key, e.g. {@code order}; with a parameter the table key is {@code order[lines=100]}
+     * @param title     table heading; {@code %s} is replaced by the parameter value
+     * @param benchmark the JMH class
+     * @param param     the {@code @Param} field's name, or null
+     * @param values    its values (one empty string when there is no parameter)
+     * @param selfCheck runs the class's setup for a value outside JMH
+     */
+    public record Workload(String name, String title, Class<?> benchmark, String param, List<String> values,
+                           Function<String, SelfCheck> selfCheck) {
+        /** @return the table key of one parameter value */
+        public String id(String value) {
+            return param == null ? name : name + "[" + param + "=" + value + "]";
+        }
+
+        /** @return the table heading of one parameter value */
+        public String title(String value) {
+            return param == null ? title : String.format(title, value);
+        }
+    }
+
+    public static final List<Workload> ALL = List.of(
+            new Workload("seed", "Seed object (Thompson 2014): 4 primitives, double[10], long[10]",
+                    SeedBufferBenchmark.class, null, List.of(""), v -> SeedBufferBenchmark.selfCheck()),
+            new Workload("order", "Order graph, %s line(s), references on (Sutherland 2013)",
+                    OrderBenchmark.class, "lines", List.of("1", "100"), v -> OrderBenchmark.selfCheck(Integer.parseInt(v))),
+            new Workload("marketdata", "MarketData (Minborg 2022): 2 longs, 16 doubles",
+                    MarketDataBenchmark.class, null, List.of(""), v -> MarketDataBenchmark.selfCheck()));
+
+    /** @return the workload of a benchmark class, or null */
+    public static Workload of(String benchmarkClass) {
+        for (Workload w : ALL) {
+            if (w.benchmark().getName().equals(benchmarkClass)) {
+                return w;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,198 @@
+package dev.blit.bench.compat;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
+import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import dev.blit.Blit;
+import dev.blit.bench.Jvm;
+import dev.blit.bench.order.Customer;
+import dev.blit.bench.order.Order;
+import dev.blit.bench.order.OrderLine;
+import dev.blit.bench.peers.Forys;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.memory.MemoryBuffer;
+import org.objenesis.strategy.StdInstantiatorStrategy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
+
+/**
+ * What schema evolution costs: Blit schema-consistent against Blit compatible mode, Apache Fory
+ * {@code COMPATIBLE} and Kryo {@code CompatibleFieldSerializer}, on the Order graph with 100 lines (references
+ * on, back references to the order) and on MediaContent (references off). Round trips into reused buffers;
+ * every reader creates new objects. The payload sizes are printed by {@link #main} and at setup.
+ */
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CompatibleBenchmark {
+    private static final int CAPACITY = 64 * 1024;
+
+    @Param({"order100", "media"})
+    public String workload;
+
+    private Object value;
+    private Blit consistent;
+    private Blit compatible;
+    private final WriteBuffer blitOut = new WriteBuffer(CAPACITY);
+    private byte[] consistentBytes;
+    private byte[] compatibleBytes;
+    private Fory fory;
+    private final MemoryBuffer foryOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private Kryo kryo;
+    private final Output kryoOut = new Output(CAPACITY, -1);
+    private final Input kryoIn = new Input();
+
+    @Setup
+    public void setup() {
+        boolean order = workload.startsWith("order");
+        value = order ? Order.sample(100) : MediaContent.sample();
+        Class<?>[] types = order
+                ? new Class<?>[] {Order.class, OrderLine.class, Customer.class}
+                : new Class<?>[] {MediaContent.class, MediaContent.Media.class, MediaContent.Image.class,
+                        MediaContent.Media.Player.class, MediaContent.Image.Size.class};
+        consistent = blit(false, order, types);
+        compatible = blit(true, order, types);
+        fory = Forys.create(CompatibleMode.COMPATIBLE, order, types);
+        kryo = new Kryo();
+        kryo.setRegistrationRequired(true);
+        kryo.setReferences(order);
+        kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        kryo.setDefaultSerializer(CompatibleFieldSerializer.class);
+        for (Class<?> t : types) {
+            kryo.register(t);
+        }
+        kryo.register(ArrayList.class);
+        kryo.register(BigDecimal.class);
+        BiPredicate<Object, Object> same = order ? (a, b) -> Order.sameGraph((Order) a, b) : Object::equals;
+        for (Map.Entry<String, Object> e : roundTrips().entrySet()) {
+            if (!same.test(value, e.getValue())) {
+                throw new IllegalStateException(e.getKey() + " did not round-trip " + workload + ": " + e.getValue());
+            }
+        }
+        consistentBytes = consistent.toBytes(value);
+        compatibleBytes = compatible.toBytes(value);
+        System.out.println("\n" + workload + " payload bytes: " + sizes());
+    }
+
+    private static Blit blit(boolean compatible, boolean references, Class<?>... types) {
+        Blit.Builder b = Blit.builder().compatible(compatible).references(references);
+        for (int i = 0; i < types.length; i++) {
+            b.register(types[i], 100 + i);
+        }
+        return b.build();
+    }
+
+    private Map<String, Object> roundTrips() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("blitConsistent", blitConsistentRoundTrip());
+        m.put("blitCompatible", blitCompatibleRoundTrip());
+        m.put("foryCompatible", foryCompatibleRoundTrip());
+        m.put("kryoCompatible", kryoCompatibleRoundTrip());
+        return m;
+    }
+
+    /** @return each contender's payload size for the current workload */
+    Map<String, Integer> sizes() {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        m.put("blitConsistent", consistent.toBytes(value).length);
+        m.put("blitCompatible", compatible.toBytes(value).length);
+        foryOut.writerIndex(0);
+        fory.serialize(foryOut, value);
+        m.put("foryCompatible", foryOut.writerIndex());
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, value);
+        m.put("kryoCompatible", kryoOut.position());
+        return m;
+    }
+
+    @Benchmark
+    public Object blitConsistentRoundTrip() {
+        blitOut.clear();
+        consistent.write(value, blitOut);
+        return consistent.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    @Benchmark
+    public Object blitCompatibleRoundTrip() {
+        blitOut.clear();
+        compatible.write(value, blitOut);
+        return compatible.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    @Benchmark
+    public long blitConsistentWrite() {
+        blitOut.clear();
+        consistent.write(value, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public long blitCompatibleWrite() {
+        blitOut.clear();
+        compatible.write(value, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitConsistentRead() {
+        return consistent.read(ReadBuffer.of(consistentBytes));
+    }
+
+    @Benchmark
+    public Object blitCompatibleRead() {
+        return compatible.read(ReadBuffer.of(compatibleBytes));
+    }
+
+    @Benchmark
+    public Object foryCompatibleRoundTrip() {
+        foryOut.writerIndex(0);
+        foryOut.readerIndex(0);
+        fory.serialize(foryOut, value);
+        return fory.deserialize(foryOut);
+    }
+
+    @Benchmark
+    public Object kryoCompatibleRoundTrip() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, value);
+        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    /**
+     * Prints the payload sizes of every workload without timing anything.
+     *
+     * @param args ignored
+     */
+    public static void main(String[] args) {
+        for (String w : new String[] {"order100", "media"}) {
+            CompatibleBenchmark b = new CompatibleBenchmark();
+            b.workload = w;
+            b.setup();
+        }
+    }
+}

@@ -1,0 +1,431 @@
+package dev.blit.bench.marketdata;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import dev.blit.Blit;
+import dev.blit.bench.Contenders;
+import dev.blit.bench.Jvm;
+import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.Forys;
+import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.Kryos;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.memory.MemoryBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@link MarketData} (18 primitives) through every contender. Every reader creates a new object (Chronicle,
+ * which fills an existing one, comes later as its own rows). Method names are
+ * {@code <contender><Write|Read|RoundTrip>}.
+ */
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class MarketDataBenchmark {
+    private static final int CAPACITY = 1024;
+
+    private final MarketData data = MarketData.sample();
+    private final MarshallableMarketData marshallableData = MarshallableMarketData.marshallableSample();
+
+    private final byte[] varHandleOut = new byte[CAPACITY];
+    private byte[] varHandleBytes;
+
+    private final WriteBuffer blitOut = new WriteBuffer(CAPACITY);
+    private byte[] blitBufferBytes;
+
+    private Blit blitMarshallable;
+    private byte[] blitMarshallableBytes;
+
+    private Blit blitGenerated;
+    private byte[] blitGeneratedBytes;
+
+    private Blit blitCompatible;
+    private byte[] blitCompatibleBytes;
+
+    private final JdkSerialization jdk = new JdkSerialization();
+    private byte[] jdkBytes;
+
+    private Kryo kryo;
+    private final Output kryoOut = new Output(CAPACITY, -1);
+    private final Input kryoIn = new Input();
+    private byte[] kryoBytes;
+
+    private Fory foryConsistent;
+    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryConsistentIn;
+
+    private Fory foryCompatible;
+    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryCompatibleIn;
+
+    private final SelfCheck check = new SelfCheck();
+
+    /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
+    @Setup
+    public void setup(BenchmarkParams params) {
+        setup(Contenders.of(params));
+    }
+
+    /**
+     * Builds the contenders, encodes the data with each, and verifies each decodes it back.
+     *
+     * @param only the contender about to be measured, or null for all of them
+     */
+    void setup(String only) {
+        check.run(only, "varHandle", () -> {
+            varHandleBytes = Arrays.copyOf(varHandleOut, varHandleWrite());
+            check.verify("varHandle", varHandleBytes.length, varHandleRead(), data);
+        });
+        check.run(only, "blitBuffer", () -> {
+            blitBufferBytes = Arrays.copyOf(blitOut.array(), (int) blitBufferWrite());
+            check.verify("blitBuffer", blitBufferBytes.length, blitBufferRead(), data);
+        });
+        check.run(only, "blitMarshallable", () -> {
+            blitMarshallable = Blit.builder().register(MarshallableMarketData.class, 100).build();
+            blitMarshallableBytes = Arrays.copyOf(blitOut.array(), (int) blitMarshallableWrite());
+            check.verify("blitMarshallable", blitMarshallableBytes.length, blitMarshallableRead(), marshallableData,
+                    (expected, actual) -> actual instanceof MarshallableMarketData && expected.equals(actual));
+        });
+        check.run(only, "blitGenerated", () -> {
+            blitGenerated = Blit.builder().register(MarketData.class, 101).build();
+            blitGeneratedBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
+            check.verify("blitGenerated", blitGeneratedBytes.length, blitGeneratedRead(), data);
+        });
+        check.run(only, "blitCompatible", () -> {
+            blitCompatible = Blit.builder().register(MarketData.class, 101).compatible(true).build();
+            blitCompatibleBytes = Arrays.copyOf(blitOut.array(), (int) blitCompatibleWrite());
+            check.verify("blitCompatible", blitCompatibleBytes.length, blitCompatibleRead(), data);
+        });
+        check.run(only, "jdk", () -> {
+            jdkWrite();
+            jdkBytes = jdk.lastWritten();
+            check.verify("jdk", jdkBytes.length, jdkRead(), data);
+        });
+        check.run(only, "kryo", () -> {
+            kryo = Kryos.create(false, MarketData.class);
+            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
+            check.verify("kryo", kryoBytes.length, kryoRead(), data);
+        });
+        check.run(only, "foryConsistent", () -> {
+            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, MarketData.class);
+            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
+            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), data);
+        });
+        check.run(only, "foryCompatible", () -> {
+            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, false, MarketData.class);
+            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
+            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), data);
+        });
+    }
+
+    /** @return sizes, decode checks and pending contenders, from one setup run outside JMH */
+    public static SelfCheck selfCheck() {
+        MarketDataBenchmark b = new MarketDataBenchmark();
+        b.setup((String) null);
+        return b.check;
+    }
+
+    // ---------------------------------------------------------------- hand-written VarHandle, fixed offsets
+
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private static int varHandleEncode(MarketData m, byte[] b) {
+        LONG.set(b, 0, m.securityId);
+        LONG.set(b, 8, m.time);
+        DOUBLE.set(b, 16, m.bidQty0);
+        DOUBLE.set(b, 24, m.bidQty1);
+        DOUBLE.set(b, 32, m.bidQty2);
+        DOUBLE.set(b, 40, m.bidQty3);
+        DOUBLE.set(b, 48, m.askQty0);
+        DOUBLE.set(b, 56, m.askQty1);
+        DOUBLE.set(b, 64, m.askQty2);
+        DOUBLE.set(b, 72, m.askQty3);
+        DOUBLE.set(b, 80, m.bidPrice0);
+        DOUBLE.set(b, 88, m.bidPrice1);
+        DOUBLE.set(b, 96, m.bidPrice2);
+        DOUBLE.set(b, 104, m.bidPrice3);
+        DOUBLE.set(b, 112, m.askPrice0);
+        DOUBLE.set(b, 120, m.askPrice1);
+        DOUBLE.set(b, 128, m.askPrice2);
+        DOUBLE.set(b, 136, m.askPrice3);
+        return 144;
+    }
+
+    private static MarketData varHandleDecode(byte[] b) {
+        MarketData m = new MarketData();
+        m.securityId = (long) LONG.get(b, 0);
+        m.time = (long) LONG.get(b, 8);
+        m.bidQty0 = (double) DOUBLE.get(b, 16);
+        m.bidQty1 = (double) DOUBLE.get(b, 24);
+        m.bidQty2 = (double) DOUBLE.get(b, 32);
+        m.bidQty3 = (double) DOUBLE.get(b, 40);
+        m.askQty0 = (double) DOUBLE.get(b, 48);
+        m.askQty1 = (double) DOUBLE.get(b, 56);
+        m.askQty2 = (double) DOUBLE.get(b, 64);
+        m.askQty3 = (double) DOUBLE.get(b, 72);
+        m.bidPrice0 = (double) DOUBLE.get(b, 80);
+        m.bidPrice1 = (double) DOUBLE.get(b, 88);
+        m.bidPrice2 = (double) DOUBLE.get(b, 96);
+        m.bidPrice3 = (double) DOUBLE.get(b, 104);
+        m.askPrice0 = (double) DOUBLE.get(b, 112);
+        m.askPrice1 = (double) DOUBLE.get(b, 120);
+        m.askPrice2 = (double) DOUBLE.get(b, 128);
+        m.askPrice3 = (double) DOUBLE.get(b, 136);
+        return m;
+    }
+
+    @Benchmark
+    public int varHandleWrite() {
+        return varHandleEncode(data, varHandleOut);
+    }
+
+    @Benchmark
+    public MarketData varHandleRead() {
+        return varHandleDecode(varHandleBytes);
+    }
+
+    @Benchmark
+    public MarketData varHandleRoundTrip() {
+        varHandleEncode(data, varHandleOut);
+        return varHandleDecode(varHandleOut);
+    }
+
+    // ---------------------------------------------------------------- Blit's buffer API, by hand (no type tag)
+
+    private static void blitBufferEncode(MarketData m, WriteBuffer out) {
+        out.writeLong(m.securityId);
+        out.writeLong(m.time);
+        out.writeDouble(m.bidQty0);
+        out.writeDouble(m.bidQty1);
+        out.writeDouble(m.bidQty2);
+        out.writeDouble(m.bidQty3);
+        out.writeDouble(m.askQty0);
+        out.writeDouble(m.askQty1);
+        out.writeDouble(m.askQty2);
+        out.writeDouble(m.askQty3);
+        out.writeDouble(m.bidPrice0);
+        out.writeDouble(m.bidPrice1);
+        out.writeDouble(m.bidPrice2);
+        out.writeDouble(m.bidPrice3);
+        out.writeDouble(m.askPrice0);
+        out.writeDouble(m.askPrice1);
+        out.writeDouble(m.askPrice2);
+        out.writeDouble(m.askPrice3);
+    }
+
+    private static MarketData blitBufferDecode(ReadBuffer in) {
+        MarketData m = new MarketData();
+        m.securityId = in.readLong();
+        m.time = in.readLong();
+        m.bidQty0 = in.readDouble();
+        m.bidQty1 = in.readDouble();
+        m.bidQty2 = in.readDouble();
+        m.bidQty3 = in.readDouble();
+        m.askQty0 = in.readDouble();
+        m.askQty1 = in.readDouble();
+        m.askQty2 = in.readDouble();
+        m.askQty3 = in.readDouble();
+        m.bidPrice0 = in.readDouble();
+        m.bidPrice1 = in.readDouble();
+        m.bidPrice2 = in.readDouble();
+        m.bidPrice3 = in.readDouble();
+        m.askPrice0 = in.readDouble();
+        m.askPrice1 = in.readDouble();
+        m.askPrice2 = in.readDouble();
+        m.askPrice3 = in.readDouble();
+        return m;
+    }
+
+    @Benchmark
+    public long blitBufferWrite() {
+        blitOut.clear();
+        blitBufferEncode(data, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public MarketData blitBufferRead() {
+        return blitBufferDecode(ReadBuffer.of(blitBufferBytes));
+    }
+
+    @Benchmark
+    public MarketData blitBufferRoundTrip() {
+        blitOut.clear();
+        blitBufferEncode(data, blitOut);
+        return blitBufferDecode(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit facade, Marshallable
+
+    @Benchmark
+    public long blitMarshallableWrite() {
+        blitOut.clear();
+        blitMarshallable.write(marshallableData, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitMarshallableRead() {
+        return blitMarshallable.read(ReadBuffer.of(blitMarshallableBytes));
+    }
+
+    @Benchmark
+    public Object blitMarshallableRoundTrip() {
+        blitOut.clear();
+        blitMarshallable.write(marshallableData, blitOut);
+        return blitMarshallable.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit facade, generated serializer
+
+    @Benchmark
+    public long blitGeneratedWrite() {
+        blitOut.clear();
+        blitGenerated.write(data, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitGeneratedRead() {
+        return blitGenerated.read(ReadBuffer.of(blitGeneratedBytes));
+    }
+
+    @Benchmark
+    public Object blitGeneratedRoundTrip() {
+        blitOut.clear();
+        blitGenerated.write(data, blitOut);
+        return blitGenerated.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit facade, generated, compatible mode (field names once per message)
+
+    @Benchmark
+    public long blitCompatibleWrite() {
+        blitOut.clear();
+        blitCompatible.write(data, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitCompatibleRead() {
+        return blitCompatible.read(ReadBuffer.of(blitCompatibleBytes));
+    }
+
+    @Benchmark
+    public Object blitCompatibleRoundTrip() {
+        blitOut.clear();
+        blitCompatible.write(data, blitOut);
+        return blitCompatible.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- JDK Serializable
+
+    @Benchmark
+    public int jdkWrite() {
+        return jdk.write(data);
+    }
+
+    @Benchmark
+    public Object jdkRead() {
+        return JdkSerialization.read(jdkBytes, jdkBytes.length);
+    }
+
+    @Benchmark
+    public Object jdkRoundTrip() {
+        jdk.write(data);
+        return jdk.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Kryo 5, registered
+
+    @Benchmark
+    public int kryoWrite() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, data);
+        return kryoOut.position();
+    }
+
+    @Benchmark
+    public Object kryoRead() {
+        kryoIn.setBuffer(kryoBytes);
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    @Benchmark
+    public Object kryoRoundTrip() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, data);
+        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT
+
+    @Benchmark
+    public int foryConsistentWrite() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, data);
+        return foryConsistentOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryConsistentRead() {
+        foryConsistentIn.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentIn);
+    }
+
+    @Benchmark
+    public Object foryConsistentRoundTrip() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, data);
+        foryConsistentOut.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentOut);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, COMPATIBLE
+
+    @Benchmark
+    public int foryCompatibleWrite() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, data);
+        return foryCompatibleOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryCompatibleRead() {
+        foryCompatibleIn.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleIn);
+    }
+
+    @Benchmark
+    public Object foryCompatibleRoundTrip() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, data);
+        foryCompatibleOut.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleOut);
+    }
+}

@@ -1,0 +1,275 @@
+package dev.blit.bench.order;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import dev.blit.Blit;
+import dev.blit.bench.Contenders;
+import dev.blit.bench.Jvm;
+import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.Forys;
+import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.Kryos;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.memory.MemoryBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@link Order} graph (1 or 100 lines, each pointing back at the order) through every contender that
+ * keeps identity: Blit with {@code references(true)}, Kryo with references, Fory with reference tracking
+ * in both schema modes, and the JDK. Method names are {@code <contender><Write|Read|RoundTrip>}.
+ */
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class OrderBenchmark {
+    private static final int CAPACITY = 16 * 1024;
+
+    @Param({"1", "100"})
+    public int lines;
+
+    private Order order;
+
+    private Blit blit;
+    private final WriteBuffer blitOut = new WriteBuffer(CAPACITY);
+    private byte[] blitBytes;
+
+    private Blit blitCompatible;
+    private byte[] blitCompatibleBytes;
+
+    private final JdkSerialization jdk = new JdkSerialization();
+    private byte[] jdkBytes;
+
+    private Kryo kryo;
+    private final Output kryoOut = new Output(CAPACITY, -1);
+    private final Input kryoIn = new Input();
+    private byte[] kryoBytes;
+
+    private Fory foryConsistent;
+    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryConsistentIn;
+
+    private Fory foryCompatible;
+    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryCompatibleIn;
+
+    private final SelfCheck check = new SelfCheck();
+
+    /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
+    @Setup
+    public void setup(BenchmarkParams params) {
+        setup(Contenders.of(params));
+    }
+
+    /**
+     * Builds the contenders, encodes the order with each, and verifies each decodes the same graph.
+     *
+     * @param only the contender about to be measured, or null for all of them
+     */
+    void setup(String only) {
+        order = Order.sample(lines);
+        check.run(only, "blitGenerated", () -> {
+            blit = Blit.builder()
+                    .register(Order.class, 100)
+                    .register(OrderLine.class, 101)
+                    .register(Customer.class, 102)
+                    .references(true)
+                    .build();
+            blitBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
+            check.verify("blitGenerated", blitBytes.length, blitGeneratedRead(), order, Order::sameGraph);
+        });
+        check.run(only, "blitCompatible", () -> {
+            blitCompatible = Blit.builder()
+                    .register(Order.class, 100)
+                    .register(OrderLine.class, 101)
+                    .register(Customer.class, 102)
+                    .references(true)
+                    .compatible(true)
+                    .build();
+            blitCompatibleBytes = Arrays.copyOf(blitOut.array(), (int) blitCompatibleWrite());
+            check.verify("blitCompatible", blitCompatibleBytes.length, blitCompatibleRead(), order, Order::sameGraph);
+        });
+        check.run(only, "jdk", () -> {
+            jdkWrite();
+            jdkBytes = jdk.lastWritten();
+            check.verify("jdk", jdkBytes.length, jdkRead(), order, Order::sameGraph);
+        });
+        check.run(only, "kryo", () -> {
+            kryo = Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class);
+            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
+            check.verify("kryo", kryoBytes.length, kryoRead(), order, Order::sameGraph);
+        });
+        check.run(only, "foryConsistent", () -> {
+            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, true, Order.class, OrderLine.class, Customer.class);
+            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
+            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), order, Order::sameGraph);
+        });
+        check.run(only, "foryCompatible", () -> {
+            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, true, Order.class, OrderLine.class, Customer.class);
+            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
+            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), order, Order::sameGraph);
+        });
+    }
+
+    /**
+     * @param lines how many order lines
+     * @return sizes, decode checks and pending contenders, from one setup run outside JMH
+     */
+    public static SelfCheck selfCheck(int lines) {
+        OrderBenchmark b = new OrderBenchmark();
+        b.lines = lines;
+        b.setup((String) null);
+        return b.check;
+    }
+
+    // ---------------------------------------------------------------- Blit, generated serializers, references on
+
+    @Benchmark
+    public long blitGeneratedWrite() {
+        blitOut.clear();
+        blit.write(order, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitGeneratedRead() {
+        return blit.read(ReadBuffer.of(blitBytes));
+    }
+
+    @Benchmark
+    public Object blitGeneratedRoundTrip() {
+        blitOut.clear();
+        blit.write(order, blitOut);
+        return blit.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit facade, generated, compatible mode (field names once per message)
+
+    @Benchmark
+    public long blitCompatibleWrite() {
+        blitOut.clear();
+        blitCompatible.write(order, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitCompatibleRead() {
+        return blitCompatible.read(ReadBuffer.of(blitCompatibleBytes));
+    }
+
+    @Benchmark
+    public Object blitCompatibleRoundTrip() {
+        blitOut.clear();
+        blitCompatible.write(order, blitOut);
+        return blitCompatible.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- JDK Serializable
+
+    @Benchmark
+    public int jdkWrite() {
+        return jdk.write(order);
+    }
+
+    @Benchmark
+    public Object jdkRead() {
+        return JdkSerialization.read(jdkBytes, jdkBytes.length);
+    }
+
+    @Benchmark
+    public Object jdkRoundTrip() {
+        jdk.write(order);
+        return jdk.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Kryo 5, registered, references on
+
+    @Benchmark
+    public int kryoWrite() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, order);
+        return kryoOut.position();
+    }
+
+    @Benchmark
+    public Object kryoRead() {
+        kryoIn.setBuffer(kryoBytes);
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    @Benchmark
+    public Object kryoRoundTrip() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, order);
+        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT, reference tracking
+
+    @Benchmark
+    public int foryConsistentWrite() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, order);
+        return foryConsistentOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryConsistentRead() {
+        foryConsistentIn.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentIn);
+    }
+
+    @Benchmark
+    public Object foryConsistentRoundTrip() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, order);
+        foryConsistentOut.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentOut);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, COMPATIBLE, reference tracking
+
+    @Benchmark
+    public int foryCompatibleWrite() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, order);
+        return foryCompatibleOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryCompatibleRead() {
+        foryCompatibleIn.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleIn);
+    }
+
+    @Benchmark
+    public Object foryCompatibleRoundTrip() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, order);
+        foryCompatibleOut.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleOut);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.blit.bench.report;
+
+import dev.blit.bench.Contenders;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Turns JMH's run results into one {@link Table} per workload and parameter set. */
+public final class Tables {
+    private final Map<String, Table> tables = new LinkedHashMap<>();
+
+    /**
+     * Creates the table of a workload up front, so that its sizes and pending contenders have a place even
+     * when nothing of it was measured.
+     *
+     * @param id    the workload key, e.g. {@code order[lines=100]}
+     * @param title its heading
+     * @return the table
+     */
+    public Table table(String id, String title) {
+        return tables.computeIfAbsent(id, k -> new Table(id, title));
+    }
+
+    /** Records an encoded size. */
+    public void size(String id, String contender, int bytes) {
+        Table t = tables.get(id);
+        if (t != null) {
+            t.row(contender).bytes = bytes;
+        }
+    }
+
+    /** Records a contender that did not run. */
+    public void pending(String id, String contender, String reason) {
+        Table t = tables.get(id);
+        if (t != null) {
+            t.pending(contender, reason);
+        }
+    }
+
+    /**
+     * Adds measurements.
+     *
+     * @param results what JMH returned
+     * @param idOf    maps a benchmark class and its parameters to the workload key used in {@link #table}; a
+     *                key without a table gets one titled with the key
+     */
+    public void add(Collection<RunResult> results, java.util.function.BiFunction<String, Map<String, String>, String> idOf) {
+        for (RunResult rr : results) {
+            String benchmark = rr.getParams().getBenchmark();
+            int dot = benchmark.lastIndexOf('.');
+            String[] split = Contenders.split(benchmark.substring(dot + 1));
+            if (split == null) {
+                continue;
+            }
+            Map<String, String> params = new TreeMap<>();
+            for (String k : rr.getParams().getParamsKeys()) {
+                params.put(k, rr.getParams().getParam(k));
+            }
+            String id = idOf.apply(benchmark.substring(0, dot), params);
+            Table t = tables.computeIfAbsent(id, k -> new Table(k, k));
+            Row row = t.row(split[0]);
+            double score = medianOfIterations(rr);
+            double error = rr.getPrimaryResult().getScoreError();
+            switch (split[1]) {
+                case "write":
+                    row.write = score;
+                    row.writeError = error;
+                    break;
+                case "read":
+                    row.read = score;
+                    row.readError = error;
+                    break;
+                default:
+                    row.roundTrip = score;
+                    row.roundTripError = error;
+                    row.alloc = allocation(rr);
+                    break;
+            }
+        }
+    }
+
+    /**
+     * The median of the measurement iterations' scores, over all forks. On a shared machine one iteration
+     * that lost the CPU to another process moves JMH's mean a long way and the median hardly at all; JMH's
+     * mean and error stay in results.json.
+     */
+    static double medianOfIterations(RunResult rr) {
+        List<Double> scores = new ArrayList<>();
+        for (BenchmarkResult br : rr.getBenchmarkResults()) {
+            for (IterationResult ir : br.getIterationResults()) {
+                scores.add(ir.getPrimaryResult().getScore());
+            }
+        }
+        if (scores.isEmpty()) {
+            return rr.getPrimaryResult().getScore();
+        }
+        Collections.sort(scores);
+        int n = scores.size();
+        return n % 2 == 1 ? scores.get(n / 2) : (scores.get(n / 2 - 1) + scores.get(n / 2)) / 2;
+    }
+
+    private static double allocation(RunResult rr) {
+        for (Map.Entry<String, Result> e : rr.getSecondaryResults().entrySet()) {
+            if (e.getKey().endsWith("gc.alloc.rate.norm")) {
+                return e.getValue().getScore();
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** @return the tables with at least one measured row, in creation order */
+    public List<Table> all() {
+        List<Table> out = new ArrayList<>();
+        for (Table t : tables.values()) {
+            if (!t.rows().isEmpty()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+}

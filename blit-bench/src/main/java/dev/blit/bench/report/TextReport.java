@@ -1,0 +1,164 @@
+package dev.blit.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The result tables as terminal text and as Markdown. Rows are ranked by round trip; every Blit row is
+ * marked with {@code *}, and the ratios are to the Blit reference row (the one at {@code 1.00x}): above 1
+ * means slower (or larger) than Blit.
+ */
+public final class TextReport {
+    private static final String[] HEADER = {"#", "contender", "write ns", "read ns", "round trip ns", "rt vs Blit",
+            "bytes", "size vs Blit", "alloc B/rt"};
+
+    private TextReport() {
+    }
+
+    /** @return the tables for a terminal, aligned with spaces */
+    public static String console(List<Table> tables, Environment env) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(env.summary()).append('\n').append(env.mode).append('\n');
+        for (Table t : tables) {
+            sb.append('\n').append("== ").append(t.title).append(" ==\n");
+            List<String[]> cells = cells(t, false);
+            int[] width = new int[HEADER.length];
+            for (String[] row : cells) {
+                for (int i = 0; i < row.length; i++) {
+                    width[i] = Math.max(width[i], row[i].length());
+                }
+            }
+            for (String[] row : cells) {
+                for (int i = 0; i < row.length; i++) {
+                    boolean left = i == 1;
+                    String c = row[i];
+                    String pad = " ".repeat(width[i] - c.length());
+                    sb.append(left ? c + pad : pad + c).append(i == row.length - 1 ? "" : "  ");
+                }
+                sb.append('\n');
+            }
+            for (String note : notes(t)) {
+                sb.append("  ").append(note).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** @return the whole report as Markdown */
+    public static String markdown(List<Table> tables, Environment env) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Blit benchmark results\n\n");
+        sb.append(env.summary()).append("  \n").append(env.mode).append("\n\n");
+        sb.append("Times are ns/op (lower is better): JMH average time, the median of the measurement iterations. Rows are ranked by round trip; Blit's rows are in bold, ")
+                .append("and the ratios compare each row with the Blit row at 1.00x (above 1: slower or larger than Blit). ")
+                .append("`alloc B/rt` is the memory allocated per round trip (JMH's gc profiler). ")
+                .append("Hand-written codecs know the shape and write no type information; Blit through its facade, Kryo, ")
+                .append("Fory and the JDK write a message that names its class. Every reader creates a new object.\n\n")
+                .append("![chart](chart.svg)\n");
+        for (Table t : tables) {
+            sb.append("\n## ").append(t.title).append("\n\n");
+            List<String[]> cells = cells(t, true);
+            for (int r = 0; r < cells.size(); r++) {
+                sb.append('|');
+                for (String c : cells.get(r)) {
+                    sb.append(' ').append(c).append(" |");
+                }
+                sb.append('\n');
+                if (r == 0) {
+                    sb.append("|---:|:---|").append("---:|".repeat(HEADER.length - 2)).append('\n');
+                }
+            }
+            List<String> notes = notes(t);
+            if (!notes.isEmpty()) {
+                sb.append('\n');
+                for (String note : notes) {
+                    sb.append("- ").append(note).append('\n');
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static List<String[]> cells(Table t, boolean markdown) {
+        List<String[]> out = new ArrayList<>();
+        out.add(HEADER.clone());
+        Row blit = t.blitReference();
+        int rank = 0;
+        for (Row r : t.rows()) {
+            rank++;
+            String label = (r.blit ? "* " : "  ") + r.label;
+            if (markdown) {
+                label = r.blit ? "**" + r.label + "**" : r.label;
+            }
+            out.add(new String[] {
+                    String.valueOf(rank), label, nanos(r.write, r.writeError), nanos(r.read, r.readError),
+                    nanos(r.roundTrip, r.roundTripError),
+                    times(blit == null ? Double.NaN : r.rankTime() / blit.rankTime()),
+                    r.bytes < 0 ? "-" : String.valueOf(r.bytes),
+                    times(blit == null || blit.bytes <= 0 || r.bytes < 0 ? Double.NaN : (double) r.bytes / blit.bytes),
+                    Double.isNaN(r.alloc) ? "-" : String.format(Locale.ROOT, "%,.0f", r.alloc)});
+        }
+        return out;
+    }
+
+    /** @return the lines under a table: the targets of the issues that apply to it, and pending contenders */
+    static List<String> notes(Table t) {
+        List<String> notes = new ArrayList<>();
+        Row blit = t.blitReference();
+        if (blit != null) {
+            int rank = t.rows().indexOf(blit) + 1;
+            notes.add("Blit reference row: " + blit.label + ", rank " + rank + " of " + t.rows().size() + " by round trip.");
+        }
+        Row buffer = t.find("blitBuffer");
+        Row unsafe = t.find("unsafe");
+        if (buffer != null && unsafe != null) {
+            notes.add(String.format(Locale.ROOT, "Blit buffer API / hand-written Unsafe: write %s, read %s, round trip %s"
+                            + " (target: at most 1.10x).", times(Table.ratio(buffer, unsafe, "write")),
+                    times(Table.ratio(buffer, unsafe, "read")), times(Table.ratio(buffer, unsafe, "roundTrip"))));
+        }
+        Row generated = t.find("blitGenerated");
+        if (generated != null && unsafe != null) {
+            notes.add("Blit generated / hand-written Unsafe, round trip: " + times(Table.ratio(generated, unsafe, "roundTrip"))
+                    + " (target: at most 1.00x).");
+        }
+        Row jdk = t.find("jdk");
+        if (blit != null && jdk != null) {
+            notes.add("JDK Serializable / Blit, round trip: " + times(Table.ratio(jdk, blit, "roundTrip")) + ".");
+        }
+        boolean noisy = false;
+        for (Row r : t.rows()) {
+            noisy |= r.writeError > NOISY * r.write || r.readError > NOISY * r.read || r.roundTripError > NOISY * r.roundTrip;
+        }
+        if (noisy) {
+            notes.add("?: JMH's 99.9% error is more than 25% of the score (a busy machine or too few iterations; try --full).");
+        }
+        for (Map.Entry<String, String> e : t.pending().entrySet()) {
+            notes.add("Not run: " + dev.blit.bench.Contenders.label(e.getKey()) + " (" + e.getValue() + ").");
+        }
+        return notes;
+    }
+
+    /** A score whose 99.9% confidence half-interval is more than this share of it is marked {@code ?}. */
+    private static final double NOISY = 0.25;
+
+    private static String nanos(double v, double error) {
+        String s = nanos(v);
+        return !Double.isNaN(v) && error > NOISY * v ? s + "?" : s;
+    }
+
+    static String nanos(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, v < 100 ? "%.1f" : "%,.0f", v);
+    }
+
+    static String times(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, v < 10 ? "%.2fx" : v < 100 ? "%.1fx" : "%,.0fx", v);
+    }
+}
