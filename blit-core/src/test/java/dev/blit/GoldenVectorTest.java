@@ -37,6 +37,42 @@ class GoldenVectorTest {
 
     private static final Blit PLAIN = Blit.builder().build();
     private static final Blit REFERENCES = Blit.builder().references(true).build();
+    private static final Blit FLAT = Blit.builder().register(FlatPoint.class, 100).register(FlatAllKinds.class, 101).build();
+    private static final Blit COMPATIBLE = Blit.builder().compatible(true).register(CompatLine.class, 100).build();
+
+    /** A flat record (FORMAT.md, "Flat classes"). */
+    record FlatPoint(int x, int y) {
+    }
+
+    /** One field of every primitive type, flat. */
+    static final class FlatAllKinds {
+        boolean z = true;
+        byte b = -2;
+        short s = 0x1234;
+        char c = '\u20ac';
+        int i = 1;
+        long j = -1;
+        float f = 1.5f;
+        double d = -0.0;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FlatAllKinds && RoundTrip.deepEquals(fields(), ((FlatAllKinds) o).fields());
+        }
+
+        @Override
+        public int hashCode() {
+            return i;
+        }
+
+        private Object[] fields() {
+            return new Object[] {z, b, s, c, i, j, f, d};
+        }
+    }
+
+    /** A record in compatible mode (FORMAT.md, "Compatible mode"). */
+    record CompatLine(int x, String y) {
+    }
 
     private record Case(String name, Object value, Blit blit) {
     }
@@ -90,6 +126,11 @@ class GoldenVectorTest {
         c.add(new Case("object_array_empty", new Object[0], PLAIN));
         c.add(new Case("string_array_2d", new String[][] {{"a", "b"}, null, {}}, PLAIN));
         c.add(new Case("object_array_shared_reference", new Object[] {shared, shared}, REFERENCES));
+        c.add(new Case("flat_record", new FlatPoint(3, -2), FLAT));
+        c.add(new Case("flat_every_primitive", new FlatAllKinds(), FLAT));
+        c.add(new Case("compatible_record", new CompatLine(1, "a"), COMPATIBLE));
+        c.add(new Case("compatible_table_once_per_message",
+                new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));
         return c;
     }
 

@@ -170,6 +170,27 @@ public final class WriteBuffer {
         }
     }
 
+    /**
+     * Reserves {@code n} bytes at the cursor for the caller to fill in place, and moves the cursor past them.
+     * It exists for fixed-layout blocks (a class whose fields are all primitives, FORMAT.md "Flat classes"):
+     * generated code makes one capacity check for the whole block, then stores every field at a constant
+     * offset from the returned index through {@link MethodHandles#byteArrayViewVarHandle} views of
+     * {@link #array()}, with no per-field bounds check or cursor update: as close to a memory copy as Java
+     * gets without {@code Unsafe}. The caller must fill all {@code n} bytes before the next write.
+     *
+     * @param n bytes to reserve
+     * @return the index in {@link #array()} of the first reserved byte; fetch the array after this call,
+     *         since making room may have replaced it
+     */
+    public int claim(int n) {
+        if (limit - position < n) {
+            makeRoom(n);
+        }
+        int p = position;
+        position = p + n;
+        return p;
+    }
+
     private void makeRoom(int n) {
         if (stream != null || target != null) {
             drain();

@@ -10,23 +10,55 @@ import java.lang.reflect.Modifier;
 
 /**
  * Chooses the serializer for a class registered without one: enums by ordinal, {@link Marshallable}s
- * through their own methods, records and plain classes through generated code ({@link SerializerGenerator}),
- * or, where a hidden class cannot be defined, through {@link ReflectiveSerializer}, which writes the same
- * bytes more slowly. {@code -Dblit.gen=reflective} forces the fallback (to rule the generator out when
- * chasing a problem).
+ * through their own methods, records and plain classes through generated code ({@link SerializerGenerator},
+ * or {@link FlatGenerator} for a class whose fields are all primitives), or, where a hidden class cannot be
+ * defined, through {@link ReflectiveSerializer}, which writes the same bytes more slowly.
+ * {@code -Dblit.gen=reflective} forces the fallback (to rule the generator out when chasing a problem). In
+ * compatible mode a record or plain class gets a {@link CompatibleSerializer} around the field-by-field
+ * serializer.
  */
 public final class ClassSerializers {
     private ClassSerializers() {
     }
 
+    /** The choices of one Blit instance that change how classes are written. Not thread-safe: used while building. */
+    public static final class Options {
+        final boolean flat;
+        final boolean compatible;
+        /** Compatible mode: how many classes have a slot in the per-message table of described classes. */
+        int slots;
+
+        /**
+         * @param flat       whether classes whose fields are all primitives are written as one fixed-layout block
+         * @param compatible whether records and plain classes carry a field table (compatible mode); implies no flat blocks
+         */
+        public Options(boolean flat, boolean compatible) {
+            this.flat = flat;
+            this.compatible = compatible;
+        }
+    }
+
     /**
+     * The serializer with the default options: flat blocks on, schema-consistent.
+     *
      * @param type   the registered class
      * @param rb     the registry under construction (every registration already exists)
      * @param lookup a lookup the user handed over for the class's package, or null
      * @return its serializer, or null for an interface or abstract class (registered only to name it)
-     * @throws BlitException if the class cannot be serialized (no way to instantiate it, no access)
      */
     public static Serializer<?> create(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup) {
+        return create(type, rb, lookup, new Options(true, false));
+    }
+
+    /**
+     * @param type    the registered class
+     * @param rb      the registry under construction (every registration already exists)
+     * @param lookup  a lookup the user handed over for the class's package, or null
+     * @param options the Blit instance's choices, shared by all its classes
+     * @return its serializer, or null for an interface or abstract class (registered only to name it)
+     * @throws BlitException if the class cannot be serialized (no way to instantiate it, no access)
+     */
+    public static Serializer<?> create(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
         if (type.isEnum()) {
             return new EnumSerializer<>(type);
         }
@@ -40,15 +72,24 @@ public final class ClassSerializers {
             throw new BlitException("cannot register array class " + type.getName() + ": arrays are built in");
         }
         ClassModel model = ClassModel.of(type, lookup);
+        Serializer<?> fields = fieldByField(model, rb, options.flat && !options.compatible);
+        if (options.compatible) {
+            return new CompatibleSerializer(model, fields, options.slots++).shell();
+        }
+        return fields;
+    }
+
+    private static Serializer<?> fieldByField(ClassModel model, RegistryBuilder rb, boolean flat) {
+        FlatLayout layout = flat ? FlatLayout.of(model) : null;
         if ("reflective".equals(System.getProperty("blit.gen"))) {
-            return new ReflectiveSerializer(model);
+            return new ReflectiveSerializer(model, flat);
         }
         try {
-            return SerializerGenerator.generate(model, rb);
+            return layout != null ? FlatGenerator.generate(model, layout) : SerializerGenerator.generate(model, rb);
         } catch (ReflectiveOperationException | LinkageError | IllegalStateException | UnsupportedOperationException
                  | IndexOutOfBoundsException e) {
             // IndexOutOfBounds: ASM's Method/ClassTooLargeException, for classes with many thousands of fields.
-            return new ReflectiveSerializer(model);
+            return new ReflectiveSerializer(model, flat);
         }
     }
 }

@@ -27,12 +27,25 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     private final MethodHandle[] setters;
     /** FIELDS: ()Object; otherwise (Object[])Object in canonical field order. */
     private final MethodHandle constructor;
+    /** Non-null when the class is written as one fixed-layout block. */
+    private final FlatLayout flat;
+
+    /**
+     * @param model the class to serialize; a class whose fields are all primitives is written as a flat block,
+     *              as generated code writes it by default
+     */
+    public ReflectiveSerializer(ClassModel model) {
+        this(model, true);
+    }
 
     /**
      * @param model the class to serialize
+     * @param flat  whether a class whose fields are all primitives is written as a flat block (FORMAT.md
+     *              "Flat classes"); false writes it field by field like any other class
      */
-    public ReflectiveSerializer(ClassModel model) {
+    public ReflectiveSerializer(ClassModel model, boolean flat) {
         this.model = model;
+        this.flat = flat ? FlatLayout.of(model) : null;
         List<ClassModel.Property> ps = model.properties();
         int n = ps.size();
         properties = ps.toArray(new ClassModel.Property[0]);
@@ -75,14 +88,17 @@ public final class ReflectiveSerializer implements Serializer<Object> {
 
     @Override
     public void write(WriteBuffer out, Object value) {
+        if (flat != null) {
+            Object[] values = new Object[getters.length];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = get(i, value);
+            }
+            flat.write(out, kinds, values);
+            return;
+        }
         WriteSession session = null;
         for (int i = 0; i < getters.length; i++) {
-            Object v;
-            try {
-                v = (Object) getters[i].invokeExact(value);
-            } catch (Throwable t) {
-                throw sneaky(t);
-            }
+            Object v = get(i, value);
             switch (kinds[i]) {
                 case BOOLEAN: out.writeBoolean((Boolean) v); break;
                 case BYTE: out.writeByte((Byte) v); break;
@@ -101,9 +117,20 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         }
     }
 
+    private Object get(int i, Object value) {
+        try {
+            return (Object) getters[i].invokeExact(value);
+        } catch (Throwable t) {
+            throw sneaky(t);
+        }
+    }
+
     @Override
     public Object read(ReadBuffer in) {
         long start = in.offset();
+        if (flat != null) {
+            return construct(flat.read(in, kinds), start);
+        }
         ReadSession session = properties.length == 0 ? null : sessionOf(in);
         if (model.strategy() == ClassModel.Strategy.FIELDS) {
             Object o;
@@ -126,6 +153,33 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         Object[] values = new Object[properties.length];
         for (int i = 0; i < values.length; i++) {
             values[i] = readValue(in, session, i);
+        }
+        return construct(values, start);
+    }
+
+    /**
+     * Makes an instance from every field's value in canonical order (primitives boxed).
+     *
+     * @param values the values
+     * @param start  the offset the content started at, for errors
+     * @return the instance
+     */
+    Object construct(Object[] values, long start) {
+        if (model.strategy() == ClassModel.Strategy.FIELDS) {
+            Object o;
+            try {
+                o = (Object) constructor.invokeExact();
+            } catch (Throwable t) {
+                throw Support.constructionFailed(model.type(), start, t);
+            }
+            for (int i = 0; i < setters.length; i++) {
+                try {
+                    setters[i].invokeExact(o, values[i]);
+                } catch (Throwable t) {
+                    throw sneaky(t);
+                }
+            }
+            return o;
         }
         try {
             return (Object) constructor.invokeExact(values);

@@ -23,6 +23,8 @@ public final class ReadSession implements ObjectReader {
     /** The reference slot of the object being decoded, or -1; see {@link #reference(Object)}. */
     private int pending = -1;
     private int depth;
+    /** Compatible mode: per class slot, how this message lays the class out (null until its field table is read). */
+    private Object[] layouts;
 
     public ReadSession(Registry registry, boolean references, int maxDepth) {
         this.registry = registry;
@@ -147,6 +149,29 @@ public final class ReadSession implements ObjectReader {
                     + "cannot be restored)");
         }
         return v;
+    }
+
+    /**
+     * Compatible mode: how this message lays out the class with this slot, once its field table was read.
+     *
+     * @param slot the class's index among the compatible classes of the Blit instance
+     * @return what {@link #layout(int, Object)} stored, or null when the class has not appeared yet
+     */
+    public Object layout(int slot) {
+        Object[] l = layouts;
+        return l != null && slot < l.length ? l[slot] : null;
+    }
+
+    /**
+     * @param slot   the class's index among the compatible classes of the Blit instance
+     * @param layout how the rest of this message lays the class out
+     */
+    public void layout(int slot, Object layout) {
+        Object[] l = layouts;
+        if (l == null || slot >= l.length) {
+            l = layouts = Arrays.copyOf(l == null ? new Object[0] : l, Math.max(16, slot * 2 + 1));
+        }
+        l[slot] = layout;
     }
 
     @Override

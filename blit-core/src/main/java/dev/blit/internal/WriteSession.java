@@ -16,6 +16,10 @@ public final class WriteSession implements ObjectWriter {
     /** Null when references are off: the fast path then costs one null check. */
     private final IdentityTable refs;
     private int depth;
+    /** Compatible mode: which classes' field tables this message already holds; see {@link #describe}. */
+    private long describedLow;
+    /** The same, for slots from 64 on (an instance with that many compatible classes). */
+    private boolean[] described;
 
     public WriteSession(Registry registry, boolean references, int maxDepth) {
         this.registry = registry;
@@ -93,6 +97,35 @@ public final class WriteSession implements ObjectWriter {
                     + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "
                     + "a deeper structure needs Blit.builder().maxDepth(n)");
         }
+        return true;
+    }
+
+    /**
+     * Compatible mode: whether the class with this slot is written for the first time in this message, so
+     * that its field table must follow its tag (FORMAT.md, "Compatible mode"). Marks it as written. The
+     * state lives and dies with this session, one message: what a Blit writes never depends on anything it
+     * wrote or read before.
+     *
+     * @param slot the class's index among the compatible classes of the Blit instance
+     * @return true the first time only
+     */
+    public boolean describe(int slot) {
+        if (slot < 64) {
+            long bit = 1L << slot;
+            if ((describedLow & bit) != 0) {
+                return false;
+            }
+            describedLow |= bit;
+            return true;
+        }
+        boolean[] d = described;
+        if (d == null || slot >= d.length) {
+            d = described = java.util.Arrays.copyOf(d == null ? new boolean[0] : d, Math.max(16, slot * 2 + 1));
+        }
+        if (d[slot]) {
+            return false;
+        }
+        d[slot] = true;
         return true;
     }
 

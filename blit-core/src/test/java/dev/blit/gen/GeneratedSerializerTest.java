@@ -382,7 +382,7 @@ class GeneratedSerializerTest {
 
     @Test
     void emptyClassesEnumsWithBodiesGenericSuperclassesAndArraysOfRecordsRoundTrip() {
-        Blit blit = Blit.builder().register(Empty.class, 100).register(Unit.class, 101).register(Op.class, 102)
+        Blit blit = Blit.builder().flat(false).register(Empty.class, 100).register(Unit.class, 101).register(Op.class, 102)
                 .register(Calculation.class, 103).register(Point.class, 104).build();
         RoundTrip.roundTrip(blit, new Empty(), 1, (a, b) -> b instanceof Empty);
         RoundTrip.roundTrip(blit, new Unit(), 1);

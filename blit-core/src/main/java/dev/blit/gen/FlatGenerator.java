@@ -1,0 +1,413 @@
+package dev.blit.gen;
+
+import dev.blit.Serializer;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Generates the serializer of a flat class ({@link FlatLayout}): {@code write} reserves the whole block
+ * with one {@code WriteBuffer.claim}, then stores each field with a little-endian {@link VarHandle} view at
+ * a constant offset from that one index; {@code read} consumes the block with one {@code ReadBuffer.take}
+ * and loads the fields the same way. No per-field bounds check, cursor update or varint: for MarketData
+ * (2 longs, 16 doubles) it is 18 loads and 18 stores around two capacity checks.
+ *
+ * <p>Like {@link SerializerGenerator}, the hidden class names no user class: getters, setters, the
+ * constructor and the three {@code VarHandle}s arrive as class data, copied into {@code static final}
+ * fields the JIT treats as constants. Past {@value #CHUNK} fields the accesses are split into static
+ * methods, to stay under the JIT's limit on method size.
+ */
+final class FlatGenerator {
+    private static final int CHUNK = 64;
+
+    private static final String OBJECT = "java/lang/Object";
+    private static final String MH = Type.getInternalName(MethodHandle.class);
+    private static final String VH = Type.getInternalName(VarHandle.class);
+    private static final String WRITE_BUFFER = "dev/blit/buffer/WriteBuffer";
+    private static final String READ_BUFFER = "dev/blit/buffer/ReadBuffer";
+    private static final String D_WB = "L" + WRITE_BUFFER + ";";
+    private static final String D_RB = "L" + READ_BUFFER + ";";
+    private static final String D_MH = "L" + MH + ";";
+    private static final String D_VH = "L" + VH + ";";
+    private static final String D_CLASS = "Ljava/lang/Class;";
+    private static final String LAYOUT = Type.getInternalName(FlatLayout.class);
+    private static final String SUPPORT = Type.getInternalName(Support.class);
+
+    private final ClassModel model;
+    private final FlatLayout layout;
+    private final List<ClassModel.Property> properties;
+    private final String name;
+    private final List<Object> data = new ArrayList<>();
+    private final List<String> dataDescs = new ArrayList<>();
+    private final String[] getter;
+    private final String[] setter;
+    private String constructor;
+    private String typeField;
+    private String shortVh;
+    private String intVh;
+    private String longVh;
+    private String floatVh;
+    private String doubleVh;
+
+    private FlatGenerator(ClassModel model, FlatLayout layout) {
+        this.model = model;
+        this.layout = layout;
+        this.properties = model.properties();
+        this.getter = new String[properties.size()];
+        this.setter = new String[properties.size()];
+        String simple = model.type().getSimpleName().replaceAll("[^A-Za-z0-9_]", "");
+        this.name = "dev/blit/gen/BlitFlatSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
+    }
+
+    /**
+     * @param model  a flat class
+     * @param layout its layout
+     * @return an instance of the generated serializer
+     * @throws ReflectiveOperationException if the hidden class cannot be defined or instantiated
+     */
+    static Serializer<?> generate(ClassModel model, FlatLayout layout) throws ReflectiveOperationException {
+        FlatGenerator g = new FlatGenerator(model, layout);
+        byte[] bytes = g.classFile();
+        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, g.data.toArray(), true);
+        MethodHandle ctor = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class));
+        try {
+            return (Serializer<?>) ctor.invoke();
+        } catch (ReflectiveOperationException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private String constant(Object value, String desc) {
+        data.add(value);
+        dataDescs.add(desc);
+        return "c" + (data.size() - 1);
+    }
+
+    private byte[] classFile() {
+        typeField = constant(model.type(), D_CLASS);
+        shortVh = constant(FlatLayout.SHORT, D_VH);
+        intVh = constant(FlatLayout.INT, D_VH);
+        longVh = constant(FlatLayout.LONG, D_VH);
+        floatVh = constant(FlatLayout.FLOAT, D_VH);
+        doubleVh = constant(FlatLayout.DOUBLE, D_VH);
+        for (int i = 0; i < properties.size(); i++) {
+            ClassModel.Property p = properties.get(i);
+            getter[i] = constant(p.getter, D_MH);
+            if (p.setter != null) {
+                setter[i] = constant(p.setter, D_MH);
+            }
+        }
+        constructor = constant(model.constructor(), D_MH);
+
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
+            @Override
+            protected String getCommonSuperClass(String type1, String type2) {
+                return type1.equals(type2) ? type1 : OBJECT;
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, OBJECT,
+                new String[]{"dev/blit/Serializer"});
+        for (int i = 0; i < data.size(); i++) {
+            cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "c" + i, dataDescs.get(i), null, null)
+                    .visitEnd();
+        }
+        classInit(cw);
+        init(cw);
+        write(cw);
+        read(cw);
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private void classInit(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+        mv.visitLdcInsn("_");
+        mv.visitLdcInsn(Type.getType(Object[].class));
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "classData",
+                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;", false);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/Object;");
+        mv.visitVarInsn(Opcodes.ASTORE, 0);
+        for (int i = 0; i < data.size(); i++) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            push(mv, i);
+            mv.visitInsn(Opcodes.AALOAD);
+            String desc = dataDescs.get(i);
+            mv.visitTypeInsn(Opcodes.CHECKCAST, desc.substring(1, desc.length() - 1));
+            mv.visitFieldInsn(Opcodes.PUTSTATIC, name, "c" + i, desc);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static void init(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT, "<init>", "()V", false);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    // ---------------------------------------------------------------- write
+
+    private static final String WRITE_CHUNK_DESC = "([BILjava/lang/Object;)V";
+
+    /** {@code int p = out.claim(SIZE); byte[] a = out.array();} then the stores; locals 3 p, 4 a. */
+    private void write(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "write", "(" + D_WB + "Ljava/lang/Object;)V", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        push(mv, layout.size);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "claim", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "array", "()[B", false);
+        mv.visitVarInsn(Opcodes.ASTORE, 4);
+        if (properties.size() <= CHUNK) {
+            stores(mv, 0, properties.size(), 4, 3, 2);
+        } else {
+            for (int from = 0; from < properties.size(); from += CHUNK) {
+                mv.visitVarInsn(Opcodes.ALOAD, 4);
+                mv.visitVarInsn(Opcodes.ILOAD, 3);
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "w" + from / CHUNK, WRITE_CHUNK_DESC, false);
+                MethodVisitor chunk = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "w" + from / CHUNK,
+                        WRITE_CHUNK_DESC, null, null);
+                chunk.visitCode();
+                stores(chunk, from, Math.min(properties.size(), from + CHUNK), 0, 1, 2);
+                chunk.visitInsn(Opcodes.RETURN);
+                chunk.visitMaxs(0, 0);
+                chunk.visitEnd();
+            }
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private void stores(MethodVisitor mv, int from, int to, int array, int base, int value) {
+        for (int i = from; i < to; i++) {
+            ClassModel.Property p = properties.get(i);
+            ClassModel.Kind k = p.kind;
+            if (k == ClassModel.Kind.BOOLEAN || k == ClassModel.Kind.BYTE) {
+                mv.visitVarInsn(Opcodes.ALOAD, array);
+                index(mv, base, layout.offsets[i]);
+                get(mv, i, value);
+                mv.visitInsn(Opcodes.BASTORE); // a boolean is 0 or 1 on the stack
+                continue;
+            }
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, handleFor(k), D_VH);
+            mv.visitVarInsn(Opcodes.ALOAD, array);
+            index(mv, base, layout.offsets[i]);
+            get(mv, i, value);
+            String slot;
+            switch (k) {
+                case SHORT:
+                    slot = "S";
+                    break;
+                case CHAR:
+                    mv.visitInsn(Opcodes.I2S);
+                    slot = "S";
+                    break;
+                case INT:
+                    slot = "I";
+                    break;
+                case FLOAT:
+                    slot = "F";
+                    break;
+                case LONG:
+                    slot = "J";
+                    break;
+                default:
+                    slot = "D";
+            }
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "set", "([BI" + slot + ")V", false);
+        }
+    }
+
+    private String handleFor(ClassModel.Kind k) {
+        switch (k) {
+            case SHORT:
+            case CHAR:
+                return shortVh;
+            case INT:
+                return intVh;
+            case FLOAT:
+                return floatVh;
+            case LONG:
+                return longVh;
+            default:
+                return doubleVh;
+        }
+    }
+
+    private static void index(MethodVisitor mv, int base, int offset) {
+        mv.visitVarInsn(Opcodes.ILOAD, base);
+        if (offset != 0) {
+            push(mv, offset);
+            mv.visitInsn(Opcodes.IADD);
+        }
+    }
+
+    private void get(MethodVisitor mv, int i, int objectSlot) {
+        ClassModel.Property p = properties.get(i);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, getter[i], D_MH);
+        mv.visitVarInsn(Opcodes.ALOAD, objectSlot);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + Type.getDescriptor(p.erased), false);
+    }
+
+    // ---------------------------------------------------------------- read
+
+    private static final String READ_CHUNK_DESC = "([BILjava/lang/Object;" + D_RB + ")V";
+
+    /** Locals: 1 in, 2 p, 3 a, 4 the new object (fields set one by one), 5 a throwable. */
+    private void read(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "read", "(" + D_RB + ")Ljava/lang/Object;", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        push(mv, layout.size);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "take", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 2);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "array", "()[B", false);
+        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        Label start = new Label();
+        Label end = new Label();
+        Label handler = new Label();
+        mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
+        if (model.strategy() == ClassModel.Strategy.FIELDS) {
+            mv.visitLabel(start);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+            mv.visitVarInsn(Opcodes.ASTORE, 4);
+            mv.visitLabel(end);
+            // No reference() call: a flat object has no field that could point back at it.
+            if (properties.size() <= CHUNK) {
+                sets(mv, 0, properties.size(), 3, 2, 4, 1);
+            } else {
+                for (int from = 0; from < properties.size(); from += CHUNK) {
+                    mv.visitVarInsn(Opcodes.ALOAD, 3);
+                    mv.visitVarInsn(Opcodes.ILOAD, 2);
+                    mv.visitVarInsn(Opcodes.ALOAD, 4);
+                    mv.visitVarInsn(Opcodes.ALOAD, 1);
+                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
+                    MethodVisitor chunk = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK,
+                            READ_CHUNK_DESC, null, null);
+                    chunk.visitCode();
+                    sets(chunk, from, Math.min(properties.size(), from + CHUNK), 0, 1, 2, 3);
+                    chunk.visitInsn(Opcodes.RETURN);
+                    chunk.visitMaxs(0, 0);
+                    chunk.visitEnd();
+                }
+            }
+            mv.visitVarInsn(Opcodes.ALOAD, 4);
+            mv.visitInsn(Opcodes.ARETURN);
+        } else {
+            // The values go straight from the block onto the stack, in parameter order.
+            int[] arguments = model.arguments();
+            StringBuilder desc = new StringBuilder("(");
+            // A bad boolean byte throws a BlitException inside the try block; constructionFailed passes it on as is.
+            mv.visitLabel(start);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
+            for (int a : arguments) {
+                load(mv, a, 3, 2, 1);
+                desc.append(Type.getDescriptor(properties.get(a).erased));
+            }
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", desc.append(")Ljava/lang/Object;").toString(), false);
+            mv.visitLabel(end);
+            mv.visitInsn(Opcodes.ARETURN);
+        }
+        mv.visitLabel(handler);
+        mv.visitVarInsn(Opcodes.ASTORE, 5);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, typeField, D_CLASS);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
+        push(mv, layout.size);
+        mv.visitInsn(Opcodes.I2L);
+        mv.visitInsn(Opcodes.LSUB);
+        mv.visitVarInsn(Opcodes.ALOAD, 5);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "constructionFailed",
+                "(" + D_CLASS + "JLjava/lang/Throwable;)Ldev/blit/BlitException;", false);
+        mv.visitInsn(Opcodes.ATHROW);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private void sets(MethodVisitor mv, int from, int to, int array, int base, int object, int in) {
+        for (int i = from; i < to; i++) {
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
+            mv.visitVarInsn(Opcodes.ALOAD, object);
+            load(mv, i, array, base, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                    "(Ljava/lang/Object;" + Type.getDescriptor(properties.get(i).erased) + ")V", false);
+        }
+    }
+
+    /** Pushes the value of property i from the block. */
+    private void load(MethodVisitor mv, int i, int array, int base, int in) {
+        ClassModel.Kind k = properties.get(i).kind;
+        int offset = layout.offsets[i];
+        if (k == ClassModel.Kind.BOOLEAN || k == ClassModel.Kind.BYTE) {
+            mv.visitVarInsn(Opcodes.ALOAD, array);
+            index(mv, base, offset);
+            mv.visitInsn(Opcodes.BALOAD);
+            if (k == ClassModel.Kind.BOOLEAN) {
+                mv.visitVarInsn(Opcodes.ALOAD, in);
+                push(mv, layout.size - offset);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, LAYOUT, "bool", "(B" + D_RB + "I)Z", false);
+            }
+            return;
+        }
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, handleFor(k), D_VH);
+        mv.visitVarInsn(Opcodes.ALOAD, array);
+        index(mv, base, offset);
+        switch (k) {
+            case SHORT:
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "([BI)S", false);
+                break;
+            case CHAR:
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "([BI)S", false);
+                mv.visitInsn(Opcodes.I2C);
+                break;
+            case INT:
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "([BI)I", false);
+                break;
+            case FLOAT:
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "([BI)F", false);
+                break;
+            case LONG:
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "([BI)J", false);
+                break;
+            default:
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "([BI)D", false);
+        }
+    }
+
+    private static void push(MethodVisitor mv, int v) {
+        if (v >= -1 && v <= 5) {
+            mv.visitInsn(Opcodes.ICONST_0 + v);
+        } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.BIPUSH, v);
+        } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
+            mv.visitIntInsn(Opcodes.SIPUSH, v);
+        } else {
+            mv.visitLdcInsn(v);
+        }
+    }
+}
