@@ -3,6 +3,7 @@ package dev.blit;
 import dev.blit.buffer.ObjectReader;
 import dev.blit.buffer.ObjectWriter;
 import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.ReadLimits;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.gen.ClassSerializers;
 import dev.blit.internal.ReadSession;
@@ -43,14 +44,28 @@ import java.util.Objects;
 public final class Blit {
     /** Default for {@link Builder#maxDepth(int)}. */
     public static final int DEFAULT_MAX_DEPTH = 2048;
+    /**
+     * Default for {@link Builder#maxLength(int)}: 100 million elements or chars, far above any one field of
+     * a message (a 100 MB string or byte array), far below the JVM's array limit, so an absurd header fails
+     * with its offset instead of an {@code OutOfMemoryError}.
+     */
+    public static final int DEFAULT_MAX_LENGTH = 100_000_000;
+    /**
+     * Default for {@link Builder#maxAllocationPerRead(long)}: 256 MiB, what a handful of concurrent reads of
+     * hostile input can cost a server with a few GB of heap, and more than any one message of ordinary size
+     * needs (SECURITY.md).
+     */
+    public static final long DEFAULT_MAX_ALLOCATION_PER_READ = 256L << 20;
 
     private final Registry registry;
     private final boolean references;
     private final int maxDepth;
+    private final ReadLimits limits;
 
     private Blit(Builder b) {
         this.references = b.references;
         this.maxDepth = b.maxDepth;
+        this.limits = new ReadLimits(b.maxLength, b.maxAllocationPerRead);
         RegistryBuilder rb = new RegistryBuilder();
         BuiltinTypes.install(rb);
         List<Registration> toBind = new ArrayList<>();
@@ -69,8 +84,9 @@ public final class Blit {
         }
         // Two passes: every Registration exists before any serializer is made, so generated code for
         // mutually recursive classes can point at each other's registrations.
+        ClassSerializers.Options options = new ClassSerializers.Options(b.flat, b.compatible);
         for (Registration r : toBind) {
-            r.bind(ClassSerializers.create(r.type, rb, lookupFor(b, r.type)));
+            r.bind(ClassSerializers.create(r.type, rb, lookupFor(b, r.type), options));
         }
         this.registry = rb.build();
     }
@@ -85,7 +101,10 @@ public final class Blit {
         return null;
     }
 
-    /** @return a builder with references off, registration required and {@link #DEFAULT_MAX_DEPTH} */
+    /**
+     * @return a builder with references off, registration required, and the default limits
+     *         {@link #DEFAULT_MAX_DEPTH}, {@link #DEFAULT_MAX_LENGTH} and {@link #DEFAULT_MAX_ALLOCATION_PER_READ}
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -151,7 +170,11 @@ public final class Blit {
     }
 
     /**
-     * Reads one value at {@code in}'s cursor; the cursor ends right after it, ready for the next.
+     * Reads one value at {@code in}'s cursor; the cursor ends right after it, ready for the next. The read
+     * is bounded by this instance's limits ({@link Builder#maxLength(int)},
+     * {@link Builder#maxAllocationPerRead(long)}), with a fresh allocation budget for each value, unless
+     * {@code in} already has {@link ReadLimits} attached (a read nested in a {@code Marshallable}), which then
+     * stay in force.
      *
      * @param in the source
      * @return the value, possibly null
@@ -159,6 +182,10 @@ public final class Blit {
     public Object read(ReadBuffer in) {
         ReadSession session = new ReadSession(registry, references, maxDepth);
         ObjectReader previous = in.objects(session);
+        boolean attach = in.limits() == null;
+        if (attach) {
+            in.limits(limits);
+        }
         try {
             return session.readObject(in);
         } catch (StackOverflowError e) {
@@ -166,6 +193,9 @@ public final class Blit {
                     + ": the input nests deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
         } finally {
             in.objects(previous);
+            if (attach) {
+                in.limits(null);
+            }
         }
     }
 
@@ -267,7 +297,11 @@ public final class Blit {
         private final List<Entry> entries = new ArrayList<>();
         private final List<MethodHandles.Lookup> lookups = new ArrayList<>();
         private boolean references;
+        private boolean flat = true;
+        private boolean compatible;
         private int maxDepth = DEFAULT_MAX_DEPTH;
+        private int maxLength = DEFAULT_MAX_LENGTH;
+        private long maxAllocationPerRead = DEFAULT_MAX_ALLOCATION_PER_READ;
 
         private static final class Entry {
             final Class<?> type;
@@ -325,6 +359,34 @@ public final class Blit {
         }
 
         /**
+         * @param flat true (the default) to write a record or plain class whose serialized fields are all
+         *             primitives (market data, coordinates) as one fixed-layout block of fixed-width fields
+         *             (FORMAT.md, "Flat classes"): one capacity check and no varints, the fastest path Blit has.
+         *             False writes such classes field by field like any other, {@code int}s and {@code long}s
+         *             as varints: smaller when values are small. Writer and reader must use the same setting;
+         *             compatible mode never uses flat blocks
+         * @return this builder
+         */
+        public Builder flat(boolean flat) {
+            this.flat = flat;
+            return this;
+        }
+
+        /**
+         * @param compatible true for compatible mode (FORMAT.md, "Compatible mode"): records and plain classes
+         *                   carry their field names and types once per message, and a reader matches fields by
+         *                   name, so writer and reader may have different versions of a class (fields added,
+         *                   removed, reordered, widened losslessly). False (the default) for schema-consistent
+         *                   mode: smaller and faster, but both sides must have the same fields. Writer and reader
+         *                   must use the same setting
+         * @return this builder
+         */
+        public Builder compatible(boolean compatible) {
+            this.compatible = compatible;
+            return this;
+        }
+
+        /**
          * @param track true to keep identity: shared objects come back shared, cycles come back as cycles;
          *              false (the default) to write every occurrence in full and pay nothing for tracking
          * @return this builder
@@ -344,6 +406,36 @@ public final class Blit {
                 throw new BlitException("maxDepth must be at least 1");
             }
             this.maxDepth = maxDepth;
+            return this;
+        }
+
+        /**
+         * @param maxLength the most elements or chars one array, string or collection may declare on read
+         *                  (default {@link #DEFAULT_MAX_LENGTH}); a longer one is a {@link BlitException}
+         *                  naming its offset. Writing is not limited
+         * @return this builder
+         */
+        public Builder maxLength(int maxLength) {
+            if (maxLength < 0) {
+                throw new BlitException("maxLength must not be negative, was " + maxLength);
+            }
+            this.maxLength = maxLength;
+            return this;
+        }
+
+        /**
+         * @param bytes the most memory the arrays, strings and collections of one decoded value may take
+         *              together (default {@link #DEFAULT_MAX_ALLOCATION_PER_READ}), counted approximately
+         *              as their lengths are read (see {@link ReadLimits}); a read that would go over is a
+         *              {@link BlitException} naming the offset, before the allocation. Each
+         *              {@code read}/{@code fromBytes} call has a budget of its own
+         * @return this builder
+         */
+        public Builder maxAllocationPerRead(long bytes) {
+            if (bytes < 0) {
+                throw new BlitException("maxAllocationPerRead must not be negative, was " + bytes);
+            }
+            this.maxAllocationPerRead = bytes;
             return this;
         }
 

@@ -18,12 +18,17 @@ import java.util.Arrays;
  * <p>Bad input never escapes as anything but a {@link BlitException} naming the offset, counted from where
  * this buffer started reading. A declared length is checked against what the input can still hold before
  * anything is allocated; from a stream, whose length is unknown, large payloads are read in growing steps
- * so an allocation is never more than twice the bytes that actually arrived.
+ * so an allocation is never more than twice the bytes that actually arrived. While Blit reads, its
+ * {@link ReadLimits} also bound every declared length and the memory the read allocates in total.
  */
 public final class ReadBuffer {
     private static final int WINDOW = 8192;
     /** Largest allocation made on the word of a stream before the bytes have arrived. */
     private static final int TRUST_STEP = 1 << 16;
+    /** What {@link ReadLimits} charges per array, string or collection besides its elements. */
+    private static final int OBJECT_BYTES = 32;
+    /** What {@link ReadLimits} charges per reference slot. */
+    private static final int REFERENCE_BYTES = 8;
 
     private byte[] array;
     private int position;
@@ -33,6 +38,11 @@ public final class ReadBuffer {
     private final InputStream stream;
     private final ByteBuffer source;
     private ObjectReader objects;
+    private ReadLimits limits;
+    /** {@code limits.maxLength()}, or no limit; a field of its own so the check is one load and compare. */
+    private int maxLength = Integer.MAX_VALUE;
+    /** Bytes the current read may still allocate; counts down from {@code limits.maxAllocationPerRead()}. */
+    private long allowance = Long.MAX_VALUE;
 
     private ReadBuffer(byte[] array, int position, int limit, InputStream stream, ByteBuffer source) {
         this.array = array;
@@ -139,6 +149,32 @@ public final class ReadBuffer {
         }
     }
 
+    /**
+     * Consumes {@code n} bytes at the cursor and returns where they start in {@link #array()}. The read twin
+     * of {@link WriteBuffer#claim(int)}: generated code reads a fixed-layout block (FORMAT.md "Flat classes")
+     * with this one bounds check, then loads every field at a constant offset from the returned index.
+     *
+     * @param n bytes to consume
+     * @return the index in {@link #array()} of the first of them
+     * @throws BlitException naming the offset if the input ends first
+     */
+    public int take(int n) {
+        if (limit - position < n) {
+            fill(n);
+        }
+        int p = position;
+        position = p + n;
+        return p;
+    }
+
+    /**
+     * @return the array that holds the bytes of the last {@link #take(int)}: the caller's own array, or this
+     *         buffer's window over a stream or direct buffer, which the next read may overwrite or replace
+     */
+    public byte[] array() {
+        return array;
+    }
+
     private void fill(int n) {
         if (!tryFill(n)) {
             throw truncated(n);
@@ -223,6 +259,28 @@ public final class ReadBuffer {
     public ObjectReader objects(ObjectReader objects) {
         ObjectReader previous = this.objects;
         this.objects = objects;
+        return previous;
+    }
+
+    /** @return the limits in force, or null when none were attached (see {@link #limits(ReadLimits)}) */
+    public ReadLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Attaches read limits and starts a fresh allocation budget. Blit does this for the duration of a read
+     * (unless the buffer already has limits, which then stay in force); without limits only the remaining
+     * input bounds a declared length.
+     *
+     * @param limits the limits from now on, or null for none
+     * @return the limits attached before
+     */
+    public ReadLimits limits(ReadLimits limits) {
+        ReadLimits previous = this.limits;
+        this.limits = limits;
+        ReadLimits l = limits != null ? limits : ReadLimits.NONE;
+        this.maxLength = l.maxLength();
+        this.allowance = l.maxAllocationPerRead();
         return previous;
     }
 
@@ -410,9 +468,12 @@ public final class ReadBuffer {
     /**
      * Reads the length header of an array, string or collection: unsigned varint {@code length + 1},
      * 0 meaning null (returned as -1). A length whose elements could not fit in what the input still holds
-     * is rejected here, before anything is allocated.
+     * is rejected here, before anything is allocated, as is one over the {@link ReadLimits} in force; the
+     * limits' allocation budget is charged {@code length × elementSize} (8 bytes an element when
+     * {@code elementSize} is 0) plus a small constant.
      *
-     * @param elementSize the smallest number of bytes one element takes (0 when elements may take none)
+     * @param elementSize the smallest number of bytes one element takes (0 when elements may take none); for
+     *                    a primitive array, the size of its elements
      * @return the length, or -1 for null
      */
     public int readLength(int elementSize) {
@@ -425,13 +486,17 @@ public final class ReadBuffer {
         if (length < 0) {
             throw new BlitException("invalid length " + Integer.toUnsignedString(length) + " at offset " + at);
         }
-        checkAvailable((long) length * elementSize, at, length);
+        long bytes = (long) length * elementSize;
+        checkAvailable(bytes, at, length);
+        charge(length, OBJECT_BYTES + (elementSize > 0 ? bytes : (long) length * REFERENCE_BYTES), at, "length");
         return length;
     }
 
     /**
      * Reads an element count (unsigned varint, never null) of a collection or array whose elements take at
-     * least {@code minElementBytes} each, rejecting counts the remaining input cannot hold.
+     * least {@code minElementBytes} each, rejecting counts the remaining input cannot hold or the
+     * {@link ReadLimits} in force forbid. The allocation budget is charged 8 bytes (a reference slot) per
+     * element and per byte of {@code minElementBytes}: 8 for a collection, 16 for a map's entry.
      *
      * @param minElementBytes the fewest bytes one element can take (1 for tagged values)
      * @return the count
@@ -443,6 +508,8 @@ public final class ReadBuffer {
             throw new BlitException("invalid count " + Integer.toUnsignedString(n) + " at offset " + at);
         }
         checkAvailable((long) n * minElementBytes, at, n);
+        long slots = (long) n * Math.max(1, Math.min(minElementBytes, 1 << 16)); // clamped: no overflow below
+        charge(n, OBJECT_BYTES + slots * REFERENCE_BYTES, at, "count");
         return n;
     }
 
@@ -464,6 +531,46 @@ public final class ReadBuffer {
         }
     }
 
+    /** The limit check on every declared length: two compares and a subtraction, nothing per element. */
+    private void charge(int length, long bytes, long at, String what) {
+        if (length > maxLength || (allowance -= bytes) < 0) {
+            throw overLimit(length, bytes, at, what);
+        }
+    }
+
+    private BlitException overLimit(int length, long bytes, long at, String what) {
+        if (length > maxLength) {
+            return new BlitException(what + " " + length + " at offset " + at + " exceeds maxLength " + maxLength
+                    + "; raise it with Blit.builder().maxLength(n)");
+        }
+        return overBudget(bytes, at, what + " " + length);
+    }
+
+    /**
+     * Charges the allocation budget of the read in progress (see {@link ReadLimits}) for memory, or work,
+     * that no length header declared. Blit's collections use it for the hashing of keys that are themselves
+     * collections; a hand-written deserializer may use it for what it builds on its own. Without limits
+     * attached it costs nothing that matters: the budget is then practically infinite.
+     *
+     * @param bytes what to charge
+     * @param at    the offset to name if the budget is exceeded
+     * @param what  what the charge is for, for the message (e.g. "hashing the key")
+     */
+    public void charge(long bytes, long at, String what) {
+        if ((allowance -= bytes) < 0) {
+            throw overBudget(bytes, at, what);
+        }
+    }
+
+    private BlitException overBudget(long bytes, long at, String what) {
+        long max = limits != null ? limits.maxAllocationPerRead() : Long.MAX_VALUE;
+        long wanted = max - allowance; // allowance went negative by the amount over the budget
+        allowance += bytes; // nothing was allocated; keep the budget sane for a caller that catches this
+        return new BlitException(what + " at offset " + at + " needs about " + bytes + " bytes, bringing this read to "
+                + wanted + " bytes, over maxAllocationPerRead " + max
+                + "; raise it with Blit.builder().maxAllocationPerRead(bytes)");
+    }
+
     // ---------------------------------------------------------------- strings
 
     /** @return a string written by {@link WriteBuffer#writeString}, or null */
@@ -480,6 +587,7 @@ public final class ReadBuffer {
         }
         if ((header & 1) == 0) {
             checkAvailable(len, at, len);
+            charge(len, OBJECT_BYTES + (long) len, at, "string length");
             if (limit - position >= len) {
                 String s = new String(array, position, len, StandardCharsets.ISO_8859_1);
                 position += len;
@@ -489,6 +597,7 @@ public final class ReadBuffer {
         }
         long bytes = (long) len << 1;
         checkAvailable(bytes, at, len);
+        charge(len, OBJECT_BYTES + bytes, at, "string length");
         char[] chars = new char[Math.min(len, TRUST_STEP)];
         int done = 0;
         while (done < len) {

@@ -6,10 +6,13 @@ import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
 import dev.blit.internal.WriteSession;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The pieces every collection and map encoding shares: {@code uvar count} then tagged values, the
@@ -66,9 +69,13 @@ final class Elements {
     /** Reads {@code count} tagged values into {@code c}. */
     static void readInto(ReadBuffer in, int count, Collection<Object> c) {
         ReadSession session = ReadSession.of(in);
+        boolean hashed = c instanceof Set;
         for (int i = 0; i < count; i++) {
             long at = in.offset();
             Object e = session.readObject(in);
+            if (hashed) {
+                chargeKey(in, e, at);
+            }
             try {
                 c.add(e);
             } catch (RuntimeException x) {
@@ -83,6 +90,7 @@ final class Elements {
         for (int i = 0; i < count; i++) {
             long at = in.offset();
             Object k = session.readObject(in);
+            chargeKey(in, k, at);
             Object v = session.readObject(in);
             try {
                 m.put(k, v);
@@ -90,6 +98,93 @@ final class Elements {
                 throw rejected(m, at, x);
             }
         }
+    }
+
+    /**
+     * What hashing or comparing a key costs the read's budget per element it visits: about the time it takes
+     * to allocate and clear that much memory, so the default budget bounds the walk to a fraction of a second.
+     */
+    private static final int KEY_ELEMENT_BYTES = 64;
+    /** Visits charged at once, so the walk below costs one budget check per chunk. */
+    private static final int KEY_CHUNK = 1024;
+    /** Nesting that only a cycle reaches (decoding is bounded by maxDepth long before). */
+    private static final int KEY_NESTING = 1 << 16;
+
+    /**
+     * Charges the read's allocation budget for the work of hashing and comparing {@code key}, when it is
+     * itself a collection or map about to go into a set or be a map key. The JDK hashes and compares those
+     * by walking them, once per path: with shared references a few bytes make a key of 2^60 paths, and
+     * {@code AbstractMap.equals} compares a key whose value is null twice (get, then containsKey), so a
+     * chain of 60 nested singleton maps takes 2^60 steps to compare with its twin even without sharing
+     * (found by the fuzzer; RegressionTest in blit-fuzz). The walk below counts the same paths, doubling
+     * under map keys, and stops with a {@link BlitException} naming the offset once the budget is spent,
+     * before the JDK starts. Anything that is not a collection or map is not walked: its hash is its own
+     * business (strings cache theirs; registered classes run their own code).
+     */
+    static void chargeKey(ReadBuffer in, Object key, long at) {
+        if (!(key instanceof Collection) && !(key instanceof Map)) {
+            return;
+        }
+        try {
+            walk(in, key, at);
+        } catch (BlitException e) {
+            throw e;
+        } catch (RuntimeException e) { // a registered class that is a Collection, with an iterator of its own
+            throw new BlitException("the " + key.getClass().getName() + " at offset " + at
+                    + " cannot be iterated to hash it as a set element or map key: " + e, e);
+        }
+    }
+
+    private static void walk(ReadBuffer in, Object key, long at) {
+        ArrayDeque<Iterator<?>> iterators = new ArrayDeque<>();
+        ArrayDeque<Long> weights = new ArrayDeque<>();
+        iterators.push(children(key));
+        weights.push(1L);
+        long visits = 0;
+        while (!iterators.isEmpty()) {
+            Iterator<?> it = iterators.peek();
+            if (!it.hasNext()) {
+                iterators.pop();
+                weights.pop();
+                continue;
+            }
+            long weight = weights.peek();
+            Object child = it.next();
+            if (child instanceof Map.Entry) { // a map's entry: its key counts twice, its value once
+                Map.Entry<?, ?> e = (Map.Entry<?, ?>) child;
+                visits = visit(in, at, visits, saturatedDouble(weight), e.getKey(), iterators, weights);
+                visits = visit(in, at, visits, weight, e.getValue(), iterators, weights);
+            } else {
+                visits = visit(in, at, visits, weight, child, iterators, weights);
+            }
+            if (iterators.size() > KEY_NESTING) {
+                throw new BlitException("a collection at offset " + at + " nests more than " + KEY_NESTING
+                        + " levels (it contains itself) and cannot be hashed as a set element or map key");
+            }
+        }
+        in.charge(visits * KEY_ELEMENT_BYTES, at, "hashing the key");
+    }
+
+    private static long visit(ReadBuffer in, long at, long visits, long weight, Object o,
+                              ArrayDeque<Iterator<?>> iterators, ArrayDeque<Long> weights) {
+        visits += weight;
+        if (visits >= KEY_CHUNK) { // charge as we go, so an endless walk ends as soon as the budget does
+            in.charge(Math.min(visits, Long.MAX_VALUE / KEY_ELEMENT_BYTES) * KEY_ELEMENT_BYTES, at, "hashing the key");
+            visits = 0;
+        }
+        if (o instanceof Collection || o instanceof Map) {
+            iterators.push(children(o));
+            weights.push(weight);
+        }
+        return visits;
+    }
+
+    private static Iterator<?> children(Object container) {
+        return container instanceof Map ? ((Map<?, ?>) container).entrySet().iterator() : ((Collection<?>) container).iterator();
+    }
+
+    private static long saturatedDouble(long weight) {
+        return weight > Long.MAX_VALUE / 4 ? Long.MAX_VALUE / 4 : weight * 2;
     }
 
     /**
