@@ -4,13 +4,14 @@ import dev.blit.BlitException;
 import dev.blit.Marshallable;
 import dev.blit.Serializer;
 import dev.blit.internal.RegistryBuilder;
+import dev.blit.serial.JavaSerialization;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Modifier;
 
 /**
  * Chooses the serializer for a class registered without one: enums by ordinal, {@link Marshallable}s
- * through their own methods, records and plain classes through generated code ({@link SerializerGenerator},
+ * through their own methods, classes with Java serialization hooks through {@link JavaSerialization}, records and plain classes through generated code ({@link SerializerGenerator},
  * or {@link FlatGenerator} for a class whose fields are all primitives), or, where a hidden class cannot be
  * defined, through {@link ReflectiveSerializer}, which writes the same bytes more slowly.
  * {@code -Dblit.gen=reflective} forces the fallback (to rule the generator out when chasing a problem). In
@@ -67,6 +68,11 @@ public final class ClassSerializers {
         }
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
             return null; // registered only to name it (array components, declared types); never instantiated
+        }
+        if (JavaSerialization.hasHooks(type)) {
+            // Externalizable, or Serializable with writeObject/readObject/writeReplace/readResolve: the class's
+            // own code decides what its state is, so honour it (in Blit's bytes) rather than copy fields.
+            return JavaSerialization.create(type, lookup);
         }
         if (type.isArray()) {
             throw new BlitException("cannot register array class " + type.getName() + ": arrays are built in");

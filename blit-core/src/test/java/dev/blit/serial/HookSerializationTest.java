@@ -142,6 +142,12 @@ class HookSerializationTest {
     }
 
     @Test
+    void plainRegistrationPicksTheHooksByItself() {
+        Blit blit = Blit.builder().register(Singleton.class, 100).build();
+        assertSame(Singleton.INSTANCE, blit.fromBytes(blit.toBytes(Singleton.INSTANCE)));
+    }
+
+    @Test
     void theResolvedObjectIsWhatLaterBackReferencesGet() {
         Blit blit = Blit.builder().references(true)
                 .register(Singleton.class, 100, JavaSerialization.create(Singleton.class, null)).build();
