@@ -28,7 +28,7 @@ import java.util.zip.CRC32C;
 /**
  * A durable, append-only log of objects: each {@link #append} gets the next index (0, 1, 2, ...), and
  * {@link #read} gets it back by index. The log is a directory of segment files, memory-mapped; the format
- * is in FORMAT-log.md.
+ * is in FORMAT.md ("Files").
  *
  * <pre>{@code
  * try (BlitLog log = BlitLog.open(dir, blit)) {

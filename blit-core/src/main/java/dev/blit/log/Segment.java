@@ -18,7 +18,7 @@ import java.util.zip.CRC32C;
 
 /**
  * One segment file of a {@link BlitLog}: its mapping, and the offsets of the records found in it so far.
- * The layout is in FORMAT-log.md; in short, a 32-byte header, then 8-byte-aligned frames
+ * The layout is in FORMAT.md ("Files"); in short, a 32-byte header, then 8-byte-aligned frames
  * {@code u32 crc, u32 length, payload, zero padding}, ended by an all-zero header slot (nothing yet) or an
  * all-ones one (the log continues in the next segment).
  *

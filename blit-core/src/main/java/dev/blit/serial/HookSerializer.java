@@ -15,7 +15,7 @@ import java.lang.reflect.InvocationTargetException;
 
 /**
  * Writes and reads a class through its {@code java.io.Serializable} or {@code Externalizable} hooks, in
- * Blit's own bytes (FORMAT-serial.md). Immutable and thread-safe: every value gets its own pair of stream
+ * Blit's own bytes (FORMAT.md ("Classes serialized through their java.io hooks")). Immutable and thread-safe: every value gets its own pair of stream
  * objects, which is cheap (their protected constructors set a few fields) and keeps nested hook calls apart.
  */
 final class HookSerializer implements Serializer<Object> {

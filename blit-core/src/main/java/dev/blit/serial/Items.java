@@ -2,7 +2,7 @@ package dev.blit.serial;
 
 /**
  * The item headers of a section (what one class's {@code writeObject}, or an {@code writeExternal},
- * wrote), each a {@code uvar}. See FORMAT-serial.md.
+ * wrote), each a {@code uvar}. See FORMAT.md ("Classes serialized through their java.io hooks").
  */
 final class Items {
     /** End of the section. */

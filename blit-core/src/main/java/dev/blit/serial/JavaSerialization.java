@@ -21,7 +21,7 @@ import java.util.List;
  * its fields written; on read the instance is made the way JDK serialization makes it (the no-arg
  * constructor of the first non-serializable superclass, or an Externalizable's public one), published for
  * back references, filled by {@code readObject}s, then passed through {@code readResolve}. The bytes are
- * Blit's (FORMAT-serial.md): no class descriptors, no stream handles, nested objects as tagged values.
+ * Blit's (FORMAT.md ("Classes serialized through their java.io hooks")): no class descriptors, no stream handles, nested objects as tagged values.
  *
  * <p>Hooks and constructors are found through {@code sun.reflect.ReflectionFactory}, the JDK's supported
  * door for serialization libraries, so the JDK's own classes work where their fields allow: on Java 17 a
