@@ -45,9 +45,8 @@ final class FlatGenerator {
     private final ClassModel model;
     private final FlatLayout layout;
     private final List<ClassModel.Property> properties;
+    private final HiddenClassBuilder shell;
     private final String name;
-    private final List<Object> data = new ArrayList<>();
-    private final List<String> dataDescs = new ArrayList<>();
     private final String[] getter;
     private final String[] setter;
     private String constructor;
@@ -66,6 +65,7 @@ final class FlatGenerator {
         this.setter = new String[properties.size()];
         String simple = model.type().getSimpleName().replaceAll("[^A-Za-z0-9_]", "");
         this.name = "dev/blit/gen/BlitFlatSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
+        this.shell = new HiddenClassBuilder(name, "dev/blit/Serializer");
     }
 
     /**
@@ -76,22 +76,11 @@ final class FlatGenerator {
      */
     static Serializer<?> generate(ClassModel model, FlatLayout layout) throws ReflectiveOperationException {
         FlatGenerator g = new FlatGenerator(model, layout);
-        byte[] bytes = g.classFile();
-        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, g.data.toArray(), true);
-        MethodHandle ctor = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class));
-        try {
-            return (Serializer<?>) ctor.invoke();
-        } catch (ReflectiveOperationException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return (Serializer<?>) g.shell.define(g.classFile());
     }
 
     private String constant(Object value, String desc) {
-        data.add(value);
-        dataDescs.add(desc);
-        return "c" + (data.size() - 1);
+        return shell.constant(value, desc);
     }
 
     private byte[] classFile() {
@@ -110,58 +99,11 @@ final class FlatGenerator {
         }
         constructor = constant(model.constructor(), D_MH);
 
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
-            @Override
-            protected String getCommonSuperClass(String type1, String type2) {
-                return type1.equals(type2) ? type1 : OBJECT;
-            }
-        };
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, OBJECT,
-                new String[]{"dev/blit/Serializer"});
-        for (int i = 0; i < data.size(); i++) {
-            cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "c" + i, dataDescs.get(i), null, null)
-                    .visitEnd();
-        }
-        classInit(cw);
-        init(cw);
+        ClassWriter cw = shell.open();
         write(cw);
         read(cw);
         cw.visitEnd();
         return cw.toByteArray();
-    }
-
-    private void classInit(ClassWriter cw) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
-        mv.visitCode();
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
-                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
-        mv.visitLdcInsn("_");
-        mv.visitLdcInsn(Type.getType(Object[].class));
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "classData",
-                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;", false);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/Object;");
-        mv.visitVarInsn(Opcodes.ASTORE, 0);
-        for (int i = 0; i < data.size(); i++) {
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            push(mv, i);
-            mv.visitInsn(Opcodes.AALOAD);
-            String desc = dataDescs.get(i);
-            mv.visitTypeInsn(Opcodes.CHECKCAST, desc.substring(1, desc.length() - 1));
-            mv.visitFieldInsn(Opcodes.PUTSTATIC, name, "c" + i, desc);
-        }
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-    }
-
-    private static void init(ClassWriter cw) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT, "<init>", "()V", false);
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
     }
 
     // ---------------------------------------------------------------- write
@@ -173,7 +115,7 @@ final class FlatGenerator {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "write", "(" + D_WB + "Ljava/lang/Object;)V", null, null);
         mv.visitCode();
         mv.visitVarInsn(Opcodes.ALOAD, 1);
-        push(mv, layout.size);
+        HiddenClassBuilder.push(mv, layout.size);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "claim", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, 3);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
@@ -260,7 +202,7 @@ final class FlatGenerator {
     private static void index(MethodVisitor mv, int base, int offset) {
         mv.visitVarInsn(Opcodes.ILOAD, base);
         if (offset != 0) {
-            push(mv, offset);
+            HiddenClassBuilder.push(mv, offset);
             mv.visitInsn(Opcodes.IADD);
         }
     }
@@ -281,7 +223,7 @@ final class FlatGenerator {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "read", "(" + D_RB + ")Ljava/lang/Object;", null, null);
         mv.visitCode();
         mv.visitVarInsn(Opcodes.ALOAD, 1);
-        push(mv, layout.size);
+        HiddenClassBuilder.push(mv, layout.size);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "take", "(I)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, 2);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
@@ -338,7 +280,7 @@ final class FlatGenerator {
         mv.visitFieldInsn(Opcodes.GETSTATIC, name, typeField, D_CLASS);
         mv.visitVarInsn(Opcodes.ALOAD, 1);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
-        push(mv, layout.size);
+        HiddenClassBuilder.push(mv, layout.size);
         mv.visitInsn(Opcodes.I2L);
         mv.visitInsn(Opcodes.LSUB);
         mv.visitVarInsn(Opcodes.ALOAD, 5);
@@ -369,7 +311,7 @@ final class FlatGenerator {
             mv.visitInsn(Opcodes.BALOAD);
             if (k == ClassModel.Kind.BOOLEAN) {
                 mv.visitVarInsn(Opcodes.ALOAD, in);
-                push(mv, layout.size - offset);
+                HiddenClassBuilder.push(mv, layout.size - offset);
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, LAYOUT, "bool", "(B" + D_RB + "I)Z", false);
             }
             return;
@@ -396,18 +338,6 @@ final class FlatGenerator {
                 break;
             default:
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "([BI)D", false);
-        }
-    }
-
-    private static void push(MethodVisitor mv, int v) {
-        if (v >= -1 && v <= 5) {
-            mv.visitInsn(Opcodes.ICONST_0 + v);
-        } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
-            mv.visitIntInsn(Opcodes.BIPUSH, v);
-        } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
-            mv.visitIntInsn(Opcodes.SIPUSH, v);
-        } else {
-            mv.visitLdcInsn(v);
         }
     }
 }

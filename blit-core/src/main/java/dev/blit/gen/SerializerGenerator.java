@@ -65,9 +65,8 @@ final class SerializerGenerator {
 
     private final ClassModel model;
     private final RegistryBuilder registry;
+    private final HiddenClassBuilder shell;
     private final String name;
-    private final List<Object> data = new ArrayList<>();
-    private final List<String> dataDescs = new ArrayList<>();
     private final List<ClassModel.Property> properties;
     /** Per property: static field names of its getter, setter, registration (or null), declared type (or null). */
     private final String[] getter;
@@ -90,6 +89,7 @@ final class SerializerGenerator {
         declared = new String[n];
         String simple = model.type().getSimpleName().replaceAll("[^A-Za-z0-9_]", "");
         this.name = "dev/blit/gen/BlitSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
+        this.shell = new HiddenClassBuilder(name, "dev/blit/Serializer");
     }
 
     /**
@@ -108,23 +108,11 @@ final class SerializerGenerator {
     }
 
     private Serializer<?> define() throws ReflectiveOperationException {
-        byte[] bytes = classFile();
-        MethodHandles.Lookup hidden = MethodHandles.lookup()
-                .defineHiddenClassWithClassData(bytes, data.toArray(), true);
-        MethodHandle ctor = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class));
-        try {
-            return (Serializer<?>) ctor.invoke();
-        } catch (ReflectiveOperationException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return (Serializer<?>) shell.define(classFile());
     }
 
     private String constant(Object value, String desc) {
-        data.add(value);
-        dataDescs.add(desc);
-        return "c" + (data.size() - 1);
+        return shell.constant(value, desc);
     }
 
     private byte[] classFile() {
@@ -150,59 +138,11 @@ final class SerializerGenerator {
         }
         constructor = constant(model.constructor(), D_MH);
 
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS | ClassWriter.COMPUTE_FRAMES) {
-            @Override
-            protected String getCommonSuperClass(String type1, String type2) {
-                // Frames only ever merge Object-typed locals and Blit's own types; never load user classes.
-                return type1.equals(type2) ? type1 : OBJECT;
-            }
-        };
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, name, null, OBJECT,
-                new String[]{"dev/blit/Serializer"});
-        for (int i = 0; i < data.size(); i++) {
-            cw.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL, "c" + i, dataDescs.get(i), null, null)
-                    .visitEnd();
-        }
-        classInit(cw);
-        init(cw);
+        ClassWriter cw = shell.open();
         write(cw);
         read(cw);
         cw.visitEnd();
         return cw.toByteArray();
-    }
-
-    private void classInit(ClassWriter cw) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
-        mv.visitCode();
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
-                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
-        mv.visitLdcInsn("_");
-        mv.visitLdcInsn(Type.getType(Object[].class));
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "classData",
-                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;", false);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, "[Ljava/lang/Object;");
-        mv.visitVarInsn(Opcodes.ASTORE, 0);
-        for (int i = 0; i < data.size(); i++) {
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            push(mv, i);
-            mv.visitInsn(Opcodes.AALOAD);
-            String desc = dataDescs.get(i);
-            mv.visitTypeInsn(Opcodes.CHECKCAST, desc.substring(1, desc.length() - 1));
-            mv.visitFieldInsn(Opcodes.PUTSTATIC, name, "c" + i, desc);
-        }
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-    }
-
-    private static void init(ClassWriter cw) {
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, OBJECT, "<init>", "()V", false);
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
     }
 
     private boolean anyReference() {
@@ -352,10 +292,10 @@ final class SerializerGenerator {
                 for (int i = 0; i < properties.size(); i++) {
                     index[i] = properties.get(i).kind == ClassModel.Kind.REFERENCE ? references++ : primitives++;
                 }
-                push(mv, primitives);
+                HiddenClassBuilder.push(mv, primitives);
                 mv.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_LONG);
                 mv.visitVarInsn(Opcodes.ASTORE, 9);
-                push(mv, references);
+                HiddenClassBuilder.push(mv, references);
                 mv.visitTypeInsn(Opcodes.ANEWARRAY, OBJECT);
                 mv.visitVarInsn(Opcodes.ASTORE, 10);
                 for (int from = 0; from < properties.size(); from += CHUNK) {
@@ -390,11 +330,11 @@ final class SerializerGenerator {
                     mv.visitVarInsn(Type.getType(p.erased).getOpcode(Opcodes.ILOAD), slots[a]);
                 } else if (p.kind == ClassModel.Kind.REFERENCE) {
                     mv.visitVarInsn(Opcodes.ALOAD, 10);
-                    push(mv, index[a]);
+                    HiddenClassBuilder.push(mv, index[a]);
                     mv.visitInsn(Opcodes.AALOAD);
                 } else {
                     mv.visitVarInsn(Opcodes.ALOAD, 9);
-                    push(mv, index[a]);
+                    HiddenClassBuilder.push(mv, index[a]);
                     mv.visitInsn(Opcodes.LALOAD);
                     fromBits(mv, p.kind);
                 }
@@ -419,7 +359,7 @@ final class SerializerGenerator {
             ClassModel.Property p = properties.get(i);
             boolean reference = p.kind == ClassModel.Kind.REFERENCE;
             mv.visitVarInsn(Opcodes.ALOAD, reference ? 3 : 2);
-            push(mv, index[i]);
+            HiddenClassBuilder.push(mv, index[i]);
             readValue(mv, i, 0, 1, 4, 6, 7);
             if (reference) {
                 mv.visitInsn(Opcodes.AASTORE);
@@ -531,7 +471,7 @@ final class SerializerGenerator {
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
             mv.visitVarInsn(Opcodes.ISTORE, tag);
             mv.visitVarInsn(Opcodes.ILOAD, tag);
-            push(mv, registrationId[i]);
+            HiddenClassBuilder.push(mv, registrationId[i]);
             mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
             // int saved = s.enter(R, at); x = s.exit(content, saved);
             mv.visitVarInsn(Opcodes.ALOAD, session);
@@ -656,18 +596,6 @@ final class SerializerGenerator {
                 }
             }
             return null;
-        }
-    }
-
-    private static void push(MethodVisitor mv, int v) {
-        if (v >= -1 && v <= 5) {
-            mv.visitInsn(Opcodes.ICONST_0 + v);
-        } else if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) {
-            mv.visitIntInsn(Opcodes.BIPUSH, v);
-        } else if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) {
-            mv.visitIntInsn(Opcodes.SIPUSH, v);
-        } else {
-            mv.visitLdcInsn(v);
         }
     }
 }
