@@ -157,15 +157,24 @@ public final class Blit {
      * @param out   the destination
      */
     public void write(Object value, WriteBuffer out) {
-        WriteSession session = new WriteSession(registry, references, maxDepth);
-        ObjectWriter previous = out.objects(session);
+        ObjectWriter previous = out.objects();
+        WriteSession session = WriteSession.claim(previous, this);
+        boolean fresh = session == null;
+        if (fresh) {
+            session = new WriteSession(this, registry, references, maxDepth);
+            out.objects(session);
+        }
+        session.begin();
         try {
             session.writeObject(out, value);
         } catch (StackOverflowError e) {
             throw new BlitException("stack overflow while writing at offset " + out.position()
                     + ": the object graph is deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
         } finally {
-            out.objects(previous);
+            session.end();
+            if (fresh && previous != null) {
+                out.objects(previous); // a nested write, or another Blit's buffer: put its session back
+            }
         }
     }
 
@@ -180,8 +189,14 @@ public final class Blit {
      * @return the value, possibly null
      */
     public Object read(ReadBuffer in) {
-        ReadSession session = new ReadSession(registry, references, maxDepth);
-        ObjectReader previous = in.objects(session);
+        ObjectReader previous = in.objects();
+        ReadSession session = ReadSession.claim(previous, this);
+        boolean fresh = session == null;
+        if (fresh) {
+            session = new ReadSession(this, registry, references, maxDepth);
+            in.objects(session);
+        }
+        session.begin();
         boolean attach = in.limits() == null;
         if (attach) {
             in.limits(limits);
@@ -192,7 +207,10 @@ public final class Blit {
             throw new BlitException("stack overflow while reading at offset " + in.offset()
                     + ": the input nests deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
         } finally {
-            in.objects(previous);
+            session.end();
+            if (fresh && previous != null) {
+                in.objects(previous); // a nested read, or another Blit's buffer: put its session back
+            }
             if (attach) {
                 in.limits(null);
             }

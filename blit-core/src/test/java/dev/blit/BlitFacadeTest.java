@@ -271,6 +271,64 @@ class BlitFacadeTest {
     }
 
     @Test
+    void eachMessageOnAReusedBufferStandsAlone() {
+        Blit refs = Blit.builder().register(Node.class, 101).references(true).build();
+        Node shared = new Node();
+        WriteBuffer out = new WriteBuffer();
+        refs.write(shared, out);
+        long first = out.position();
+        refs.write(shared, out); // must not become a back reference into the first message
+        assertEquals(first * 2, out.position());
+        ReadBuffer in = ReadBuffer.of(out.array(), 0, (int) out.position());
+        Object a = refs.read(in);
+        Object b = refs.read(in);
+        assertTrue(a instanceof Node && b instanceof Node && a != b);
+    }
+
+    @Test
+    void twoInstancesCanTakeTurnsOnOneBuffer() {
+        Blit other = Blit.builder().register(Node.class, 100).build(); // Node under another id
+        WriteBuffer out = new WriteBuffer();
+        blit.write(new Node(), out);
+        other.write(new Node(), out);
+        blit.write(new Node(), out);
+        byte[] bytes = out.toByteArray();
+        assertEquals(101, bytes[0]);
+        assertEquals(100, bytes[2]);
+        assertEquals(101, bytes[4]);
+    }
+
+    /** Writes its payload with a second, nested Blit.write on the same buffer. */
+    static final class Envelope implements Marshallable {
+        static Blit inner;
+        Object payload;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            inner.write(payload, out);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            payload = inner.read(in);
+        }
+    }
+
+    @Test
+    void aNestedWriteThroughTheSameBufferGetsItsOwnSession() {
+        Envelope.inner = blit;
+        Blit outer = Blit.builder().register(Envelope.class, 102).register(Seed.class, 100).build();
+        Envelope e = new Envelope();
+        e.payload = Seed.sample();
+        WriteBuffer out = new WriteBuffer();
+        outer.write(e, out);
+        outer.write(e, out);
+        ReadBuffer in = ReadBuffer.of(out.array(), 0, (int) out.position());
+        ((Seed) ((Envelope) outer.read(in)).payload).assertSameAs(Seed.sample());
+        ((Seed) ((Envelope) outer.read(in)).payload).assertSameAs(Seed.sample());
+    }
+
+    @Test
     void oneInstanceServesEightThreads() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {

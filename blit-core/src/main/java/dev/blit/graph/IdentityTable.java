@@ -54,7 +54,17 @@ public final class IdentityTable {
 
     /** Forgets every object, keeping the storage. */
     public void clear() {
-        Arrays.fill(keys, null);
+        if (size == 0) {
+            return;
+        }
+        if (keys.length > 4096) {
+            // After an unusually large graph, give the memory back rather than keep clearing a big table.
+            keys = new Object[32];
+            values = new int[32];
+            mask = 31;
+        } else {
+            Arrays.fill(keys, null);
+        }
         size = 0;
     }
 

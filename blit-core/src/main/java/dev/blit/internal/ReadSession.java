@@ -26,10 +26,67 @@ public final class ReadSession implements ObjectReader {
     /** Compatible mode: per class slot, how this message lays the class out (null until its field table is read). */
     private Object[] layouts;
 
+    /** The Blit instance this session reads for; a session is reused only by its owner. */
+    private final Object owner;
+    /** Whether a read is under way; a nested read through the same buffer then gets its own session. */
+    private boolean active;
+
     public ReadSession(Registry registry, boolean references, int maxDepth) {
+        this(null, registry, references, maxDepth);
+    }
+
+    /**
+     * @param owner      the Blit instance that may {@link #claim} this session again for later reads
+     * @param registry   its registry
+     * @param references whether back references are allowed
+     * @param maxDepth   the nesting limit
+     */
+    public ReadSession(Object owner, Registry registry, boolean references, int maxDepth) {
+        this.owner = owner;
         this.registry = registry;
         this.maxDepth = maxDepth;
         this.refs = references ? new Object[16] : null;
+    }
+
+    /**
+     * The read-side twin of {@link WriteSession#claim}: a session left on a reused buffer serves the next
+     * read of the same Blit instance.
+     *
+     * @param r     what the buffer has attached
+     * @param owner the Blit instance about to read
+     * @return that session, or null if it is not the owner's or is in use
+     */
+    public static ReadSession claim(ObjectReader r, Object owner) {
+        if (r instanceof ReadSession) {
+            ReadSession s = (ReadSession) r;
+            if (s.owner == owner && owner != null && !s.active) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Starts one message: nothing read before it can be referred to. */
+    public void begin() {
+        active = true;
+        depth = 0;
+        pending = -1;
+        if (layouts != null) {
+            java.util.Arrays.fill(layouts, null);
+        }
+    }
+
+    /** Ends one message, dropping the decoded objects so the session retains none of them. */
+    public void end() {
+        active = false;
+        if (refs != null) {
+            if (refs.length > 4096) {
+                refs = new Object[16];
+            } else {
+                Arrays.fill(refs, 0, refCount, null);
+            }
+            refCount = 0;
+        }
     }
 
     /**

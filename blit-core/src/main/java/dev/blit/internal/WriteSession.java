@@ -21,10 +21,65 @@ public final class WriteSession implements ObjectWriter {
     /** The same, for slots from 64 on (an instance with that many compatible classes). */
     private boolean[] described;
 
+    /** The Blit instance this session writes for; a session is reused only by its owner. */
+    private final Object owner;
+    /** Whether a write is under way; a nested write through the same buffer then gets its own session. */
+    private boolean active;
+    /** One-entry cache of the last class looked up: most graphs repeat one class many times in a row. */
+    private Class<?> lastType;
+    private Registration lastRegistration;
+
     public WriteSession(Registry registry, boolean references, int maxDepth) {
+        this(null, registry, references, maxDepth);
+    }
+
+    /**
+     * @param owner      the Blit instance that may {@link #claim} this session again for later writes
+     * @param registry   its registry
+     * @param references whether to track identity
+     * @param maxDepth   the nesting limit
+     */
+    public WriteSession(Object owner, Registry registry, boolean references, int maxDepth) {
+        this.owner = owner;
         this.registry = registry;
         this.maxDepth = maxDepth;
         this.refs = references ? new IdentityTable() : null;
+    }
+
+    /**
+     * A Blit keeps its session attached to the buffer it wrote to, so that the next write to that buffer
+     * (the common case: one reused buffer per thread) allocates nothing.
+     *
+     * @param w     what the buffer has attached
+     * @param owner the Blit instance about to write
+     * @return that session, ready for a new message, or null if it is not the owner's or is in use
+     */
+    public static WriteSession claim(ObjectWriter w, Object owner) {
+        if (w instanceof WriteSession) {
+            WriteSession s = (WriteSession) w;
+            if (s.owner == owner && owner != null && !s.active) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Starts one message: per-message state is empty here, whatever happened to the previous one. */
+    public void begin() {
+        active = true;
+        depth = 0;
+        describedLow = 0;
+        if (described != null) {
+            java.util.Arrays.fill(described, false);
+        }
+    }
+
+    /** Ends one message, dropping references to the objects written so the session retains none of them. */
+    public void end() {
+        active = false;
+        if (refs != null) {
+            refs.clear();
+        }
     }
 
     /**
@@ -49,7 +104,16 @@ public final class WriteSession implements ObjectWriter {
             out.writeByte(TypeIds.NULL);
             return;
         }
-        write(out, value, registry.forClass(value.getClass()));
+        Class<?> type = value.getClass();
+        Registration r;
+        if (type == lastType) {
+            r = lastRegistration;
+        } else {
+            r = registry.forClass(type);
+            lastType = type;
+            lastRegistration = r;
+        }
+        write(out, value, r);
     }
 
     /**
