@@ -286,6 +286,19 @@ class BlitFacadeTest {
     }
 
     @Test
+    void aReadBufferResetToNewBytesReadsThemFromOffsetZero() {
+        byte[] one = blit.toBytes("one");
+        byte[] two = blit.toBytes(Seed.sample());
+        ReadBuffer in = ReadBuffer.of(one);
+        assertEquals("one", blit.read(in));
+        ((Seed) blit.read(in.reset(two, 0, two.length))).assertSameAs(Seed.sample());
+        assertEquals(two.length, in.offset());
+        BlitException e = assertThrows(BlitException.class, () -> blit.read(in.reset(two, 0, 3)));
+        assertTrue(e.getMessage().contains("offset"), e.getMessage());
+        assertThrows(BlitException.class, () -> ReadBuffer.of(new ByteArrayInputStream(one)).reset(two, 0, 1));
+    }
+
+    @Test
     void twoInstancesCanTakeTurnsOnOneBuffer() {
         Blit other = Blit.builder().register(Node.class, 100).build(); // Node under another id
         WriteBuffer out = new WriteBuffer();

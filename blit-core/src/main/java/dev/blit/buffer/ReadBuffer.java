@@ -80,6 +80,31 @@ public final class ReadBuffer {
     }
 
     /**
+     * Re-points this buffer at {@code bytes[offset .. offset+length)}, keeping whatever Blit attached to it,
+     * so a reader that decodes message after message allocates nothing per message (like the write side's
+     * {@link WriteBuffer#clear()}). Only for buffers over arrays, not streams or direct buffers.
+     *
+     * @param bytes  the input
+     * @param offset first byte; offsets in errors count from here
+     * @param length how many bytes may be read
+     * @return this buffer
+     */
+    public ReadBuffer reset(byte[] bytes, int offset, int length) {
+        if (stream != null || source != null) {
+            throw new BlitException("only a buffer over an array can be reset to another array");
+        }
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new BlitException("region [" + offset + ", " + offset + "+" + length + ") is outside an array of "
+                    + bytes.length + " bytes");
+        }
+        this.array = bytes;
+        this.position = offset;
+        this.limit = offset + length;
+        this.origin = -offset;
+        return this;
+    }
+
+    /**
      * Reads the bytes between {@code buffer}'s position and limit. A heap buffer is read in place; a
      * direct or mapped one is copied into an internal window as needed. {@code buffer}'s position is left
      * alone; call {@link #offset()} to learn how far reading got.
