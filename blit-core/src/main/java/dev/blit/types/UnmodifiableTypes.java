@@ -35,13 +35,13 @@ final class UnmodifiableTypes {
     }
 
     static void install(RegistryBuilder rb) {
-        Registration list = rb.add(TypeIds.IMMUTABLE_LIST, List.of().getClass(), immutable(1, UnmodifiableTypes::listOf));
+        Registration list = rb.add(TypeIds.IMMUTABLE_LIST, List.of().getClass(), immutable(1, false, UnmodifiableTypes::listOf));
         List<Integer> three = List.of(1, 2, 3);
         aliases(rb, list, List.of(1), List.of(1, 2), three, Stream.of(1).toList(), Stream.of().toList(),
                 Stream.of(1, null).toList(), three.subList(0, 1), three.subList(0, 2));
-        Registration set = rb.add(TypeIds.IMMUTABLE_SET, Set.of().getClass(), immutable(1, UnmodifiableTypes::setOf));
+        Registration set = rb.add(TypeIds.IMMUTABLE_SET, Set.of().getClass(), immutable(1, true, UnmodifiableTypes::setOf));
         aliases(rb, set, Set.of(1), Set.of(1, 2), Set.of(1, 2, 3));
-        Registration map = rb.add(TypeIds.IMMUTABLE_MAP, Map.of().getClass(), immutable(2, UnmodifiableTypes::mapOf));
+        Registration map = rb.add(TypeIds.IMMUTABLE_MAP, Map.of().getClass(), immutable(2, true, UnmodifiableTypes::mapOf));
         aliases(rb, map, Map.of(1, 1), Map.of(1, 1, 2, 2), Map.of(1, 1, 2, 2, 3, 3));
 
         rb.add(TypeIds.EMPTY_LIST, Collections.emptyList().getClass(),
@@ -135,7 +135,7 @@ final class UnmodifiableTypes {
      * Content like a mutable collection's, built from all its elements at the end (these collections
      * cannot exist before their elements, so they cannot contain themselves either).
      */
-    private static Serializer<Object> immutable(int slots, Function<Object[], Object> create) {
+    private static Serializer<Object> immutable(int slots, boolean hashed, Function<Object[], Object> create) {
         return BuiltinTypes.tracked(
                 (out, v) -> {
                     if (slots == 1) {
@@ -151,6 +151,12 @@ final class UnmodifiableTypes {
                         throw new BlitException("count " + n + " at offset " + at + " is too large");
                     }
                     Object[] items = Elements.readArray(in, n * slots);
+                    if (hashed) {
+                        // Set.of/Map.of hash their elements (or keys): bound that work before the JDK starts it.
+                        for (int i = 0; i < items.length; i += slots) {
+                            Elements.chargeKey(in, items[i], at);
+                        }
+                    }
                     try {
                         return create.apply(items);
                     } catch (RuntimeException x) {

@@ -1,0 +1,81 @@
+package dev.blit.limits;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Collections used as set elements or map keys are hashed by the JDK once per path through them; the
+ * decoder charges that work to {@code maxAllocationPerRead} before it happens, so a small input cannot
+ * describe a key that takes 2^60 steps to hash or compare.
+ */
+class KeyHashingBudgetTest {
+    /** A hang guard, not a timing assertion. */
+    private static final Duration HANG_GUARD = Duration.ofSeconds(30);
+    private final Blit refs = Blit.builder().references(true).build();
+
+    @Test
+    void ordinaryCollectionKeysDecode() {
+        Set<List<Integer>> set = new HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            set.add(List.of(i, i + 1, i + 2));
+        }
+        Map<Set<String>, Integer> map = new HashMap<>();
+        map.put(Set.of("a", "b"), 1);
+        map.put(Collections.singleton("c"), 2);
+        Blit plain = Blit.builder().build();
+        assertEquals(set, plain.fromBytes(plain.toBytes(set)));
+        assertEquals(map, plain.fromBytes(plain.toBytes(map)));
+        assertEquals(set, refs.fromBytes(refs.toBytes(set)));
+    }
+
+    @Test
+    void aKeyOfTwoToTheSixtyPathsThroughSharedListsIsRejectedWithItsOffset() {
+        List<Object> key = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            List<Object> outer = new ArrayList<>();
+            outer.add(key);
+            outer.add(key);
+            key = outer;
+        }
+        // Written as a list (a real set would hash it on the way in), then retagged as a set.
+        byte[] asSet = refs.toBytes(new ArrayList<>(List.of(key)));
+        asSet[0] = 0x2c; // tag 44: the same content as a LinkedHashSet
+        BlitException e = assertTimeoutPreemptively(HANG_GUARD,
+                () -> assertThrows(BlitException.class, () -> refs.fromBytes(asSet)));
+        assertTrue(e.getMessage().contains("hashing the key at offset 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("maxAllocationPerRead"), e.getMessage());
+        assertTrue(asSet.length < 400, asSet.length + " bytes");
+    }
+
+    @Test
+    void aSetThatHoldsItselfInsideAKeyIsRejectedNotWalkedForever() {
+        // tag 43 HashSet, 2 elements: an empty list, then a singleton set (55) of a back reference to the set.
+        byte[] bytes = {0x2b, 0x02, 0x24, 0x00, 0x37, 0x01, 0x00};
+        Object decoded = assertTimeoutPreemptively(HANG_GUARD, () -> {
+            try {
+                return refs.fromBytes(bytes);
+            } catch (BlitException e) {
+                assertTrue(e.getMessage().contains("offset"), e.getMessage());
+                return null;
+            }
+        });
+        if (decoded != null) {
+            assertTrue(decoded instanceof Set);
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package dev.blit.fuzz;
+
+import dev.blit.Blit;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * The workload objects of WORKLOADS.md as plain classes and records, registered with Blit like an
+ * application would, and one sample of each for the fuzz targets and the mutation suite to start from.
+ */
+final class Workloads {
+    private Workloads() {
+    }
+
+    /** Thompson's seed object. */
+    static final class Seed {
+        long sourceId;
+        boolean special;
+        int orderCode;
+        int priority;
+        double[] prices;
+        long[] quantities;
+    }
+
+    /** Minborg's market data: 18 primitives. */
+    record MarketData(long securityId, long time,
+                      double bidQty0, double bidQty1, double bidQty2, double bidQty3,
+                      double askQty0, double askQty1, double askQty2, double askQty3,
+                      double bidPrice0, double bidPrice1, double bidPrice2, double bidPrice3,
+                      double askPrice0, double askPrice1, double askPrice2, double askPrice3) {
+    }
+
+    /** Sutherland's order graph: every line points back at its order. */
+    static final class Order {
+        long id;
+        String description;
+        BigDecimal totalCost;
+        List<OrderLine> orderLines;
+        Customer customer;
+    }
+
+    static final class OrderLine {
+        Order order;
+        int lineNumber;
+        String description;
+        BigDecimal cost;
+    }
+
+    record Customer(long id, String name, String email) {
+    }
+
+    /** The jvm-serializers model. */
+    static final class MediaContent {
+        Media media;
+        List<Image> images;
+    }
+
+    static final class Media {
+        String uri;
+        String title;
+        int width;
+        int height;
+        String format;
+        long duration;
+        long size;
+        int bitrate;
+        boolean hasBitrate;
+        List<String> persons;
+        Player player;
+        String copyright;
+    }
+
+    record Image(String uri, String title, int width, int height, Size size) {
+    }
+
+    enum Player { JAVA, FLASH }
+
+    enum Size { SMALL, LARGE }
+
+    /** A Blit with every workload class registered. */
+    static Blit blit(boolean references) {
+        return builder(references).build();
+    }
+
+    /** Every workload class, with the ids the tests register them under. */
+    static Blit.Builder builder(boolean references) {
+        return Blit.builder()
+                .register(Seed.class, 100)
+                .register(MarketData.class, 101)
+                .register(Order.class, 102)
+                .register(OrderLine.class, 103)
+                .register(Customer.class, 104)
+                .register(MediaContent.class, 105)
+                .register(Media.class, 106)
+                .register(Image.class, 107)
+                .register(Player.class, 108)
+                .register(Size.class, 109)
+                .references(references);
+    }
+
+    static Seed seed() {
+        Seed s = new Seed();
+        s.sourceId = 1010L;
+        s.special = true;
+        s.orderCode = 777;
+        s.priority = 99;
+        s.prices = new double[10];
+        s.quantities = new long[10];
+        for (int i = 0; i < 10; i++) {
+            s.prices[i] = (i + 1) / 10.0;
+            s.quantities[i] = i + 1;
+        }
+        return s;
+    }
+
+    static MarketData marketData() {
+        return new MarketData(42, 1_700_000_000_000L, 1, 2, 3, 4, 5, 6, 7, 8, 100.25, 100.5, 100.75, 101,
+                101.25, 101.5, 101.75, 102);
+    }
+
+    /** An order of {@code lines} lines; with references off the back pointers are left null. */
+    static Order order(int lines, boolean references) {
+        Order o = new Order();
+        o.id = 12345;
+        o.description = "an order of " + lines + " lines";
+        o.customer = new Customer(7, "Ada Lovelace", "ada@example.com");
+        o.orderLines = new ArrayList<>();
+        BigDecimal total = BigDecimal.ZERO;
+        for (int i = 0; i < lines; i++) {
+            OrderLine l = new OrderLine();
+            l.order = references ? o : null;
+            l.lineNumber = i + 1;
+            l.description = "line " + (i + 1);
+            l.cost = new BigDecimal("19.99").multiply(BigDecimal.valueOf(i + 1));
+            total = total.add(l.cost);
+            o.orderLines.add(l);
+        }
+        o.totalCost = total;
+        return o;
+    }
+
+    static MediaContent mediaContent() {
+        Media m = new Media();
+        m.uri = "http://javaone.com/keynote.mpg";
+        m.title = "Javaone Keynote";
+        m.width = 640;
+        m.height = 480;
+        m.format = "video/mpg4";
+        m.duration = 18_000_000;
+        m.size = 58_982_400;
+        m.bitrate = 262_144;
+        m.hasBitrate = true;
+        m.persons = new ArrayList<>(List.of("Bill Gates", "Steve Jobs"));
+        m.player = Player.JAVA;
+        m.copyright = null;
+        MediaContent c = new MediaContent();
+        c.media = m;
+        c.images = new ArrayList<>(List.of(
+                new Image("http://javaone.com/keynote_large.jpg", "Javaone Keynote", 1024, 768, Size.LARGE),
+                new Image("http://javaone.com/keynote_small.jpg", "Javaone Keynote", 320, 240, Size.SMALL)));
+        return c;
+    }
+
+    /** {@link #builtInTree()} plus an EnumSet and an EnumMap of the registered enums. */
+    static Object mixedTree() {
+        Map<String, Object> root = builtInTree();
+        root.put("enumSet", EnumSet.of(Size.SMALL));
+        EnumMap<Player, Integer> em = new EnumMap<>(Player.class);
+        em.put(Player.FLASH, 3);
+        root.put("enumMap", em);
+        return root;
+    }
+
+    /** Built-in types only, nested: maps, lists, sets, java.time, arrays, big numbers; no registration needed. */
+    static Map<String, Object> builtInTree() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("ints", new int[] {1, -2, 3, Integer.MIN_VALUE});
+        root.put("bytes", "bytes".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        root.put("chars", new char[] {'a', '€'});
+        root.put("booleans", new boolean[] {true, false});
+        root.put("floats", new float[] {1.5f, Float.NaN});
+        root.put("shorts", new short[] {-1, 2});
+        root.put("strings", new String[] {"a", null, "ü€"});
+        root.put("grid", new long[][] {{1, 2}, {3}});
+        root.put("list", new ArrayList<>(List.of(1, 2L, 3.0, "four", 'f', (byte) 6, (short) 7, 8.5f)));
+        root.put("immutable", List.of("x", "y"));
+        root.put("set", new LinkedHashSet<>(List.of("p", "q")));
+        root.put("tree", new TreeMap<>(Map.of(1, "one", 2, "two")));
+        TreeSet<Integer> reversed = new TreeSet<>(Collections.reverseOrder());
+        reversed.addAll(List.of(3, 1));
+        root.put("treeSet", reversed);
+        root.put("hash", new HashMap<>(Map.of("k", List.of())));
+        root.put("deque", new ArrayDeque<>(List.of(1, 2)));
+        root.put("instant", Instant.ofEpochSecond(1_700_000_000L, 123));
+        root.put("date", LocalDate.of(2024, 5, 17));
+        root.put("dateTime", LocalDateTime.of(2024, 5, 17, 12, 30));
+        root.put("offset", OffsetDateTime.of(2024, 5, 17, 12, 30, 0, 0, ZoneOffset.ofHours(2)));
+        root.put("zoned", ZonedDateTime.of(2024, 5, 17, 12, 30, 0, 0, ZoneId.of("Europe/Paris")));
+        root.put("duration", Duration.ofMillis(1500));
+        root.put("uuid", new UUID(1, 2));
+        root.put("big", new BigInteger("123456789012345678901234567890"));
+        root.put("decimal", new BigDecimal("-1.25"));
+        root.put("optional", Optional.of("o"));
+        root.put("unmodifiable", Collections.unmodifiableMap(new LinkedHashMap<>(Map.of("u", 1))));
+        root.put("singleton", Collections.singletonList(Set.of()));
+        root.put("asList", Arrays.asList("a", "b"));
+        root.put("nothing", null);
+        root.put("date0", new java.util.Date(0));
+        return root;
+    }
+
+    /** @return the encodings of every sample, references off and on: seeds for the fuzz targets */
+    static List<byte[]> encodings() {
+        List<byte[]> all = new ArrayList<>();
+        for (boolean references : new boolean[] {false, true}) {
+            Blit blit = blit(references);
+            samples(references).values().forEach(v -> all.add(blit.toBytes(v)));
+        }
+        return all;
+    }
+
+    /** One sample of every workload, by name. */
+    static Map<String, Object> samples(boolean references) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("seed", seed());
+        s.put("marketData", marketData());
+        s.put("order", order(5, references));
+        s.put("mediaContent", mediaContent());
+        s.put("mixedTree", mixedTree());
+        return s;
+    }
+}
