@@ -18,9 +18,11 @@ public final class Contenders {
     private static final Map<String, String> LABELS = new LinkedHashMap<>();
 
     static {
+        LABELS.put("cFloor", "C floor (memcpy)");
         LABELS.put("blitGenerated", "Blit generated (reused buffers)");
         LABELS.put("blitToBytes", "Blit generated (toBytes/fromBytes)");
         LABELS.put("blitCompatible", "Blit generated, compatible mode");
+        LABELS.put("blitObjectFile", "Blit ObjectFile (on file streams)");
         LABELS.put("blitMarshallable", "Blit Marshallable (reused buffers)");
         LABELS.put("blitBuffer", "Blit buffer API by hand (no tag)");
         LABELS.put("unsafe", "hand-written sun.misc.Unsafe");
@@ -29,7 +31,14 @@ public final class Contenders {
         LABELS.put("foryConsistent", "Fory (SCHEMA_CONSISTENT)");
         LABELS.put("foryCompatible", "Fory (COMPATIBLE)");
         LABELS.put("kryo", "Kryo 5 (registered)");
+        LABELS.put("externalizable", "JDK Externalizable (hand-written)");
+        LABELS.put("jacksonSmile", "Jackson Smile");
+        LABELS.put("jacksonJson", "Jackson JSON");
+        LABELS.put("protobuf", "protobuf-java (protoc-generated, with object conversion)");
         LABELS.put("jdk", "JDK Serializable");
+        LABELS.put("chronicle", "Chronicle Wire");
+        LABELS.put("coldBuild", "cold: first build in a fresh JVM (one shot per fork, no warmup)");
+        LABELS.put("warmBuild", "warm: a new Blit per iteration, after 10 warmup builds");
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.blit.bench;
 
 import dev.blit.bench.Workloads.Workload;
+import dev.blit.bench.floor.CFloor;
+import dev.blit.bench.gen.GenerationBenchmark;
 import dev.blit.bench.report.Environment;
 import dev.blit.bench.report.JsonReport;
 import dev.blit.bench.report.SvgChart;
@@ -39,9 +41,10 @@ import java.util.Map;
  * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
  * {@code results.json}, {@code report.md} and {@code chart.svg}.
  *
- * <p>Quick mode (the default) uses one fork and short iterations so the whole run takes about three
- * minutes on two cores; its numbers are good for ratios, not for publication. {@code --full} uses more
- * forks and one-second iterations.
+ * <p>Quick mode (the default) uses one fork and short iterations (about 185 benchmarks, some six minutes on two
+ * cores); its numbers are good for ratios, not for publication. {@code --full} uses more forks and one-second
+ * iterations. The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
+ * generation-time benchmark runs in a JMH run of its own (see {@link GenerationBenchmark}).
  */
 public final class Main {
     private static final String USAGE = String.join("\n",
@@ -113,17 +116,35 @@ public final class Main {
         Tables tables = new Tables();
         List<String> excludes = new ArrayList<>();
         int problems = checkContenders(tables, excludes);
+        CFloor floor = CFloor.build(System.out);
+        problems += checkFloor(floor, tables);
         if (checkOnly) {
             return problems == 0 ? 0 : 1;
         }
 
-        int total = count(includes, excludes);
-        if (total == 0) {
+        // The generation-time benchmark runs on its own, with its annotations: quick mode's iteration overrides
+        // would turn its cold first build into a warm one.
+        String generation = "^" + quote(GenerationBenchmark.class.getName()) + "\\.";
+        List<String> mainExcludes = new ArrayList<>(excludes);
+        mainExcludes.add(generation);
+        int total = count(includes, mainExcludes);
+        List<String> generationIncludes = new ArrayList<>();
+        int generationTotal = 0;
+        for (BenchmarkListEntry e : find(includes, excludes)) {
+            if (e.getUsername().startsWith(GenerationBenchmark.class.getName() + ".")) {
+                generationIncludes.add("^" + quote(e.getUsername()) + "$");
+                generationTotal++;
+            }
+        }
+        if (total + generationTotal == 0) {
             System.err.println("no benchmark matches --filter " + filter);
             return 2;
         }
         Files.createDirectories(out);
         Path jmhJson = out.resolve("jmh.json");
+        Path generationJson = out.resolve("jmh-generation.json");
+        Files.deleteIfExists(jmhJson);
+        Files.deleteIfExists(generationJson);
         String mode = full
                 ? "full mode: 2 forks, 5 x 1 s warmup, 5 x 1 s measurement per benchmark"
                 : "quick mode: 1 fork, 3 x 200 ms warmup, 5 x 120 ms measurement per benchmark (ratios, not publication numbers)";
@@ -134,7 +155,7 @@ public final class Main {
                 .result(jmhJson.toString())
                 .resultFormat(ResultFormatType.JSON);
         includes.forEach(options::include);
-        excludes.forEach(options::exclude);
+        mainExcludes.forEach(options::exclude);
         if (full) {
             options.forks(2).warmupIterations(5).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(1));
@@ -142,20 +163,48 @@ public final class Main {
             options.forks(1).warmupIterations(3).warmupTime(TimeValue.milliseconds(200))
                     .measurementIterations(5).measurementTime(TimeValue.milliseconds(120));
         }
+        // Generation time: single shots as annotated (cold: 1 fork, no warmup, 1 shot; warm: 10 + 20 shots);
+        // full mode repeats them in 5 forks.
+        ChainedOptionsBuilder generationOptions = new OptionsBuilder()
+                .shouldFailOnError(false)
+                .jvmArgsAppend(Jvm.ARGS)
+                .result(generationJson.toString())
+                .resultFormat(ResultFormatType.JSON);
+        generationIncludes.forEach(generationOptions::include);
+        if (full) {
+            generationOptions.forks(5);
+        }
         awaitOtherJmhRuns();
-        System.out.println("\nRunning " + total + (total == 1 ? " benchmark, " : " benchmarks, ") + mode + ".");
-        Collection<RunResult> results;
+        int all = total + generationTotal;
+        System.out.println("\nRunning " + all + (all == 1 ? " benchmark, " : " benchmarks, ") + mode + ".");
+        Collection<RunResult> results = new ArrayList<>();
         int failures = 0;
         if (verbose) {
-            results = new Runner(options.verbosity(VerboseMode.NORMAL).build()).run();
+            if (total > 0) {
+                results.addAll(new Runner(options.verbosity(VerboseMode.NORMAL).build()).run());
+            }
+            if (generationTotal > 0) {
+                results.addAll(new Runner(generationOptions.verbosity(VerboseMode.NORMAL).build()).run());
+            }
         } else {
             Path logFile = out.resolve("jmh.log");
             System.out.println("JMH output: " + logFile + "   ('.' warmup, ':' measurement iteration)");
             try (PrintStream log = new PrintStream(Files.newOutputStream(logFile), true, StandardCharsets.UTF_8)) {
-                OutputFormat logFormat = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
-                ProgressFormat progress = new ProgressFormat(System.out, logFormat, total);
-                results = new Runner(options.build(), progress).run();
-                failures = progress.failures();
+                if (total > 0) {
+                    OutputFormat logFormat = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
+                    ProgressFormat progress = new ProgressFormat(System.out, logFormat, all);
+                    results.addAll(new Runner(options.build(), progress).run());
+                    failures += progress.failures();
+                }
+            }
+            if (generationTotal > 0) {
+                try (PrintStream log = new PrintStream(Files.newOutputStream(logFile, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND), true, StandardCharsets.UTF_8)) {
+                    OutputFormat logFormat = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
+                    ProgressFormat progress = new ProgressFormat(System.out, logFormat, total, all);
+                    results.addAll(new Runner(generationOptions.build(), progress).run());
+                    failures += progress.failures();
+                }
             }
         }
 
@@ -166,14 +215,16 @@ public final class Main {
             }
             return w.id(w.param() == null ? "" : params.getOrDefault(w.param(), ""));
         });
-        List<Table> all = tables.all();
+        runFloor(floor, tables, full);
+        List<Table> tablesRun = tables.all();
         Environment env = new Environment(mode);
         System.out.println();
-        System.out.print(TextReport.console(all, env));
-        String raw = Files.exists(jmhJson) ? Files.readString(jmhJson) : null;
-        Files.writeString(out.resolve("results.json"), JsonReport.json(all, env, raw));
-        Files.writeString(out.resolve("report.md"), TextReport.markdown(all, env));
-        Files.writeString(out.resolve("chart.svg"), SvgChart.svg(all, env));
+        System.out.print(TextReport.console(tablesRun, env));
+        String raw = mergeJsonArrays(Files.exists(jmhJson) ? Files.readString(jmhJson) : null,
+                Files.exists(generationJson) ? Files.readString(generationJson) : null);
+        Files.writeString(out.resolve("results.json"), JsonReport.json(tablesRun, env, raw));
+        Files.writeString(out.resolve("report.md"), TextReport.markdown(tablesRun, env));
+        Files.writeString(out.resolve("chart.svg"), SvgChart.svg(tablesRun.stream().filter(t -> !t.millis()).toList(), env));
         System.out.println("\nWrote " + out.resolve("results.json") + ", " + out.resolve("report.md") + ", " + out.resolve("chart.svg"));
         if (failures > 0) {
             System.out.println(failures + " benchmark(s) failed; see " + out.resolve("jmh.log"));
@@ -229,12 +280,79 @@ public final class Main {
         return problems;
     }
 
-    /** @return how many benchmark runs (method x parameter combination) JMH will make */
-    private static int count(List<String> includes, List<String> excludes) {
+    /** The C floor's check: it round-trips both workloads and gives their sizes. @return 1 if it failed */
+    private static int checkFloor(CFloor floor, Tables tables) {
+        if (floor.skipped() != null) {
+            System.out.println("  C floor (memcpy) skipped: " + floor.skipped());
+            for (String id : FLOOR_WORKLOADS) {
+                tables.pending(id, CFloor.CONTENDER, floor.skipped());
+            }
+            return 0;
+        }
+        try {
+            StringBuilder line = new StringBuilder("  C floor (memcpy) bytes:");
+            for (CFloor.Result r : floor.run(true, 0)) {
+                tables.size(r.workload(), CFloor.CONTENDER, r.bytes());
+                line.append(' ').append(r.workload()).append('=').append(r.bytes());
+            }
+            System.out.println(line);
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            System.out.println("  C floor (memcpy): self-check FAILED: " + e.getMessage());
+            for (String id : FLOOR_WORKLOADS) {
+                tables.pending(id, CFloor.CONTENDER, "self-check FAILED: " + e.getMessage());
+            }
+            return 1;
+        }
+    }
+
+    /** The workloads floor.c implements (their table ids). */
+    private static final List<String> FLOOR_WORKLOADS = List.of("seed", "marketdata");
+
+    /** Times the C floor after JMH is done (nothing else of ours running), for the workloads that were measured. */
+    private static void runFloor(CFloor floor, Tables tables, boolean full) {
+        if (floor.skipped() != null || FLOOR_WORKLOADS.stream().noneMatch(tables::hasRows)) {
+            return;
+        }
+        System.out.println("Timing the C floor (memcpy)...");
+        try {
+            for (CFloor.Result r : floor.run(false, full ? 10_000_000L : 2_000_000L)) {
+                if (tables.hasRows(r.workload())) {
+                    tables.measured(r.workload(), CFloor.CONTENDER, r.op(), r.ns());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            System.out.println("  C floor (memcpy) FAILED: " + e.getMessage());
+            for (String id : FLOOR_WORKLOADS) {
+                tables.pending(id, CFloor.CONTENDER, "FAILED: " + e.getMessage());
+            }
+        }
+    }
+
+    /** @return JMH's two JSON result arrays as one (either may be null or empty) */
+    static String mergeJsonArrays(String a, String b) {
+        String x = a == null ? "" : a.strip();
+        String y = b == null ? "" : b.strip();
+        if (x.length() < 2 || x.equals("[]") || x.matches("\\[\\s*\\]")) {
+            return y.isEmpty() ? null : y;
+        }
+        if (y.length() < 2 || y.matches("\\[\\s*\\]")) {
+            return x;
+        }
+        return x.substring(0, x.lastIndexOf(']')).stripTrailing() + ",\n" + y.substring(y.indexOf('[') + 1).stripLeading();
+    }
+
+    /** @return the benchmarks that match */
+    private static java.util.SortedSet<BenchmarkListEntry> find(List<String> includes, List<String> excludes) {
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(
                 new PrintStream(PrintStream.nullOutputStream()), VerboseMode.SILENT);
+        return BenchmarkList.defaultList().find(quiet, includes, excludes);
+    }
+
+    /** @return how many benchmark runs (method x parameter combination) JMH will make */
+    private static int count(List<String> includes, List<String> excludes) {
         int n = 0;
-        for (BenchmarkListEntry e : BenchmarkList.defaultList().find(quiet, includes, excludes)) {
+        for (BenchmarkListEntry e : find(includes, excludes)) {
             int combinations = 1;
             Map<String, String[]> params = e.getParams().orElse(null);
             if (params != null) {

@@ -23,13 +23,21 @@ final class ProgressFormat implements OutputFormat {
     private final int total;
     private final long started = System.nanoTime();
     private int count;
+    private final int done;
     private boolean open;
     private boolean failed;
     private int failures;
 
     ProgressFormat(PrintStream console, OutputFormat log, int total) {
+        this(console, log, 0, total);
+    }
+
+    /** A progress line numbering that continues after {@code done} benchmarks of an earlier run. */
+    ProgressFormat(PrintStream console, OutputFormat log, int done, int total) {
         this.console = console;
         this.log = log;
+        this.count = done;
+        this.done = done;
         this.total = total;
     }
 
@@ -78,7 +86,7 @@ final class ProgressFormat implements OutputFormat {
             console.printf(Locale.ROOT, " %10.1f %s", result.getPrimaryResult().getScore(), result.getScoreUnit());
         }
         long elapsed = System.nanoTime() - started;
-        long left = count == 0 ? 0 : elapsed / count * (total - count) / 1_000_000_000L;
+        long left = count == 0 ? 0 : elapsed / Math.max(1, count - done) * (total - count) / 1_000_000_000L;
         console.printf(Locale.ROOT, "  ~%dm%02ds left%n", left / 60, left % 60);
     }
 

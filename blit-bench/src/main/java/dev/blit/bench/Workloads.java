@@ -1,6 +1,9 @@
 package dev.blit.bench;
 
+import dev.blit.bench.file.FileBenchmark;
+import dev.blit.bench.gen.GenerationBenchmark;
 import dev.blit.bench.marketdata.MarketDataBenchmark;
+import dev.blit.bench.mediacontent.MediaContentBenchmark;
 import dev.blit.bench.order.OrderBenchmark;
 import dev.blit.bench.seed.SeedBufferBenchmark;
 
@@ -38,10 +41,16 @@ public final class Workloads {
     public static final List<Workload> ALL = List.of(
             new Workload("seed", "Seed object (Thompson 2014): 4 primitives, double[10], long[10]",
                     SeedBufferBenchmark.class, null, List.of(""), v -> SeedBufferBenchmark.selfCheck()),
+            new Workload("file", "Seed file object (Kubrynski 2012): long, long[100], String, null String, to a file and back (file I/O included)",
+                    FileBenchmark.class, null, List.of(""), v -> FileBenchmark.selfCheck()),
             new Workload("order", "Order graph, %s line(s), references on (Sutherland 2013)",
                     OrderBenchmark.class, "lines", List.of("1", "100"), v -> OrderBenchmark.selfCheck(Integer.parseInt(v))),
             new Workload("marketdata", "MarketData (Minborg 2022): 2 longs, 16 doubles",
-                    MarketDataBenchmark.class, null, List.of(""), v -> MarketDataBenchmark.selfCheck()));
+                    MarketDataBenchmark.class, null, List.of(""), v -> MarketDataBenchmark.selfCheck()),
+            new Workload("mediacontent", "MediaContent (jvm-serializers): one Media, two Images, strings, a list, enums",
+                    MediaContentBenchmark.class, null, List.of(""), v -> MediaContentBenchmark.selfCheck()),
+            new Workload("generation", "Generation time: Blit.build() with one 350-field class registered, plus its first toBytes",
+                    GenerationBenchmark.class, null, List.of(""), v -> GenerationBenchmark.selfCheck()));
 
     /** @return the workload of a benchmark class, or null */
     public static Workload of(String benchmarkClass) {

@@ -95,6 +95,10 @@ public class MarketDataBenchmark {
      * @param only the contender about to be measured, or null for all of them
      */
     void setup(String only) {
+        if (only == null) {
+            // Issue 4 wants Chronicle Wire (default, explicit, trivially copyable) here; until it is wired the table says so.
+            check.pending("chronicle", "not wired yet");
+        }
         check.run(only, "varHandle", () -> {
             varHandleBytes = Arrays.copyOf(varHandleOut, varHandleWrite());
             check.verify("varHandle", varHandleBytes.length, varHandleRead(), data);

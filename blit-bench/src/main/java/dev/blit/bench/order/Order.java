@@ -1,5 +1,8 @@
 package dev.blit.bench.order;
 
+import com.fasterxml.jackson.annotation.JsonIdentityInfo;
+import com.fasterxml.jackson.annotation.ObjectIdGenerators;
+
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -9,8 +12,10 @@ import java.util.Objects;
 /**
  * The order of Sutherland's "Optimizing Java Serialization - Java vs XML vs JSON vs Kryo vs POF" (2013):
  * a customer, a total, and lines that each point back at the order. Only serializers that keep identity
- * can write it (the back references form cycles).
+ * can write it (the back references form cycles). For Jackson, {@code @JsonIdentityInfo} writes the order once
+ * with an {@code @id} and each line's back reference as that id.
  */
+@JsonIdentityInfo(generator = ObjectIdGenerators.IntSequenceGenerator.class)
 public class Order implements Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -67,6 +72,15 @@ public class Order implements Serializable {
             }
         }
         return true;
+    }
+
+    /** Sets every field at once (for {@link ExternalizableOrder}, which reads itself). */
+    void set(long id, String description, BigDecimal totalCost, List<OrderLine> orderLines, Customer customer) {
+        this.id = id;
+        this.description = description;
+        this.totalCost = totalCost;
+        this.orderLines = orderLines;
+        this.customer = customer;
     }
 
     public long getId() {

@@ -8,6 +8,7 @@ import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
 import dev.blit.bench.peers.Forys;
+import dev.blit.bench.peers.Jacksons;
 import dev.blit.bench.peers.JdkSerialization;
 import dev.blit.bench.peers.Kryos;
 import dev.blit.buffer.ReadBuffer;
@@ -75,6 +76,16 @@ public class OrderBenchmark {
     private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
     private MemoryBuffer foryCompatibleIn;
 
+    private ExternalizableOrder externalizableOrder;
+    private final JdkSerialization externalizable = new JdkSerialization();
+    private byte[] externalizableBytes;
+
+    private Jacksons jacksonJson;
+    private byte[] jacksonJsonBytes;
+
+    private Jacksons jacksonSmile;
+    private byte[] jacksonSmileBytes;
+
     private final SelfCheck check = new SelfCheck();
 
     /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
@@ -90,6 +101,10 @@ public class OrderBenchmark {
      */
     void setup(String only) {
         order = Order.sample(lines);
+        if (only == null) {
+            check.pending("protobuf", "protobuf has no object identity: the lines' back references to the order cannot be"
+                    + " expressed without a hand-made id scheme");
+        }
         check.run(only, "blitGenerated", () -> {
             blit = Blit.builder()
                     .register(Order.class, 100)
@@ -130,6 +145,24 @@ public class OrderBenchmark {
             foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, true, Order.class, OrderLine.class, Customer.class);
             foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
             check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), order, Order::sameGraph);
+        });
+        check.run(only, "externalizable", () -> {
+            externalizableOrder = ExternalizableOrder.of(order);
+            externalizableWrite();
+            externalizableBytes = externalizable.lastWritten();
+            check.verify("externalizable", externalizableBytes.length, externalizableRead(), order, Order::sameGraph);
+        });
+        check.run(only, "jacksonJson", () -> {
+            jacksonJson = new Jacksons(false, Order.class);
+            jacksonJsonWrite();
+            jacksonJsonBytes = jacksonJson.lastWritten();
+            check.verify("jacksonJson", jacksonJsonBytes.length, jacksonJsonRead(), order, Order::sameGraph);
+        });
+        check.run(only, "jacksonSmile", () -> {
+            jacksonSmile = new Jacksons(true, Order.class);
+            jacksonSmileWrite();
+            jacksonSmileBytes = jacksonSmile.lastWritten();
+            check.verify("jacksonSmile", jacksonSmileBytes.length, jacksonSmileRead(), order, Order::sameGraph);
         });
     }
 
@@ -271,5 +304,59 @@ public class OrderBenchmark {
         foryCompatible.serialize(foryCompatibleOut, order);
         foryCompatibleOut.readerIndex(0);
         return foryCompatible.deserialize(foryCompatibleOut);
+    }
+
+    // ---------------------------------------------------------------- JDK Externalizable (hand-written writeExternal/readExternal)
+
+    @Benchmark
+    public int externalizableWrite() {
+        return externalizable.write(externalizableOrder);
+    }
+
+    @Benchmark
+    public Object externalizableRead() {
+        return JdkSerialization.read(externalizableBytes, externalizableBytes.length);
+    }
+
+    @Benchmark
+    public Object externalizableRoundTrip() {
+        externalizable.write(externalizableOrder);
+        return externalizable.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Jackson JSON
+
+    @Benchmark
+    public int jacksonJsonWrite() {
+        return jacksonJson.write(order);
+    }
+
+    @Benchmark
+    public Object jacksonJsonRead() {
+        return jacksonJson.read(jacksonJsonBytes, jacksonJsonBytes.length);
+    }
+
+    @Benchmark
+    public Object jacksonJsonRoundTrip() {
+        jacksonJson.write(order);
+        return jacksonJson.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Jackson Smile (binary JSON)
+
+    @Benchmark
+    public int jacksonSmileWrite() {
+        return jacksonSmile.write(order);
+    }
+
+    @Benchmark
+    public Object jacksonSmileRead() {
+        return jacksonSmile.read(jacksonSmileBytes, jacksonSmileBytes.length);
+    }
+
+    @Benchmark
+    public Object jacksonSmileRoundTrip() {
+        jacksonSmile.write(order);
+        return jacksonSmile.readLastWritten();
     }
 }

@@ -35,7 +35,8 @@ public final class JsonReport {
             Row blit = t.blitReference();
             sb.append(i == 0 ? "\n" : ",\n");
             sb.append("    {\"id\": ").append(str(t.id)).append(", \"title\": ").append(str(t.title))
-                    .append(", \"blitReference\": ").append(blit == null ? "null" : str(blit.contender)).append(",\n");
+                    .append(", \"blitReference\": ").append(blit == null ? "null" : str(blit.contender))
+                    .append(", \"unit\": ").append(t.millis() ? "\"ms (single shot, in roundTrip)\"" : "\"ns/op\"").append(",\n");
             sb.append("     \"rows\": [");
             List<Row> rows = t.rows();
             for (int j = 0; j < rows.size(); j++) {

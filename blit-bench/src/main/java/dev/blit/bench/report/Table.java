@@ -14,6 +14,8 @@ public final class Table {
     public final String title;
     private final List<Row> rows = new ArrayList<>();
     private final Map<String, String> pending = new LinkedHashMap<>();
+    /** True for a table of one-shot times in milliseconds (generation time), kept in the round-trip column. */
+    boolean millis;
 
     Table(String id, String title) {
         this.id = id;
@@ -43,8 +45,17 @@ public final class Table {
                 sorted.add(r);
             }
         }
+        if (millis) { // generation time: cold, then warm
+            sorted.sort(Comparator.comparingInt(r -> Contenders.order(r.contender)));
+            return sorted;
+        }
         sorted.sort(Comparator.comparingDouble(Row::rankTime).thenComparingInt(r -> Contenders.order(r.contender)));
         return sorted;
+    }
+
+    /** @return whether this table holds single-shot times in ms (each row's {@code roundTrip}) rather than ns/op */
+    public boolean millis() {
+        return millis;
     }
 
     /** @return contenders of this workload that did not run, with the reason */

@@ -38,6 +38,36 @@ public final class Tables {
         }
     }
 
+    /**
+     * Records a time measured outside JMH (the C floor).
+     *
+     * @param operation {@code write}, {@code read} or {@code roundTrip}
+     */
+    public void measured(String id, String contender, String operation, double ns) {
+        Table t = tables.get(id);
+        if (t == null) {
+            return;
+        }
+        Row row = t.row(contender);
+        switch (operation) {
+            case "write":
+                row.write = ns;
+                break;
+            case "read":
+                row.read = ns;
+                break;
+            default:
+                row.roundTrip = ns;
+                break;
+        }
+    }
+
+    /** @return whether a workload's table has a row measured by JMH (any Blit or peer row) */
+    public boolean hasRows(String id) {
+        Table t = tables.get(id);
+        return t != null && !t.rows().isEmpty();
+    }
+
     /** Records a contender that did not run. */
     public void pending(String id, String contender, String reason) {
         Table t = tables.get(id);
@@ -58,7 +88,8 @@ public final class Tables {
             String benchmark = rr.getParams().getBenchmark();
             int dot = benchmark.lastIndexOf('.');
             String[] split = Contenders.split(benchmark.substring(dot + 1));
-            if (split == null) {
+            boolean singleShot = rr.getParams().getMode() == org.openjdk.jmh.annotations.Mode.SingleShotTime;
+            if (split == null && !singleShot) {
                 continue;
             }
             Map<String, String> params = new TreeMap<>();
@@ -67,6 +98,14 @@ public final class Tables {
             }
             String id = idOf.apply(benchmark.substring(0, dot), params);
             Table t = tables.computeIfAbsent(id, k -> new Table(k, k));
+            if (singleShot) {
+                // One-shot times (generation): one row per method, the time (in the benchmark's unit, ms) as its round trip.
+                t.millis = true;
+                Row row = t.row(benchmark.substring(dot + 1));
+                row.roundTrip = medianOfIterations(rr);
+                row.roundTripError = rr.getPrimaryResult().getScoreError();
+                continue;
+            }
             Row row = t.row(split[0]);
             double score = medianOfIterations(rr);
             double error = rr.getPrimaryResult().getScoreError();

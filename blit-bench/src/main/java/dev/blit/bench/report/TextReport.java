@@ -24,7 +24,7 @@ public final class TextReport {
         for (Table t : tables) {
             sb.append('\n').append("== ").append(t.title).append(" ==\n");
             List<String[]> cells = cells(t, false);
-            int[] width = new int[HEADER.length];
+            int[] width = new int[cells.get(0).length];
             for (String[] row : cells) {
                 for (int i = 0; i < row.length; i++) {
                     width[i] = Math.max(width[i], row[i].length());
@@ -67,7 +67,7 @@ public final class TextReport {
                 }
                 sb.append('\n');
                 if (r == 0) {
-                    sb.append("|---:|:---|").append("---:|".repeat(HEADER.length - 2)).append('\n');
+                    sb.append("|---:|:---|").append("---:|".repeat(cells.get(0).length - 2)).append('\n');
                 }
             }
             List<String> notes = notes(t);
@@ -83,6 +83,15 @@ public final class TextReport {
 
     private static List<String[]> cells(Table t, boolean markdown) {
         List<String[]> out = new ArrayList<>();
+        if (t.millis()) {
+            out.add(new String[] {"#", "measurement", "ms", "target"});
+            int rank = 0;
+            for (Row r : t.rows()) {
+                String ms = Double.isNaN(r.roundTrip) ? "-" : String.format(Locale.ROOT, "%,.1f", r.roundTrip);
+                out.add(new String[] {String.valueOf(++rank), r.label, ms, r.roundTrip < GENERATION_TARGET_MS ? "under 50 ms: met" : "under 50 ms: missed"});
+            }
+            return out;
+        }
         out.add(HEADER.clone());
         Row blit = t.blitReference();
         int rank = 0;
@@ -106,6 +115,14 @@ public final class TextReport {
     /** @return the lines under a table: the targets of the issues that apply to it, and pending contenders */
     static List<String> notes(Table t) {
         List<String> notes = new ArrayList<>();
+        if (t.millis()) {
+            notes.add("Blit.builder().register(Wide350.class, 100).build() and the first toBytes of a 350-field object"
+                    + " (JMH single-shot time, median of the shots; issue 4's target: under 50 ms).");
+            for (Map.Entry<String, String> e : t.pending().entrySet()) {
+                notes.add("Not run: " + dev.blit.bench.Contenders.label(e.getKey()) + " (" + e.getValue() + ").");
+            }
+            return notes;
+        }
         Row blit = t.blitReference();
         if (blit != null) {
             int rank = t.rows().indexOf(blit) + 1;
@@ -123,6 +140,27 @@ public final class TextReport {
             notes.add("Blit generated / hand-written Unsafe, round trip: " + times(Table.ratio(generated, unsafe, "roundTrip"))
                     + " (target: at most 1.00x).");
         }
+        Row floor = t.find("cFloor");
+        if (floor != null) {
+            for (Row r : t.rows()) {
+                if (r.blit) {
+                    notes.add(r.label + " / C floor: write " + times(Table.ratio(r, floor, "write")) + ", read "
+                            + times(Table.ratio(r, floor, "read")) + ", round trip " + times(Table.ratio(r, floor, "roundTrip"))
+                            + (r == blit && t.id.equals("seed") ? " (target: round trip at most 1.50x)." : "."));
+                }
+            }
+            notes.add("C floor: the same bytes as the hand-written codecs, memcpy field by field into a buffer and back into a"
+                    + " struct on the stack (floor.c, cc -O2, timed in-process; it allocates nothing, Java readers create new objects).");
+        }
+        if (t.id.equals("mediacontent") && blit != null) {
+            Row foryC = t.find("foryConsistent");
+            Row foryX = t.find("foryCompatible");
+            Row kryo = t.find("kryo");
+            notes.add("Fory / Blit, round trip: SCHEMA_CONSISTENT " + times(Table.ratio(foryC, blit, "roundTrip"))
+                    + ", COMPATIBLE " + times(Table.ratio(foryX, blit, "roundTrip")) + " (target: at least 1.30x); bytes: Blit "
+                    + (blit.bytes < 0 ? "-" : String.valueOf(blit.bytes)) + ", Kryo "
+                    + (kryo == null || kryo.bytes < 0 ? "-" : String.valueOf(kryo.bytes)) + " (target: no larger than Kryo's).");
+        }
         Row jdk = t.find("jdk");
         if (blit != null && jdk != null) {
             notes.add("JDK Serializable / Blit, round trip: " + times(Table.ratio(jdk, blit, "roundTrip")) + ".");
@@ -139,6 +177,9 @@ public final class TextReport {
         }
         return notes;
     }
+
+    /** Issue 4: building a Blit with one 350-field class registered should take less than this. */
+    private static final double GENERATION_TARGET_MS = 50;
 
     /** A score whose 99.9% confidence half-interval is more than this share of it is marked {@code ?}. */
     private static final double NOISY = 0.25;

@@ -1,5 +1,8 @@
 package dev.blit.bench.seed;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 import java.io.Serializable;
 import java.util.Arrays;
 
@@ -18,7 +21,10 @@ public final class Seed implements Serializable {
     private final double[] prices;
     private final long[] quantities;
 
-    public Seed(long sourceId, boolean special, int orderCode, int priority, double[] prices, long[] quantities) {
+    @JsonCreator
+    public Seed(@JsonProperty("sourceId") long sourceId, @JsonProperty("special") boolean special,
+                @JsonProperty("orderCode") int orderCode, @JsonProperty("priority") int priority,
+                @JsonProperty("prices") double[] prices, @JsonProperty("quantities") long[] quantities) {
         this.sourceId = sourceId;
         this.special = special;
         this.orderCode = orderCode;

@@ -8,8 +8,10 @@ import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
 import dev.blit.bench.peers.Forys;
+import dev.blit.bench.peers.Jacksons;
 import dev.blit.bench.peers.JdkSerialization;
 import dev.blit.bench.peers.Kryos;
+import dev.blit.bench.peers.Protobufs;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import org.apache.fory.Fory;
@@ -97,6 +99,19 @@ public class SeedBufferBenchmark {
     private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
     private MemoryBuffer foryCompatibleIn;
 
+    private final ExternalizableSeed externalizableSeed = ExternalizableSeed.of(seed);
+    private final JdkSerialization externalizable = new JdkSerialization();
+    private byte[] externalizableBytes;
+
+    private Jacksons jacksonJson;
+    private byte[] jacksonJsonBytes;
+
+    private Jacksons jacksonSmile;
+    private byte[] jacksonSmileBytes;
+
+    private final byte[] protobufOut = new byte[CAPACITY];
+    private byte[] protobufBytes;
+
     private final SelfCheck check = new SelfCheck();
 
     /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
@@ -167,6 +182,27 @@ public class SeedBufferBenchmark {
             foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, false, Seed.class);
             foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
             check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), seed);
+        });
+        check.run(only, "externalizable", () -> {
+            externalizableWrite();
+            externalizableBytes = externalizable.lastWritten();
+            check.verify("externalizable", externalizableBytes.length, ((ExternalizableSeed) externalizableRead()).toSeed(), seed);
+        });
+        check.run(only, "jacksonJson", () -> {
+            jacksonJson = new Jacksons(false, Seed.class);
+            jacksonJsonWrite();
+            jacksonJsonBytes = jacksonJson.lastWritten();
+            check.verify("jacksonJson", jacksonJsonBytes.length, jacksonJsonRead(), seed);
+        });
+        check.run(only, "jacksonSmile", () -> {
+            jacksonSmile = new Jacksons(true, Seed.class);
+            jacksonSmileWrite();
+            jacksonSmileBytes = jacksonSmile.lastWritten();
+            check.verify("jacksonSmile", jacksonSmileBytes.length, jacksonSmileRead(), seed);
+        });
+        check.run(only, "protobuf", () -> {
+            protobufBytes = Arrays.copyOf(protobufOut, protobufWrite());
+            check.verify("protobuf", protobufBytes.length, protobufRead(), seed);
         });
     }
 
@@ -585,5 +621,77 @@ public class SeedBufferBenchmark {
         foryCompatible.serialize(foryCompatibleOut, seed);
         foryCompatibleOut.readerIndex(0);
         return foryCompatible.deserialize(foryCompatibleOut);
+    }
+
+    // ---------------------------------------------------------------- JDK Externalizable (hand-written writeExternal/readExternal)
+
+    @Benchmark
+    public int externalizableWrite() {
+        return externalizable.write(externalizableSeed);
+    }
+
+    @Benchmark
+    public Object externalizableRead() {
+        return JdkSerialization.read(externalizableBytes, externalizableBytes.length);
+    }
+
+    @Benchmark
+    public Object externalizableRoundTrip() {
+        externalizable.write(externalizableSeed);
+        return externalizable.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Jackson JSON
+
+    @Benchmark
+    public int jacksonJsonWrite() {
+        return jacksonJson.write(seed);
+    }
+
+    @Benchmark
+    public Object jacksonJsonRead() {
+        return jacksonJson.read(jacksonJsonBytes, jacksonJsonBytes.length);
+    }
+
+    @Benchmark
+    public Object jacksonJsonRoundTrip() {
+        jacksonJson.write(seed);
+        return jacksonJson.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Jackson Smile (binary JSON)
+
+    @Benchmark
+    public int jacksonSmileWrite() {
+        return jacksonSmile.write(seed);
+    }
+
+    @Benchmark
+    public Object jacksonSmileRead() {
+        return jacksonSmile.read(jacksonSmileBytes, jacksonSmileBytes.length);
+    }
+
+    @Benchmark
+    public Object jacksonSmileRoundTrip() {
+        jacksonSmile.write(seed);
+        return jacksonSmile.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- protobuf-java (protoc-generated, converted from/to the object)
+
+    @Benchmark
+    public int protobufWrite() {
+        return Protobufs.write(Protobufs.toProto(seed), protobufOut);
+    }
+
+    @Benchmark
+    public Object protobufRead() {
+        return Protobufs.readSeed(protobufBytes, protobufBytes.length);
+    }
+
+    @Benchmark
+    public Object protobufRoundTrip() {
+        int n = Protobufs.write(Protobufs.toProto(seed), protobufOut);
+        return Protobufs.readSeed(protobufOut, n);
     }
 }

@@ -1,0 +1,346 @@
+package dev.blit.bench.mediacontent;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import dev.blit.Blit;
+import dev.blit.bench.Contenders;
+import dev.blit.bench.Jvm;
+import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.Forys;
+import dev.blit.bench.peers.Jacksons;
+import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.Kryos;
+import dev.blit.bench.peers.Protobufs;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.memory.MemoryBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The jvm-serializers yardstick ({@link MediaContent}: one {@link Media}, two {@link Image}s, strings, a list, enums,
+ * a null) through Blit's generated serializers (schema-consistent and compatible), the JDK, Kryo, Fory in both
+ * modes and Jackson (JSON and Smile). References are off everywhere (the model has no shared objects). Method
+ * names are {@code <contender><Write|Read|RoundTrip>}.
+ */
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class MediaContentBenchmark {
+    private static final int CAPACITY = 4096;
+    private static final Class<?>[] TYPES = {MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class};
+
+    private final MediaContent content = MediaContent.sample();
+
+    private Blit blitGenerated;
+    private final WriteBuffer blitOut = new WriteBuffer(CAPACITY);
+    private byte[] blitGeneratedBytes;
+
+    private Blit blitCompatible;
+    private byte[] blitCompatibleBytes;
+
+    private final JdkSerialization jdk = new JdkSerialization();
+    private byte[] jdkBytes;
+
+    private Kryo kryo;
+    private final Output kryoOut = new Output(CAPACITY, -1);
+    private final Input kryoIn = new Input();
+    private byte[] kryoBytes;
+
+    private Fory foryConsistent;
+    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryConsistentIn;
+
+    private Fory foryCompatible;
+    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryCompatibleIn;
+
+    private Jacksons jacksonJson;
+    private byte[] jacksonJsonBytes;
+
+    private Jacksons jacksonSmile;
+    private byte[] jacksonSmileBytes;
+
+    private final byte[] protobufOut = new byte[CAPACITY];
+    private byte[] protobufBytes;
+
+    private final SelfCheck check = new SelfCheck();
+
+    /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
+    @Setup
+    public void setup(BenchmarkParams params) {
+        setup(Contenders.of(params));
+    }
+
+    private static Blit blit(boolean compatible) {
+        Blit.Builder b = Blit.builder().compatible(compatible);
+        for (int i = 0; i < TYPES.length; i++) {
+            b.register(TYPES[i], 100 + i);
+        }
+        return b.build();
+    }
+
+    /**
+     * Builds the contenders, encodes the sample with each, and verifies each decodes it back.
+     *
+     * @param only the contender about to be measured, or null for all of them
+     */
+    void setup(String only) {
+        check.run(only, "blitGenerated", () -> {
+            blitGenerated = blit(false);
+            blitGeneratedBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
+            check.verify("blitGenerated", blitGeneratedBytes.length, blitGeneratedRead(), content);
+        });
+        check.run(only, "blitCompatible", () -> {
+            blitCompatible = blit(true);
+            blitCompatibleBytes = Arrays.copyOf(blitOut.array(), (int) blitCompatibleWrite());
+            check.verify("blitCompatible", blitCompatibleBytes.length, blitCompatibleRead(), content);
+        });
+        check.run(only, "jdk", () -> {
+            jdkWrite();
+            jdkBytes = jdk.lastWritten();
+            check.verify("jdk", jdkBytes.length, jdkRead(), content);
+        });
+        check.run(only, "kryo", () -> {
+            kryo = Kryos.create(false, MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class,
+                    ArrayList.class);
+            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
+            check.verify("kryo", kryoBytes.length, kryoRead(), content);
+        });
+        check.run(only, "foryConsistent", () -> {
+            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, TYPES);
+            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
+            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), content);
+        });
+        check.run(only, "foryCompatible", () -> {
+            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, false, TYPES);
+            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
+            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), content);
+        });
+        check.run(only, "jacksonJson", () -> {
+            jacksonJson = new Jacksons(false, MediaContent.class);
+            jacksonJsonWrite();
+            jacksonJsonBytes = jacksonJson.lastWritten();
+            check.verify("jacksonJson", jacksonJsonBytes.length, jacksonJsonRead(), content);
+        });
+        check.run(only, "jacksonSmile", () -> {
+            jacksonSmile = new Jacksons(true, MediaContent.class);
+            jacksonSmileWrite();
+            jacksonSmileBytes = jacksonSmile.lastWritten();
+            check.verify("jacksonSmile", jacksonSmileBytes.length, jacksonSmileRead(), content);
+        });
+        check.run(only, "protobuf", () -> {
+            protobufBytes = Arrays.copyOf(protobufOut, protobufWrite());
+            check.verify("protobuf", protobufBytes.length, protobufRead(), content);
+        });
+    }
+
+    /** @return sizes, decode checks and pending contenders, from one setup run outside JMH */
+    public static SelfCheck selfCheck() {
+        MediaContentBenchmark b = new MediaContentBenchmark();
+        b.setup((String) null);
+        return b.check;
+    }
+
+    // ---------------------------------------------------------------- Blit, generated serializers, schema-consistent
+
+    @Benchmark
+    public long blitGeneratedWrite() {
+        blitOut.clear();
+        blitGenerated.write(content, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitGeneratedRead() {
+        return blitGenerated.read(ReadBuffer.of(blitGeneratedBytes));
+    }
+
+    @Benchmark
+    public Object blitGeneratedRoundTrip() {
+        blitOut.clear();
+        blitGenerated.write(content, blitOut);
+        return blitGenerated.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit, generated serializers, compatible mode
+
+    @Benchmark
+    public long blitCompatibleWrite() {
+        blitOut.clear();
+        blitCompatible.write(content, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitCompatibleRead() {
+        return blitCompatible.read(ReadBuffer.of(blitCompatibleBytes));
+    }
+
+    @Benchmark
+    public Object blitCompatibleRoundTrip() {
+        blitOut.clear();
+        blitCompatible.write(content, blitOut);
+        return blitCompatible.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- JDK Serializable
+
+    @Benchmark
+    public int jdkWrite() {
+        return jdk.write(content);
+    }
+
+    @Benchmark
+    public Object jdkRead() {
+        return JdkSerialization.read(jdkBytes, jdkBytes.length);
+    }
+
+    @Benchmark
+    public Object jdkRoundTrip() {
+        jdk.write(content);
+        return jdk.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Kryo 5, registered, references off
+
+    @Benchmark
+    public int kryoWrite() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, content);
+        return kryoOut.position();
+    }
+
+    @Benchmark
+    public Object kryoRead() {
+        kryoIn.setBuffer(kryoBytes);
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    @Benchmark
+    public Object kryoRoundTrip() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, content);
+        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT
+
+    @Benchmark
+    public int foryConsistentWrite() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, content);
+        return foryConsistentOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryConsistentRead() {
+        foryConsistentIn.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentIn);
+    }
+
+    @Benchmark
+    public Object foryConsistentRoundTrip() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, content);
+        foryConsistentOut.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentOut);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, COMPATIBLE (its default)
+
+    @Benchmark
+    public int foryCompatibleWrite() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, content);
+        return foryCompatibleOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryCompatibleRead() {
+        foryCompatibleIn.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleIn);
+    }
+
+    @Benchmark
+    public Object foryCompatibleRoundTrip() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, content);
+        foryCompatibleOut.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleOut);
+    }
+
+    // ---------------------------------------------------------------- Jackson JSON
+
+    @Benchmark
+    public int jacksonJsonWrite() {
+        return jacksonJson.write(content);
+    }
+
+    @Benchmark
+    public Object jacksonJsonRead() {
+        return jacksonJson.read(jacksonJsonBytes, jacksonJsonBytes.length);
+    }
+
+    @Benchmark
+    public Object jacksonJsonRoundTrip() {
+        jacksonJson.write(content);
+        return jacksonJson.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Jackson Smile (binary JSON)
+
+    @Benchmark
+    public int jacksonSmileWrite() {
+        return jacksonSmile.write(content);
+    }
+
+    @Benchmark
+    public Object jacksonSmileRead() {
+        return jacksonSmile.read(jacksonSmileBytes, jacksonSmileBytes.length);
+    }
+
+    @Benchmark
+    public Object jacksonSmileRoundTrip() {
+        jacksonSmile.write(content);
+        return jacksonSmile.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- protobuf-java (protoc-generated, converted from/to the object)
+
+    @Benchmark
+    public int protobufWrite() {
+        return Protobufs.write(Protobufs.toProto(content), protobufOut);
+    }
+
+    @Benchmark
+    public Object protobufRead() {
+        return Protobufs.readMediaContent(protobufBytes, protobufBytes.length);
+    }
+
+    @Benchmark
+    public Object protobufRoundTrip() {
+        int n = Protobufs.write(Protobufs.toProto(content), protobufOut);
+        return Protobufs.readMediaContent(protobufOut, n);
+    }
+}
