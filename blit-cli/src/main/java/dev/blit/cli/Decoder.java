@@ -1,0 +1,623 @@
+package dev.blit.cli;
+
+import dev.blit.BlitException;
+import dev.blit.types.TypeIds;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Decodes tagged values (FORMAT.md) into {@link Node} trees without instantiating anything: built-in values
+ * are self-describing, compatible-mode user objects carry their field tables, and classes named with
+ * {@code --register} give names and field order. Each {@link #message} is one independent value (its own
+ * reference numbers and field tables).
+ */
+final class Decoder {
+    /** How deeply values may nest before the dump gives up (hostile input must not overflow the stack). */
+    static final int MAX_DEPTH = 400;
+    /** Array elements shown inline. */
+    static final int SHOWN = 16;
+    /** The largest field table FORMAT.md allows. */
+    static final int MAX_TABLE = 1 << 20;
+
+    /** How user objects without a class are read: detect field tables, or insist on one reading. */
+    enum Mode { AUTO, COMPATIBLE, SCHEMA }
+
+    /** Thrown where a value's content cannot be parsed without its class: the message stops there. */
+    static final class Undecodable extends BlitException {
+        private static final long serialVersionUID = 1L;
+
+        Undecodable(String message) {
+            super(message);
+        }
+    }
+
+    private record Table(String[] names, int[] codes) {
+    }
+
+    private final Input in;
+    private final UserTypes types;
+    private final Mode mode;
+    private final boolean flat;
+
+    // per message
+    private final Map<Integer, Table> tables = new HashMap<>();
+    private int nextRef;
+    private boolean marked;
+    /** The class id the last type descriptor ended with (an EnumSet's or EnumMap's enum). */
+    private long lastDescriptor;
+    boolean sawBackReference;
+
+    Decoder(Input in, UserTypes types, Mode mode, boolean flat) {
+        this.in = in;
+        this.types = types;
+        this.mode = mode;
+        this.flat = flat;
+    }
+
+    /**
+     * Decodes one value at the cursor into a child of {@code parent}. On failure the partial tree stays in
+     * {@code parent}, the innermost item carries the error, and the exception is rethrown.
+     */
+    void message(Node parent, String key) {
+        tables.clear();
+        nextRef = 0;
+        marked = false;
+        sawBackReference = false;
+        value(parent, key, 0);
+    }
+
+    private void value(Node parent, String key, int depth) {
+        Node n = parent.add(new Node(in.pos, key));
+        try {
+            if (depth > MAX_DEPTH) {
+                throw new BlitException("values nest deeper than " + MAX_DEPTH + " at offset " + in.pos);
+            }
+            long tag = in.uvar(32) & 0xffffffffL;
+            n.id = (int) Math.min(tag, Integer.MAX_VALUE);
+            if (tag >= TypeIds.FIRST_USER_ID) {
+                user(n, tag, depth);
+            } else {
+                builtin(n, (int) tag, depth);
+            }
+        } catch (BlitException | ArithmeticException | IllegalArgumentException e) {
+            if (!marked && !(e instanceof Undecodable)) {
+                marked = true;
+                n.error = e.getMessage();
+            }
+            throw e instanceof BlitException b ? b : new BlitException(e.getMessage() + " at offset " + in.pos);
+        } finally {
+            n.end = in.pos;
+        }
+    }
+
+    private void builtin(Node n, int tag, int depth) {
+        n.type = Names.builtin(tag);
+        switch (tag) {
+            case TypeIds.NULL -> n.id = 0;
+            case TypeIds.REFERENCE -> {
+                long at = in.pos;
+                long index = in.uvar(32) & 0xffffffffL;
+                sawBackReference = true;
+                if (index >= nextRef) {
+                    throw new BlitException("back reference to object #" + index + " at offset " + at + ", but only "
+                            + nextRef + " objects came before it");
+                }
+                n.value = "object #" + index;
+            }
+            case TypeIds.FALSE -> n.value = "false";
+            case TypeIds.TRUE -> n.value = "true";
+            case TypeIds.BYTE -> n.value = Byte.toString((byte) in.u8());
+            case TypeIds.SHORT -> n.value = Short.toString(in.i16());
+            case TypeIds.CHAR -> n.value = Names.quote(Character.toString((char) in.i16()));
+            case TypeIds.INT -> n.value = Long.toString(in.svar(32));
+            case TypeIds.LONG -> n.value = Long.toString(in.svar(64));
+            case TypeIds.FLOAT -> n.value = Names.f32(in.i32());
+            case TypeIds.DOUBLE -> n.value = Names.f64(in.i64());
+            case TypeIds.STRING -> {
+                long at = in.pos;
+                String s = in.str();
+                if (s == null) {
+                    throw new BlitException("null string header inside a String value at offset " + at);
+                }
+                n.value = Names.quote(s);
+            }
+            case TypeIds.BOOLEAN_ARRAY, TypeIds.BYTE_ARRAY, TypeIds.SHORT_ARRAY, TypeIds.CHAR_ARRAY, TypeIds.INT_ARRAY,
+                 TypeIds.LONG_ARRAY, TypeIds.FLOAT_ARRAY, TypeIds.DOUBLE_ARRAY -> {
+                track(n);
+                primitiveArray(n, tag);
+            }
+            case TypeIds.OBJECT_ARRAY -> {
+                track(n);
+                elements(n, in.count(1, "length"), depth);
+            }
+            case TypeIds.TYPED_ARRAY -> {
+                track(n);
+                n.type = descriptor() + "[]";
+                elements(n, in.count(1, "length"), depth);
+            }
+            case TypeIds.BIG_INTEGER -> n.value = bigInteger().toString();
+            case TypeIds.BIG_DECIMAL -> {
+                int scale = (int) in.svar(32);
+                long unscaled = in.svar(64);
+                BigInteger u = unscaled == Long.MIN_VALUE ? bigInteger() : BigInteger.valueOf(unscaled);
+                n.value = new BigDecimal(u, scale).toString();
+            }
+            case TypeIds.UUID -> n.value = new UUID(in.i64(), in.i64()).toString();
+            case TypeIds.INSTANT -> {
+                long s = in.svar(64);
+                long nano = in.uvar(32) & 0xffffffffL;
+                n.value = Names.instant(s, nano);
+            }
+            case TypeIds.LOCAL_DATE -> n.value = date();
+            case TypeIds.LOCAL_TIME -> n.value = time();
+            case TypeIds.LOCAL_DATE_TIME -> n.value = date() + "T" + time();
+            case TypeIds.OFFSET_DATE_TIME -> n.value = date() + "T" + time() + Names.offset(in.svar(32));
+            case TypeIds.ZONED_DATE_TIME -> {
+                String dt = date() + "T" + time() + Names.offset(in.svar(32));
+                String zone = in.str();
+                n.value = dt + (zone == null || zone.isEmpty() ? "" : "[" + zone + "]");
+            }
+            case TypeIds.DURATION -> {
+                long s = in.svar(64);
+                long nano = in.uvar(32) & 0xffffffffL;
+                n.value = s + " s " + nano + " ns";
+            }
+            case TypeIds.PERIOD -> n.value = "P" + in.svar(32) + "Y" + in.svar(32) + "M" + in.svar(32) + "D";
+            case TypeIds.ZONE_ID -> n.value = Names.quote(in.str());
+            case TypeIds.ZONE_OFFSET -> n.value = Names.offset(in.svar(32));
+            case TypeIds.OPTIONAL -> value(n, "value", depth + 1);
+            case TypeIds.ARRAY_LIST, TypeIds.LINKED_LIST, TypeIds.ARRAY_DEQUE, TypeIds.HASH_SET, TypeIds.LINKED_HASH_SET,
+                 TypeIds.IMMUTABLE_LIST, TypeIds.IMMUTABLE_SET, TypeIds.UNMODIFIABLE_LIST, TypeIds.UNMODIFIABLE_SET,
+                 TypeIds.ARRAYS_AS_LIST, TypeIds.UNMODIFIABLE_COLLECTION -> {
+                track(n);
+                elements(n, in.count(1, "count"), depth);
+            }
+            case TypeIds.HASH_MAP, TypeIds.LINKED_HASH_MAP, TypeIds.CONCURRENT_HASH_MAP, TypeIds.IMMUTABLE_MAP,
+                 TypeIds.UNMODIFIABLE_MAP -> {
+                track(n);
+                entries(n, in.count(2, "count"), depth);
+            }
+            case TypeIds.TREE_MAP, TypeIds.UNMODIFIABLE_SORTED_MAP -> {
+                track(n);
+                comparator(n, depth);
+                entries(n, in.count(2, "count"), depth);
+            }
+            case TypeIds.TREE_SET, TypeIds.UNMODIFIABLE_SORTED_SET -> {
+                track(n);
+                comparator(n, depth);
+                elements(n, in.count(1, "count"), depth);
+            }
+            case TypeIds.ENUM_SET -> {
+                track(n);
+                n.type = "EnumSet<" + descriptor() + ">";
+                long enumId = lastDescriptor;
+                int bytes = in.count(1, "bit set length");
+                StringBuilder sb = new StringBuilder("{");
+                int shown = 0;
+                for (int i = 0; i < bytes; i++) {
+                    int b = in.u8();
+                    for (int bit = 0; bit < 8; bit++) {
+                        if ((b & (1 << bit)) != 0 && shown++ < 64) {
+                            sb.append(shown > 1 ? ", " : "").append(constant(enumId, i * 8L + bit));
+                        }
+                    }
+                }
+                n.value = sb.append(shown > 64 ? ", ...}" : "}").toString();
+            }
+            case TypeIds.ENUM_MAP -> {
+                track(n);
+                n.type = "EnumMap<" + descriptor() + ">";
+                long enumId = lastDescriptor;
+                int count = in.count(2, "count");
+                n.value = count + (count == 1 ? " entry" : " entries");
+                for (int i = 0; i < count; i++) {
+                    Node k = n.add(new Node(in.pos, "[" + i + "].key"));
+                    k.type = "ordinal";
+                    try {
+                        k.value = constant(enumId, in.uvar(32) & 0xffffffffL);
+                    } catch (BlitException e) {
+                        mark(k, e);
+                        throw e;
+                    } finally {
+                        k.end = in.pos;
+                    }
+                    value(n, "[" + i + "].value", depth + 1);
+                }
+            }
+            case TypeIds.EMPTY_LIST, TypeIds.EMPTY_SET, TypeIds.EMPTY_MAP, TypeIds.REVERSE_ORDER -> {
+            }
+            case TypeIds.SINGLETON_LIST, TypeIds.SINGLETON_SET -> {
+                track(n);
+                value(n, "[0]", depth + 1);
+            }
+            case TypeIds.SINGLETON_MAP -> {
+                track(n);
+                value(n, "key", depth + 1);
+                value(n, "value", depth + 1);
+            }
+            case TypeIds.DATE -> {
+                track(n);
+                n.value = Names.instantMillis(in.svar(64));
+            }
+            case TypeIds.OPTIONAL_INT -> n.value = in.bool() ? Long.toString(in.svar(32)) : "empty";
+            case TypeIds.OPTIONAL_LONG -> n.value = in.bool() ? Long.toString(in.svar(64)) : "empty";
+            case TypeIds.OPTIONAL_DOUBLE -> n.value = in.bool() ? Names.f64(in.i64()) : "empty";
+            default -> throw new BlitException("unknown type id " + tag + " at offset " + n.start
+                    + " (ids below " + TypeIds.FIRST_USER_ID + " are Blit's and this one is not assigned)");
+        }
+    }
+
+    private void track(Node n) {
+        n.ref = nextRef++;
+    }
+
+    private BigInteger bigInteger() {
+        long at = in.pos;
+        int length = in.count(1, "BigInteger length");
+        if (length == 0) {
+            throw new BlitException("BigInteger of 0 bytes at offset " + at);
+        }
+        byte[] b = new byte[length];
+        for (int i = 0; i < length; i++) {
+            b[i] = (byte) in.u8();
+        }
+        return new BigInteger(b);
+    }
+
+    private String date() {
+        long year = in.svar(32);
+        int month = in.u8();
+        int day = in.u8();
+        return String.format("%04d-%02d-%02d", year, month, day);
+    }
+
+    private String time() {
+        int h = in.u8();
+        int m = in.u8();
+        int s = in.u8();
+        long nano = in.uvar(32) & 0xffffffffL;
+        return String.format("%02d:%02d:%02d", h, m, s) + (nano == 0 ? "" : String.format(".%09d", nano));
+    }
+
+    /** A type descriptor: a class id, and for a typed array its component's descriptor. */
+    private String descriptor() {
+        StringBuilder dims = new StringBuilder();
+        for (int i = 0; ; i++) {
+            if (i > MAX_DEPTH) {
+                throw new BlitException("array type descriptor nests deeper than " + MAX_DEPTH + " at offset " + in.pos);
+            }
+            long id = in.uvar(32) & 0xffffffffL;
+            lastDescriptor = id;
+            if (id != TypeIds.TYPED_ARRAY) {
+                return typeName(id) + dims;
+            }
+            dims.append("[]");
+        }
+    }
+
+    /** @return "RED (ordinal 0)" when the enum is known, else "ordinal 0" */
+    private String constant(long enumId, long ordinal) {
+        UserTypes.UserType t = enumId >= TypeIds.FIRST_USER_ID ? types.get(enumId) : null;
+        if (t != null && t.shape() == UserTypes.Shape.ENUM && ordinal < t.constants().length) {
+            return ((Enum<?>) t.constants()[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
+        }
+        return "ordinal " + ordinal;
+    }
+
+    private String typeName(long id) {
+        if (id >= TypeIds.FIRST_USER_ID) {
+            UserTypes.UserType t = types.get(id);
+            return t != null ? t.name() : "#" + id;
+        }
+        return Names.builtin((int) id);
+    }
+
+    private void comparator(Node n, int depth) {
+        if (in.bool()) {
+            value(n, "comparator", depth + 1);
+        }
+    }
+
+    private void elements(Node n, int count, int depth) {
+        n.value = count + (count == 1 ? " element" : " elements");
+        for (int i = 0; i < count; i++) {
+            value(n, "[" + i + "]", depth + 1);
+        }
+    }
+
+    private void entries(Node n, int count, int depth) {
+        n.value = count + (count == 1 ? " entry" : " entries");
+        for (int i = 0; i < count; i++) {
+            value(n, "[" + i + "].key", depth + 1);
+            value(n, "[" + i + "].value", depth + 1);
+        }
+    }
+
+    private void primitiveArray(Node n, int tag) {
+        int width = switch (tag) {
+            case TypeIds.BOOLEAN_ARRAY, TypeIds.BYTE_ARRAY -> 1;
+            case TypeIds.SHORT_ARRAY, TypeIds.CHAR_ARRAY -> 2;
+            case TypeIds.INT_ARRAY, TypeIds.FLOAT_ARRAY -> 4;
+            default -> 8;
+        };
+        long at = in.pos;
+        long h = in.uvar(32) & 0xffffffffL;
+        if (h == 0) {
+            throw new BlitException("null array header inside an array value at offset " + at);
+        }
+        long length = h - 1;
+        in.require(length * width);
+        StringBuilder sb = new StringBuilder("{");
+        for (long i = 0; i < length; i++) {
+            if (i >= SHOWN) {
+                in.pos += (length - i) * width;
+                sb.append(", ...");
+                break;
+            }
+            sb.append(i > 0 ? ", " : "").append(primitive(tag));
+        }
+        n.value = sb.append("} (").append(length).append(length == 1 ? " element)" : " elements)").toString();
+    }
+
+    private String primitive(int arrayTag) {
+        return switch (arrayTag) {
+            case TypeIds.BOOLEAN_ARRAY -> Boolean.toString(in.bool());
+            case TypeIds.BYTE_ARRAY -> Byte.toString((byte) in.u8());
+            case TypeIds.SHORT_ARRAY -> Short.toString(in.i16());
+            case TypeIds.CHAR_ARRAY -> Names.quote(Character.toString((char) in.i16()));
+            case TypeIds.INT_ARRAY -> Integer.toString(in.i32());
+            case TypeIds.LONG_ARRAY -> Long.toString(in.i64());
+            case TypeIds.FLOAT_ARRAY -> Names.f32(in.i32());
+            default -> Names.f64(in.i64());
+        };
+    }
+
+    // ---------------------------------------------------------------- user classes
+
+    private void user(Node n, long id, int depth) {
+        UserTypes.UserType t = types.get(id);
+        n.type = t != null ? t.name() : "user class";
+        if (t != null && t.shape() == UserTypes.Shape.ENUM) {
+            long at = in.pos;
+            long ordinal = in.uvar(32) & 0xffffffffL;
+            Object[] constants = t.constants();
+            if (ordinal >= constants.length) {
+                throw new BlitException("ordinal " + ordinal + " at offset " + at + " is past the " + constants.length
+                        + " constants of " + t.name());
+            }
+            n.value = ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
+            return;
+        }
+        track(n);
+        if (t != null && t.shape() == UserTypes.Shape.OPAQUE) {
+            if (types.blit() != null) {
+                ownSerializer(n, types.blit());
+                return;
+            }
+            opaque(n, t.why() + " (--blit can decode it)");
+        }
+        int key = (int) id;
+        Table table;
+        if (tables.containsKey(key)) {
+            table = tables.get(key);
+            if (table != null) {
+                n.note = "no field table: it came earlier in this message";
+            }
+        } else {
+            table = mode == Mode.SCHEMA ? null : table(n, t);
+            tables.put(key, table);
+        }
+        if (table != null) {
+            compatibleFields(n, table, depth);
+        } else if (t != null) {
+            schemaFields(n, t, depth);
+        } else {
+            opaque(n, "a schema-consistent object's content cannot be read without its class (give --register and --classpath)");
+        }
+    }
+
+    /**
+     * Lets the user's Blit read a value whose content only its class's code knows (Marshallable, java.io
+     * hooks, custom serializers): the dump learns where it ends and shows its toString. The read starts a
+     * fresh message, so a back reference or field table it depends on from outside cannot be resolved.
+     */
+    private void ownSerializer(Node n, dev.blit.Blit blit) {
+        long start = n.start;
+        dev.blit.buffer.ReadBuffer rb = dev.blit.buffer.ReadBuffer.of(in.slice(start, in.limit - start));
+        Object v;
+        try {
+            v = blit.read(rb);
+        } catch (BlitException e) {
+            in.pos = start + rb.offset();
+            throw new BlitException("the class's own serializer failed (its offsets count from " + start + "): "
+                    + e.getMessage());
+        } catch (RuntimeException | StackOverflowError | LinkageError e) {
+            in.pos = start + rb.offset();
+            throw new BlitException("the class's own serializer failed at offset " + in.pos + ": " + e);
+        }
+        in.pos = start + rb.offset();
+        String text;
+        try {
+            text = String.valueOf(v);
+        } catch (RuntimeException e) {
+            text = "(toString failed: " + e + ")";
+        }
+        n.value = text.length() > 1000 ? text.substring(0, 1000) + "..." : text;
+        n.note = "read by its own serializer (--blit)";
+    }
+
+    private void opaque(Node n, String why) {
+        n.note = why;
+        long rest = in.remaining();
+        Node bytes = n.add(new Node(in.pos, "content"));
+        bytes.type = "bytes";
+        StringBuilder hex = new StringBuilder();
+        for (long i = in.pos; i < Math.min(in.limit, in.pos + 32); i++) {
+            hex.append(hex.length() > 0 ? " " : "").append(String.format("%02x", in.byteAt(i)));
+        }
+        bytes.value = rest + (rest == 1 ? " byte" : " bytes") + " not decoded";
+        bytes.preview = hex + (rest > 32 ? " ..." : "");
+        in.pos = in.limit;
+        bytes.end = in.pos;
+        throw new Undecodable("stopped at offset " + bytes.start + ": " + n.type + " (" + n.id + "): " + why);
+    }
+
+    /** Reads a field table if one is here (compatible mode); in AUTO mode, rewinds and returns null if not. */
+    private Table table(Node n, UserTypes.UserType t) {
+        long start = in.pos;
+        Node node = new Node(start, null);
+        node.type = "field table";
+        try {
+            long length = in.uvar(32) & 0xffffffffL;
+            if (length > MAX_TABLE || length > in.remaining()) {
+                throw new BlitException("field table length " + length + " at offset " + start + (length > MAX_TABLE
+                        ? " is over the " + MAX_TABLE + " bytes allowed" : " runs past the input: " + in.remaining() + " bytes remain"));
+            }
+            long end = in.pos + length;
+            long saved = in.limit;
+            in.limit = end;
+            String[] names;
+            int[] codes;
+            try {
+                int count = in.count(2, "field count");
+                // Guessing (AUTO), schema-consistent content can look like a table by chance: a flat Point(1, 0)
+                // starts 01 00, "1 byte: 0 fields". So a guessed table needs a field, and one the class knows.
+                if (count == 0 && mode == Mode.AUTO) {
+                    throw new BlitException("empty table");
+                }
+                names = new String[count];
+                codes = new int[count];
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0; i < count; i++) {
+                    long at = in.pos;
+                    names[i] = in.str();
+                    if (names[i] == null) {
+                        throw new BlitException("null field name in the field table at offset " + at);
+                    }
+                    at = in.pos;
+                    codes[i] = in.u8();
+                    if (codes[i] < 1 || codes[i] > 9) {
+                        throw new BlitException("type code " + codes[i] + " of field " + names[i] + " at offset " + at
+                                + " is not 1..9");
+                    }
+                    sb.append(i > 0 ? ", " : "").append(names[i]).append(' ').append(Names.code(codes[i]));
+                }
+                if (in.pos != end) {
+                    throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
+                            + count + " fields take " + (in.pos - start) + " with the length");
+                }
+                if (mode == Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS && !sharesAField(t, names)) {
+                    throw new BlitException("no field of " + t.name() + " in what looks like a table");
+                }
+                node.value = count + (count == 1 ? " field: " : " fields: ") + sb;
+            } finally {
+                in.limit = saved;
+            }
+            node.end = in.pos;
+            n.add(node);
+            return new Table(names, codes);
+        } catch (BlitException e) {
+            if (mode == Mode.COMPATIBLE) {
+                node.end = in.pos;
+                n.add(node);
+                throw e;
+            }
+            in.pos = start;
+            return null;
+        }
+    }
+
+    private static boolean sharesAField(UserTypes.UserType t, String[] names) {
+        for (String name : names) {
+            String plain = name.substring(name.lastIndexOf('.') + 1); // "Base.x" for a shadowed field
+            for (UserTypes.FieldInfo f : t.fields()) {
+                if (f.name().equals(plain)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private void compatibleFields(Node n, Table table, int depth) {
+        for (int i = 0; i < table.names.length; i++) {
+            int code = table.codes[i];
+            if (code == 9) {
+                value(n, table.names[i], depth + 1);
+            } else {
+                Node f = n.add(new Node(in.pos, table.names[i]));
+                try {
+                    f.type = Names.code(code);
+                    f.value = switch (code) {
+                        case 1 -> Boolean.toString(in.bool());
+                        case 2 -> Byte.toString((byte) in.u8());
+                        case 3 -> Short.toString(in.i16());
+                        case 4 -> Names.quote(Character.toString((char) in.i16()));
+                        case 5 -> Long.toString(in.svar(32));
+                        case 6 -> Long.toString(in.svar(64));
+                        case 7 -> Names.f32(in.i32());
+                        default -> Names.f64(in.i64());
+                    };
+                } catch (BlitException e) {
+                    mark(f, e);
+                    throw e;
+                } finally {
+                    f.end = in.pos;
+                }
+            }
+        }
+    }
+
+    private void schemaFields(Node n, UserTypes.UserType t, int depth) {
+        boolean block = flat && t.flat();
+        if (block) {
+            n.note = "flat: one fixed-width block";
+        }
+        List<UserTypes.FieldInfo> fields = t.fields();
+        for (UserTypes.FieldInfo field : fields) {
+            Class<?> p = field.type();
+            if (p == null) {
+                value(n, field.name(), depth + 1);
+                continue;
+            }
+            Node f = n.add(new Node(in.pos, field.name()));
+            try {
+                f.type = p.getName();
+                if (p == boolean.class) {
+                    f.value = Boolean.toString(in.bool());
+                } else if (p == byte.class) {
+                    f.value = Byte.toString((byte) in.u8());
+                } else if (p == short.class) {
+                    f.value = Short.toString(in.i16());
+                } else if (p == char.class) {
+                    f.value = Names.quote(Character.toString((char) in.i16()));
+                } else if (p == int.class) {
+                    f.value = block ? Integer.toString(in.i32()) : Long.toString(in.svar(32));
+                } else if (p == long.class) {
+                    f.value = block ? Long.toString(in.i64()) : Long.toString(in.svar(64));
+                } else if (p == float.class) {
+                    f.value = Names.f32(in.i32());
+                } else {
+                    f.value = Names.f64(in.i64());
+                }
+            } catch (BlitException e) {
+                mark(f, e);
+                throw e;
+            } finally {
+                f.end = in.pos;
+            }
+        }
+    }
+
+    private void mark(Node f, BlitException e) {
+        if (!marked) {
+            marked = true;
+            f.error = e.getMessage();
+        }
+    }
+}

@@ -1,0 +1,471 @@
+package dev.blit.cli;
+
+import dev.blit.BlitException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+
+/**
+ * {@code blit dump}: prints Blit bytes, an object file or stream, or a BlitLog (a directory or one
+ * {@code .seg} file) for a human. See {@link #USAGE}. Never throws: damage is reported in the output with its
+ * offset, and the exit code is 1.
+ */
+public final class Dump {
+    static final String USAGE = """
+            usage: blit dump [options] FILE|DIR|-
+              Prints Blit bytes as a tree of values with their byte offsets, type ids and names.
+              FILE: concatenated tagged values (an object file, a stream, one toBytes message);
+              DIR or a .seg file (or bytes starting with "BLITLOG\\0"): a BlitLog, record by record; -: stdin.
+            options:
+              --hex                 annotated hex: bytes, then "# offset item"
+              --json                JSON: one tree per value (or per segment header and record)
+              --from N --limit K    for a log: only records N .. N+K-1
+              --classpath PATH      where the classes named by --register are (jars or directories)
+              --register C=ID,...   user classes and their ids (e.g. com.x.Order=100,com.x.Line=101): their names,
+                                    field names and schema-consistent content are then shown
+              --blit C#MEMBER       a static field or no-argument static method of class C (on --classpath) that
+                                    gives your configured Blit: names every class it registered, and reads
+                                    Marshallable, java.io-hook and custom-serializer content with its own code
+              --compatible          the bytes are from a compatible-mode Blit: every first user object has a field table
+              --schema              the bytes are from a schema-consistent Blit (no field tables)
+                                    (default: a field table is recognised where one parses)
+              --no-flat             the writer used Blit.builder().flat(false)
+            Without --register, a schema-consistent user object stops the value there (its content needs its
+            class); compatible-mode objects show their field names from their tables either way.
+            Exit code: 0 if everything decoded (or stopped only for a missing class), 1 on damaged input, 2 on bad usage.
+            """;
+
+    private static final byte[] LOG_MAGIC = {'B', 'L', 'I', 'T', 'L', 'O', 'G', 0};
+    private static final long PROGRESS_STEP = 64L << 20;
+
+    private Printer.Format format = Printer.Format.TEXT;
+    private long from;
+    private long limit = -1;
+    private String classpath;
+    private final List<String> registrations = new ArrayList<>();
+    private String blitMember;
+    private Decoder.Mode mode = Decoder.Mode.AUTO;
+    private boolean flat = true;
+    private String file;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean progress;
+    private long nextProgress = PROGRESS_STEP;
+    private long total;
+    private long done;
+
+    private Dump(PrintStream out, PrintStream err, boolean progress) {
+        this.out = out;
+        this.err = err;
+        this.progress = progress;
+    }
+
+    /**
+     * Runs the dump on the real stdin/stdout and exits with its code.
+     *
+     * @param args the command line after "dump"
+     */
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(new java.io.BufferedOutputStream(
+                new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16), false, StandardCharsets.UTF_8);
+        int code = run(args, System.in, out, System.err, System.console() == null);
+        out.flush();
+        System.exit(code);
+    }
+
+    /**
+     * @param args     the command line after "dump"
+     * @param stdin    what "-" reads
+     * @param out      where the dump goes
+     * @param err      usage errors and progress
+     * @param progress whether to print a progress line to {@code err} every 64 MiB
+     * @return the exit code: 0, 1 for damaged input, 2 for bad usage
+     */
+    public static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err, boolean progress) {
+        Dump d = new Dump(out, err, progress);
+        try {
+            if (!d.parse(args)) {
+                return 2;
+            }
+            UserTypes types = UserTypes.load(d.classpath, d.registrations, d.blitMember);
+            return d.dump(stdin, types);
+        } catch (BlitException e) {
+            err.println("blit dump: " + e.getMessage());
+            return 2;
+        } catch (IOException | RuntimeException e) {
+            err.println("blit dump: " + d.file + ": " + e);
+            return 1;
+        } finally {
+            out.flush();
+        }
+    }
+
+    /**
+     * Dumps bytes held in memory as a stream (or a segment, if they start with the log magic).
+     *
+     * @param bytes any bytes
+     * @param args  options, without the file
+     * @param out   where the dump goes
+     * @return the exit code
+     */
+    static int dumpBytes(byte[] bytes, String[] args, PrintStream out) {
+        Dump d = new Dump(out, out, false);
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("-");
+        try {
+            if (!d.parse(all.toArray(new String[0]))) {
+                return 2;
+            }
+            return d.dumpBuffer("-", ByteBuffer.wrap(bytes), UserTypes.load(d.classpath, d.registrations, d.blitMember));
+        } catch (BlitException e) {
+            out.println("blit dump: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private boolean parse(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-h", "--help" -> {
+                    out.print(USAGE);
+                    return false;
+                }
+                case "--hex" -> format = Printer.Format.HEX;
+                case "--json" -> format = Printer.Format.JSON;
+                case "--compatible" -> mode = Decoder.Mode.COMPATIBLE;
+                case "--schema" -> mode = Decoder.Mode.SCHEMA;
+                case "--no-flat" -> flat = false;
+                case "--from", "--limit", "--classpath", "-cp", "--register", "--blit" -> {
+                    if (i + 1 >= args.length) {
+                        throw new BlitException(a + " needs a value");
+                    }
+                    String v = args[++i];
+                    switch (a) {
+                        case "--from" -> from = number(a, v);
+                        case "--limit" -> limit = number(a, v);
+                        case "--register" -> registrations.add(v);
+                        case "--blit" -> blitMember = v;
+                        default -> classpath = v;
+                    }
+                }
+                default -> {
+                    if (a.startsWith("--") || (a.startsWith("-") && a.length() > 1)) {
+                        throw new BlitException("unknown option " + a + " (see blit dump --help)");
+                    }
+                    if (file != null) {
+                        throw new BlitException("one input at a time: " + file + " and " + a);
+                    }
+                    file = a;
+                }
+            }
+        }
+        if (file == null) {
+            err.print(USAGE);
+            return false;
+        }
+        return true;
+    }
+
+    private static long number(String option, String v) {
+        try {
+            long n = Long.parseLong(v);
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new BlitException(option + " wants a number >= 0, got " + v);
+        }
+    }
+
+    private int dump(InputStream stdin, UserTypes types) throws IOException {
+        if (file.equals("-")) {
+            return dumpBuffer("-", ByteBuffer.wrap(stdin.readAllBytes()), types);
+        }
+        Path path = Path.of(file);
+        if (Files.isDirectory(path)) {
+            List<Path> segments;
+            try (Stream<Path> s = Files.list(path)) {
+                segments = s.filter(p -> p.getFileName().toString().matches("\\d{20}\\.seg")).sorted().toList();
+            }
+            return log(display(path), segments, types);
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new BlitException(file + ": no such file or directory");
+        }
+        if (file.endsWith(".seg") || startsWithMagic(map(path))) {
+            return log(display(path), List.of(path), types);
+        }
+        return dumpBuffer(display(path), map(path), types);
+    }
+
+    /** The file's own name: output does not depend on where the input sits (golden files compare it). */
+    private static String display(Path path) {
+        Path name = path.toAbsolutePath().normalize().getFileName();
+        return name == null ? path.toString() : name.toString();
+    }
+
+    private static ByteBuffer map(Path path) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size > Integer.MAX_VALUE) {
+                throw new BlitException(path + " is " + size + " bytes: files over 2 GiB are not supported yet");
+            }
+            return ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+        }
+    }
+
+    private static boolean startsWithMagic(ByteBuffer b) {
+        if (b.limit() < LOG_MAGIC.length) {
+            return false;
+        }
+        for (int i = 0; i < LOG_MAGIC.length; i++) {
+            if (b.get(i) != LOG_MAGIC[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int dumpBuffer(String name, ByteBuffer bytes, UserTypes types) {
+        if (startsWithMagic(bytes)) {
+            total = bytes.limit();
+            Printer p = new Printer(out, format);
+            p.begin("log", name, total);
+            int code = segment(p, name, new Input(bytes), types, new long[1]);
+            p.end(code == 0 ? "log segment read" : "log segment damaged");
+            return code;
+        }
+        return stream(name, new Input(bytes), types);
+    }
+
+    // ---------------------------------------------------------------- streams
+
+    private int stream(String name, Input in, UserTypes types) {
+        total = in.size();
+        Printer p = new Printer(out, format);
+        p.begin("stream", name, in.size());
+        Decoder d = new Decoder(in, types, mode, flat);
+        long count = 0;
+        while (in.pos < in.limit) {
+            Node holder = new Node(in.pos, null);
+            try {
+                d.message(holder, "#" + count);
+                count++;
+                p.item(holder.children.get(0), in, d.sawBackReference);
+            } catch (Decoder.Undecodable e) {
+                p.item(holder.children.get(0), in, d.sawBackReference);
+                p.problem(in.pos, e.getMessage());
+                p.end(count + (count == 1 ? " whole value" : " whole values") + ", then one that needs its class");
+                return 0;
+            } catch (BlitException | StackOverflowError e) {
+                long at = in.pos;
+                if (!holder.children.isEmpty()) {
+                    p.item(holder.children.get(0), in, d.sawBackReference);
+                }
+                p.unread(in, at, in.limit);
+                p.problem(at, "value #" + count + " is damaged: " + reason(e));
+                p.end(count + (count == 1 ? " whole value" : " whole values") + ", then damage at offset " + at);
+                return 1;
+            }
+            progress(in.pos);
+            if ((count & 1023) == 0 && out.checkError()) {
+                return 1; // the reader went away (| head): stop instead of decoding the rest for nobody
+            }
+        }
+        p.end(count + (count == 1 ? " value, " : " values, ") + in.size() + " bytes");
+        return 0;
+    }
+
+    private static String reason(Throwable e) {
+        return e instanceof StackOverflowError ? "values nest too deeply for this thread's stack" : e.getMessage();
+    }
+
+    private void progress(long at) {
+        if (progress && total >= PROGRESS_STEP && done + at >= nextProgress) {
+            err.printf("dumped %d of %d MB%n", (done + at) >> 20, total >> 20);
+            nextProgress = done + at + PROGRESS_STEP;
+        }
+    }
+
+    // ---------------------------------------------------------------- logs
+
+    private int log(String name, List<Path> files, UserTypes types) throws IOException {
+        total = 0;
+        for (Path f : files) {
+            total += Files.size(f);
+        }
+        Printer p = new Printer(out, format);
+        p.begin("log", name, total);
+        if (files.isEmpty()) {
+            p.problem(0, "no segment files (00000000000000000000.seg, ...) in " + name);
+            p.end("0 records");
+            return 1;
+        }
+        int code = 0;
+        long[] shown = new long[1];
+        for (Path f : files) {
+            if (limit >= 0 && shown[0] >= limit) {
+                break;
+            }
+            ByteBuffer bytes = map(f);
+            code = Math.max(code, segment(p, f.getFileName().toString(), new Input(bytes), types, shown));
+            done += bytes.limit();
+        }
+        p.end(shown[0] + (shown[0] == 1 ? " record shown" : " records shown"));
+        return code;
+    }
+
+    /** Prints one segment's header and the selected records; {@code shown[0]} counts records printed. */
+    private int segment(Printer p, String name, Input in, UserTypes types, long[] shown) {
+        long size = in.size();
+        Node header = new Node(0, null);
+        header.type = "segment " + name;
+        if (size < 32) {
+            header.end = size;
+            header.error = "a segment is at least 32 bytes (its header); this one has " + size;
+            p.item(header, in, false);
+            p.problem(0, name + ": " + header.error);
+            return 1;
+        }
+        long first = in.i64At(16);
+        CRC32C crc = new CRC32C();
+        crc.update(in.slice(0, 28));
+        int storedCrc = in.i32At(28);
+        boolean magic = startsWithMagic(in.slice(0, 8));
+        boolean headerOk = magic && (int) crc.getValue() == storedCrc;
+        header.value = "first index " + first + ", header " + (headerOk ? "CRC32C ok" : magic ? "CRC32C MISMATCH" : "magic WRONG");
+        field(header, 0, 8, "magic", magic ? "\"BLITLOG\\0\"" : "not BLITLOG");
+        field(header, 8, 4, "version", Integer.toUnsignedString(in.i32At(8)));
+        field(header, 12, 4, "header size", Integer.toUnsignedString(in.i32At(12)));
+        field(header, 16, 8, "first index", Long.toString(first));
+        field(header, 24, 4, "reserved", Integer.toUnsignedString(in.i32At(24)));
+        field(header, 28, 4, "CRC32C of bytes 0..27", String.format("0x%08x", storedCrc)
+                + (headerOk ? "" : String.format(" (computed 0x%08x)", (int) crc.getValue())));
+        header.end = 32;
+        p.item(header, in, false);
+        int code = 0;
+        if (!magic) {
+            p.problem(0, name + ": not a BlitLog segment (magic)");
+            return 1;
+        }
+        if (!headerOk) {
+            p.problem(28, name + ": header CRC32C mismatch at offset 28");
+            code = 1;
+        }
+        Decoder d = new Decoder(in, types, mode, flat);
+        long off = 32;
+        long k = 0;
+        while (true) {
+            if (off + 8 > size) {
+                p.problem(off, name + ": ends at offset " + size + " without an end marker or empty slot");
+                return 1;
+            }
+            long slot = in.i64At(off);
+            long index = first + k;
+            if (slot == 0 || slot == -1) {
+                if (selected(index, shown)) {
+                    Node end = new Node(off, null);
+                    end.type = slot == 0 ? "empty slot" : "end marker";
+                    end.value = slot == 0 ? "no record " + index + " (yet): the end of the log"
+                            : "segment full: record " + index + " is in the next segment";
+                    end.end = off + 8;
+                    p.item(end, in, false);
+                }
+                return code;
+            }
+            long length = slot >>> 32;
+            int storedRecordCrc = (int) slot;
+            if (length < 1 || off + 8 + length > size) {
+                Node bad = new Node(off, null);
+                bad.type = "record " + index;
+                bad.end = off + 8;
+                bad.error = "length " + length + " at offset " + (off + 4) + " does not fit the segment ("
+                        + (size - off - 8) + " bytes remain)";
+                p.item(bad, in, false);
+                p.problem(off, name + ": record " + index + ": " + bad.error);
+                return 1;
+            }
+            long frame = 8 + ((length + 7) & ~7L);
+            if (selected(index, shown)) {
+                shown[0]++;
+                CRC32C c = new CRC32C();
+                c.update(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, index));
+                c.update(in.slice(off + 4, 4 + length));
+                boolean ok = (int) c.getValue() == storedRecordCrc;
+                Node rec = new Node(off, null);
+                rec.type = "record " + index;
+                rec.value = "length " + length + ", CRC32C " + (ok ? "ok" : "MISMATCH");
+                field(rec, off, 8, "frame", String.format("crc 0x%08x, length %d", storedRecordCrc, length));
+                in.pos = off + 8;
+                in.limit = off + 8 + length;
+                String problem = null;
+                boolean damaged = !ok;
+                try {
+                    d.message(rec, "payload");
+                    if (in.pos != in.limit) {
+                        problem = (in.limit - in.pos) + " trailing bytes after the value, at offset " + in.pos;
+                        damaged = true;
+                    }
+                } catch (Decoder.Undecodable e) {
+                    problem = e.getMessage();
+                } catch (BlitException | StackOverflowError e) {
+                    problem = reason(e);
+                    damaged = true;
+                }
+                in.limit = size;
+                if (off + frame <= size && frame > 8 + length) {
+                    field(rec, off + 8 + length, frame - 8 - length, "padding", "");
+                }
+                rec.end = Math.min(size, off + frame);
+                p.item(rec, in, d.sawBackReference);
+                if (!ok) {
+                    p.problem(off, name + ": record " + index + " at offset " + off + ": CRC32C mismatch (bit rot?)");
+                }
+                if (problem != null) {
+                    p.problem(off, name + ": record " + index + ": " + problem);
+                }
+                if (damaged) {
+                    code = 1;
+                }
+            }
+            if (limit >= 0 && index + 1 >= from + limit) {
+                return code;
+            }
+            off += frame;
+            k++;
+            progress(off);
+            if ((k & 1023) == 0 && out.checkError()) {
+                return 1;
+            }
+        }
+    }
+
+    private boolean selected(long index, long[] shown) {
+        return index >= from && (limit < 0 || shown[0] < limit);
+    }
+
+    private static void field(Node parent, long at, long length, String key, String value) {
+        Node n = parent.add(new Node(at, key));
+        n.type = key.equals("padding") ? "zeros" : "u" + (length * 8);
+        if (key.equals("magic") || key.equals("frame")) {
+            n.type = key.equals("frame") ? "u32 crc, u32 length" : "8 bytes";
+        }
+        n.value = value.isEmpty() ? length + " bytes" : value;
+        n.end = at + length;
+    }
+}

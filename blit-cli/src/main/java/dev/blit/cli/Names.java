@@ -1,0 +1,141 @@
+package dev.blit.cli;
+
+import dev.blit.types.TypeIds;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Names of built-in ids and the text form of scalar values. */
+final class Names {
+    private Names() {
+    }
+
+    private static final Map<Integer, String> BUILTIN = new HashMap<>();
+
+    static {
+        Map<String, String> nice = Map.ofEntries(
+                Map.entry("NULL", "null"), Map.entry("REFERENCE", "back reference"),
+                Map.entry("FALSE", "Boolean"), Map.entry("TRUE", "Boolean"),
+                Map.entry("BYTE", "Byte"), Map.entry("SHORT", "Short"), Map.entry("CHAR", "Character"),
+                Map.entry("INT", "Integer"), Map.entry("LONG", "Long"), Map.entry("FLOAT", "Float"),
+                Map.entry("DOUBLE", "Double"), Map.entry("STRING", "String"),
+                Map.entry("BOOLEAN_ARRAY", "boolean[]"), Map.entry("BYTE_ARRAY", "byte[]"),
+                Map.entry("SHORT_ARRAY", "short[]"), Map.entry("CHAR_ARRAY", "char[]"),
+                Map.entry("INT_ARRAY", "int[]"), Map.entry("LONG_ARRAY", "long[]"),
+                Map.entry("FLOAT_ARRAY", "float[]"), Map.entry("DOUBLE_ARRAY", "double[]"),
+                Map.entry("OBJECT_ARRAY", "Object[]"), Map.entry("TYPED_ARRAY", "typed array"),
+                Map.entry("UUID", "UUID"), Map.entry("IMMUTABLE_LIST", "List.of"),
+                Map.entry("IMMUTABLE_SET", "Set.of"), Map.entry("IMMUTABLE_MAP", "Map.of"),
+                Map.entry("ARRAYS_AS_LIST", "Arrays.asList"), Map.entry("DATE", "Date"),
+                Map.entry("REVERSE_ORDER", "Collections.reverseOrder()"));
+        // The names come from TypeIds itself, so a new built-in shows up here without a change.
+        for (Field f : TypeIds.class.getFields()) {
+            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")) {
+                continue;
+            }
+            try {
+                String n = nice.getOrDefault(f.getName(), camel(f.getName()));
+                if (n.startsWith("Empty") || n.startsWith("Singleton") || n.startsWith("Unmodifiable")) {
+                    n = "Collections." + Character.toLowerCase(n.charAt(0)) + n.substring(1);
+                }
+                BUILTIN.put(f.getInt(null), n);
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static String camel(String constant) {
+        StringBuilder sb = new StringBuilder();
+        for (String part : constant.split("_")) {
+            sb.append(part.charAt(0)).append(part.substring(1).toLowerCase());
+        }
+        return sb.toString();
+    }
+
+    static String builtin(int id) {
+        String n = BUILTIN.get(id);
+        return n != null ? n : "id " + id;
+    }
+
+    /** Compatible-mode type codes 1..9. */
+    static String code(int code) {
+        return switch (code) {
+            case 1 -> "boolean";
+            case 2 -> "byte";
+            case 3 -> "short";
+            case 4 -> "char";
+            case 5 -> "int";
+            case 6 -> "long";
+            case 7 -> "float";
+            case 8 -> "double";
+            default -> "reference";
+        };
+    }
+
+    static String quote(String s) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder sb = new StringBuilder(Math.min(s.length(), 1000) + 2).append('"');
+        int n = Math.min(s.length(), 1000);
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '\r' -> sb.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) || (c >= 0x80 && c < 0xa0)) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        sb.append('"');
+        if (s.length() > n) {
+            sb.append("... (").append(s.length()).append(" chars)");
+        }
+        return sb.toString();
+    }
+
+    static String f32(int bits) {
+        float f = Float.intBitsToFloat(bits);
+        return Float.isNaN(f) && bits != Float.floatToRawIntBits(Float.NaN)
+                ? "NaN (bits 0x" + Integer.toHexString(bits) + ")" : Float.toString(f);
+    }
+
+    static String f64(long bits) {
+        double d = Double.longBitsToDouble(bits);
+        return Double.isNaN(d) && bits != Double.doubleToRawLongBits(Double.NaN)
+                ? "NaN (bits 0x" + Long.toHexString(bits) + ")" : Double.toString(d);
+    }
+
+    static String offset(long seconds) {
+        if (seconds == 0) {
+            return "Z";
+        }
+        long a = Math.abs(seconds);
+        String s = String.format("%s%02d:%02d", seconds < 0 ? "-" : "+", a / 3600, a / 60 % 60);
+        return a % 60 == 0 ? s : s + String.format(":%02d", a % 60);
+    }
+
+    static String instant(long seconds, long nano) {
+        try {
+            return Instant.ofEpochSecond(seconds, nano).toString();
+        } catch (RuntimeException e) {
+            return seconds + " s " + nano + " ns since the epoch (out of Instant's range)";
+        }
+    }
+
+    static String instantMillis(long millis) {
+        return Instant.ofEpochMilli(millis).toString();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.blit.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One item of a decoded value: a tagged value, a field, a field table, a frame. Offsets are absolute in the
+ * input; {@link #end} is where the item ends, or where decoding stopped inside it.
+ */
+final class Node {
+    final long start;
+    long end = -1;
+    /** Where it sits in its parent: a field name, "[3]", "key", ... ; null at the top. */
+    final String key;
+    /** The type id of a tagged value, or -1 for untagged items (primitive fields, tables, headers). */
+    int id = -1;
+    /** "ArrayList", "com.x.Order", "int", "field table", ... */
+    String type;
+    /** The value of a scalar, or a summary ("2 elements"). */
+    String value;
+    /** Reference number of a tracked object, or -1. */
+    int ref = -1;
+    /** Anything else worth a remark: "no table (seen earlier)", "content not decodable without its class". */
+    String note;
+    /** Bytes not decoded, as hex, for the text and JSON views (the hex view shows the bytes themselves). */
+    String preview;
+    /** Set on the item decoding stopped in. */
+    String error;
+    final List<Node> children = new ArrayList<>();
+
+    Node(long start, String key) {
+        this.start = start;
+        this.key = key;
+    }
+
+    Node add(Node child) {
+        children.add(child);
+        return child;
+    }
+}

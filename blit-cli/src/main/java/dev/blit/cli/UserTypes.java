@@ -1,0 +1,232 @@
+package dev.blit.cli;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.Marshallable;
+import dev.blit.Serializer;
+import dev.blit.internal.Registration;
+import dev.blit.internal.Registry;
+import dev.blit.gen.ClassLayout;
+import dev.blit.serial.JavaSerialization;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the dump knows about user ids: the classes given with {@code --register} (loaded from
+ * {@code --classpath}), and how each one's content is laid out.
+ */
+final class UserTypes {
+    /** How a registered class's content is encoded. */
+    enum Shape {
+        /** uvar ordinal. */
+        ENUM,
+        /** Fields in canonical order (or a field table first, in compatible mode). */
+        FIELDS,
+        /** Marshallable, java.io hooks, abstract: only the class's own code knows its content. */
+        OPAQUE
+    }
+
+    /** One serialized field: its name and its primitive type (or null for a reference). */
+    record FieldInfo(String name, Class<?> type) {
+    }
+
+    /** One registered class. */
+    record UserType(int id, String name, Shape shape, List<FieldInfo> fields, boolean flat, Object[] constants,
+                    String why) {
+    }
+
+    private final Map<Integer, UserType> byId = new HashMap<>();
+    /** The user's own configured instance ({@code --blit}), or null. */
+    private Blit blit;
+    private Registry registry;
+
+    UserType get(long id) {
+        UserType t = byId.get((int) id);
+        if (t == null && registry != null && id >= 100 && id <= Integer.MAX_VALUE) {
+            Registration r = registry.forId((int) id);
+            if (r != null && r.type != null) {
+                t = describe((int) id, r.type, r.serializer);
+                byId.put((int) id, t);
+            }
+        }
+        return t;
+    }
+
+    /** @return the user's Blit from {@code --blit}, which can read what only a class's own code knows; or null */
+    Blit blit() {
+        return blit;
+    }
+
+    /**
+     * @param classpath     entries separated by the platform's path separator, or null
+     * @param registrations "com.x.Order=100,com.x.Line=101"
+     * @return the types
+     * @throws BlitException for a malformed registration or a class that cannot be loaded
+     */
+    static UserTypes load(String classpath, List<String> registrations, String blitMember) {
+        UserTypes types = new UserTypes();
+        if (registrations.isEmpty() && blitMember == null) {
+            return types;
+        }
+        ClassLoader loader = loader(classpath);
+        if (blitMember != null) {
+            types.blit = instance(loader, blitMember, classpath);
+            types.registry = registryOf(types.blit);
+        }
+        for (String list : registrations) {
+            for (String entry : list.split(",")) {
+                entry = entry.trim();
+                if (entry.isEmpty()) {
+                    continue;
+                }
+                int eq = entry.lastIndexOf('=');
+                if (eq <= 0) {
+                    throw new BlitException("--register wants CLASS=ID, got " + entry);
+                }
+                String name = entry.substring(0, eq).trim();
+                int id;
+                try {
+                    id = Integer.parseInt(entry.substring(eq + 1).trim());
+                } catch (NumberFormatException e) {
+                    throw new BlitException("--register: " + entry.substring(eq + 1) + " is not an id");
+                }
+                if (id < 100) {
+                    throw new BlitException("--register: id " + id + " for " + name + " is below 100, the first user id");
+                }
+                Class<?> type;
+                try {
+                    type = Class.forName(name, false, loader);
+                } catch (ClassNotFoundException | LinkageError e) {
+                    throw new BlitException("--register: class " + name + " not found on the classpath"
+                            + (classpath == null ? " (give it with --classpath)" : " " + classpath));
+                }
+                types.byId.put(id, describe(id, type, null));
+            }
+        }
+        return types;
+    }
+
+    private static ClassLoader loader(String classpath) {
+        ClassLoader parent = UserTypes.class.getClassLoader();
+        if (classpath == null || classpath.isEmpty()) {
+            return parent;
+        }
+        List<URL> urls = new ArrayList<>();
+        for (String p : classpath.split(java.io.File.pathSeparator)) {
+            if (p.isEmpty()) {
+                continue;
+            }
+            try {
+                urls.add(Path.of(p).toUri().toURL());
+            } catch (MalformedURLException e) {
+                throw new BlitException("--classpath: bad entry " + p);
+            }
+        }
+        return new URLClassLoader(urls.toArray(new URL[0]), parent);
+    }
+
+    /** {@code com.x.MyConfig#blit}: a static field, or a static method without parameters, giving a Blit. */
+    private static Blit instance(ClassLoader loader, String member, String classpath) {
+        int hash = member.indexOf('#');
+        if (hash <= 0 || hash == member.length() - 1) {
+            throw new BlitException("--blit wants CLASS#MEMBER (a static field or no-argument static method), got " + member);
+        }
+        String className = member.substring(0, hash);
+        String name = member.substring(hash + 1);
+        Object value;
+        try {
+            Class<?> c = Class.forName(className, true, loader);
+            Field f = null;
+            try {
+                f = c.getDeclaredField(name);
+            } catch (NoSuchFieldException e) {
+                // a method, then
+            }
+            if (f != null && Modifier.isStatic(f.getModifiers())) {
+                f.setAccessible(true);
+                value = f.get(null);
+            } else {
+                Method m = c.getDeclaredMethod(name);
+                if (!Modifier.isStatic(m.getModifiers())) {
+                    throw new BlitException("--blit: " + member + " is not static");
+                }
+                m.setAccessible(true);
+                value = m.invoke(null);
+            }
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new BlitException("--blit: class " + className + " not found on the classpath"
+                    + (classpath == null ? " (give it with --classpath)" : " " + classpath));
+        } catch (NoSuchMethodException e) {
+            throw new BlitException("--blit: " + className + " has no static field or no-argument static method " + name);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
+            throw new BlitException("--blit: " + member + " failed: " + cause);
+        }
+        if (!(value instanceof Blit b)) {
+            throw new BlitException("--blit: " + member + " gave " + (value == null ? "null" : "a " + value.getClass().getName())
+                    + ", not a dev.blit.Blit");
+        }
+        return b;
+    }
+
+    /** Blit keeps its registrations private; the dump reads them (blit-core is on the class path, not a module). */
+    private static Registry registryOf(Blit blit) {
+        try {
+            Field f = Blit.class.getDeclaredField("registry");
+            f.setAccessible(true);
+            return (Registry) f.get(blit);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new BlitException("--blit: cannot list the registrations of this Blit version: " + e);
+        }
+    }
+
+    /**
+     * @param serializer the serializer the user's Blit made for it (--blit), or null (--register): tells a
+     *                   custom serializer and whether generated code chose a flat block
+     */
+    static UserType describe(int id, Class<?> type, Serializer<?> serializer) {
+        String name = type.getName();
+        String made = serializer == null ? null : serializer.getClass().getName();
+        if (made != null && !made.startsWith("dev.blit.gen.") && !made.startsWith("dev.blit.serial.")
+                && !made.startsWith("dev.blit.types.")) {
+            return opaque(id, name, "a custom Serializer (" + made + ") writes what it writes");
+        }
+        if (type.isEnum()) {
+            return new UserType(id, name, Shape.ENUM, List.of(), false, type.getEnumConstants(), null);
+        }
+        if (Marshallable.class.isAssignableFrom(type)) {
+            return opaque(id, name, "a Marshallable writes what its writeMarshallable writes");
+        }
+        if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type.isArray() || type.isPrimitive()) {
+            return opaque(id, name, "an interface or abstract class has no content of its own");
+        }
+        try {
+            if (JavaSerialization.hasHooks(type)) {
+                return opaque(id, name, "a class with java.io hooks writes what its hooks write");
+            }
+            List<FieldInfo> fields = new ArrayList<>();
+            for (Field f : ClassLayout.serializedFields(type)) {
+                fields.add(new FieldInfo(f.getName(), f.getType().isPrimitive() ? f.getType() : null));
+            }
+            // Generated code says by its name whether the instance chose a flat block (flat(false) does not).
+            boolean flat = ClassLayout.isFlat(type) && (made == null || !made.startsWith("dev.blit.gen.BlitSerializer"));
+            return new UserType(id, name, Shape.FIELDS, List.copyOf(fields), flat, null, null);
+        } catch (BlitException | LinkageError | SecurityException e) {
+            return opaque(id, name, "its fields cannot be listed: " + e.getMessage());
+        }
+    }
+
+    private static UserType opaque(int id, String name, String why) {
+        return new UserType(id, name, Shape.OPAQUE, List.of(), false, null, why);
+    }
+}

@@ -1,0 +1,304 @@
+package dev.blit.cli;
+
+import dev.blit.Blit;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.log.BlitLog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The dump's output compared with golden files in {@code src/test/resources/dump/}. To change the output on
+ * purpose, run with {@code -Dblit.golden.update=true} and review the diff of the .txt files.
+ */
+class DumpTest {
+    record Line(int qty, String sku) {
+    }
+
+    record Order(long id, String customer, List<Line> lines, Point at) {
+    }
+
+    record Point(int x, int y) {
+    }
+
+    enum Side { BUY, SELL }
+
+    record Money(long cents, String currency) {
+        @Override
+        public String toString() {
+            return cents / 100 + "." + String.format("%02d", cents % 100) + " " + currency;
+        }
+    }
+
+    /** What {@code --blit dev.blit.cli.DumpTest#CONFIGURED} finds: the user's own instance. */
+    static final Blit CONFIGURED = Blit.builder().register(Order.class, 100).register(Line.class, 101)
+            .register(Point.class, 102).register(Money.class, 103, new Serializer<Money>() {
+                @Override
+                public void write(WriteBuffer out, Money m) {
+                    out.writeString(m.currency());
+                    out.writeVarLong(m.cents());
+                }
+
+                @Override
+                public Money read(ReadBuffer in) {
+                    String currency = in.readString();
+                    return new Money(in.readVarLong(), currency);
+                }
+            }).build();
+
+    private static final String REGISTER = Order.class.getName() + "=100," + Line.class.getName()
+            + "=101," + Point.class.getName() + "=102";
+
+    private static Map<String, Object> builtinTree() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", "blit");
+        m.put("list", new ArrayList<>(Arrays.asList(1, 2L, 1.5, null, true, "€")));
+        m.put("bytes", new byte[] {1, 2, 3});
+        m.put("longs", new long[] {-1, Long.MAX_VALUE});
+        m.put("names", new String[] {"a", null});
+        m.put("fixed", List.of(7, 8));
+        m.put("price", new BigDecimal("12.50"));
+        m.put("day", LocalDate.of(2024, 5, 17));
+        m.put("id", new UUID(1, 2));
+        return m;
+    }
+
+    private static Order order() {
+        return new Order(42, "ACME", List.of(new Line(3, "X-1"), new Line(1, "Y-2")), new Point(3, -2));
+    }
+
+    private static Blit schemaBlit() {
+        return Blit.builder().register(Order.class, 100).register(Line.class, 101).register(Point.class, 102).build();
+    }
+
+    @Test
+    void builtInTreeShowsTypesKeysValuesAndOffsets() throws IOException {
+        byte[] bytes = Blit.builder().build().toBytes(builtinTree());
+        golden("builtin_tree", dump(bytes));
+    }
+
+    @Test
+    void hexViewAnnotatesEveryItem() throws IOException {
+        byte[] bytes = Blit.builder().build().toBytes(builtinTree());
+        golden("builtin_tree_hex", dump(bytes, "--hex"));
+    }
+
+    @Test
+    void compatibleModeObjectsAreNamedFromTheirFieldTablesWithoutTheirClass() throws IOException {
+        Blit blit = Blit.builder().compatible(true).register(Line.class, 100).build();
+        byte[] bytes = blit.toBytes(new ArrayList<>(List.of(new Line(1, "a"), new Line(2, "b"))));
+        golden("compatible_without_class", dump(bytes));
+        golden("compatible_with_register", dump(bytes, "--register", Line.class.getName() + "=100"));
+    }
+
+    @Test
+    void schemaConsistentObjectWithoutItsClassStopsThereWithItsBytes() throws IOException {
+        byte[] bytes = schemaBlit().toBytes(order());
+        byte[] two = concat(Blit.builder().build().toBytes("before"), bytes);
+        Result r = run(two, "--hex");
+        assertEquals(0, r.code);
+        golden("schema_without_class", r.out);
+        golden("schema_without_class_text", dump(two));
+    }
+
+    @Test
+    void schemaConsistentObjectWithRegisterShowsClassAndFieldNames() throws IOException {
+        byte[] bytes = schemaBlit().toBytes(order());
+        golden("schema_with_register", dump(bytes, "--register", REGISTER));
+    }
+
+    @Test
+    void theUsersOwnBlitNamesEveryClassAndReadsCustomSerializerContent() throws IOException {
+        byte[] bytes = CONFIGURED.toBytes(new ArrayList<>(List.of(order(), new Money(1250, "EUR"), new Point(1, 2))));
+        golden("with_blit_instance", dump(bytes, "--blit", DumpTest.class.getName() + "#CONFIGURED"));
+        Result without = run(bytes, "--register", REGISTER);
+        assertEquals(0, without.code);
+        assertTrue(without.out.contains("stopped at offset 36: user class (103)"), without.out);
+    }
+
+    @Test
+    void enumsShowTheirConstantsWithRegisterAndOrdinalsWithout() {
+        Blit blit = Blit.builder().register(Side.class, 100).build();
+        Map<Side, Object> bySide = new EnumMap<>(Side.class);
+        bySide.put(Side.SELL, 1);
+        byte[] bytes = blit.toBytes(List.of(EnumSet.of(Side.BUY, Side.SELL), bySide));
+        String named = dump(bytes, "--register", Side.class.getName() + "=100");
+        assertTrue(named.contains("EnumSet<" + Side.class.getName() + "> (46) = {BUY (ordinal 0), SELL (ordinal 1)}"), named);
+        assertTrue(named.contains("[0].key: ordinal = SELL (ordinal 1)"), named);
+        String plain = dump(bytes);
+        assertTrue(plain.contains("EnumSet<#100> (46) = {ordinal 0, ordinal 1}"), plain);
+
+        byte[] one = blit.toBytes(Side.SELL);
+        assertTrue(dump(one, "--register", Side.class.getName() + "=100").contains(Side.class.getName() + " (100) = SELL (ordinal 1)"));
+    }
+
+    @Test
+    void schemaConsistentContentThatLooksLikeAFieldTableIsNotTakenForOne() {
+        // Point(1, 0) flat: 01 00 00 00 00 00 00 00, which also reads as "table of 1 byte: 0 fields".
+        byte[] bytes = schemaBlit().toBytes(new Point(1, 0));
+        String out = dump(bytes, "--register", REGISTER);
+        assertTrue(out.contains("x: int = 1") && out.contains("y: int = 0"), out);
+        assertFalse(out.contains("field table"), out);
+    }
+
+    @Test
+    void logRecordsAreSelectedWithFromAndLimit(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("orders.log");
+        try (BlitLog log = BlitLog.open(dir, Blit.builder().build(), BlitLog.Options.defaults().segmentSize(4096))) {
+            log.append("hi");
+            log.append(42L);
+            log.append(new long[] {1, 2});
+        }
+        Result all = runFile(dir);
+        assertEquals(0, all.code, all.out);
+        golden("log_all", all.out);
+        Result some = runFile(dir, "--from", "1", "--limit", "1");
+        assertEquals(0, some.code, some.out);
+        golden("log_from_1_limit_1", some.out);
+        Result hex = runFile(dir.resolve("00000000000000000000.seg"), "--hex", "--from", "2");
+        golden("log_from_2_hex", hex.out);
+        Map<?, ?> json = (Map<?, ?>) new Json(runFile(dir, "--json").out).parse();
+        assertEquals("log", json.get("kind"));
+        assertEquals(5, ((List<?>) json.get("items")).size()); // the header, 3 records, the empty slot
+    }
+
+    @Test
+    void truncatedInputIsShownUpToTheDamageWithItsOffsetAndReason() throws IOException {
+        byte[] bytes = Blit.builder().build().toBytes(builtinTree());
+        byte[] cut = Arrays.copyOf(bytes, 40);
+        Result r = run(cut);
+        assertEquals(1, r.code);
+        assertTrue(r.out.contains("truncated"), r.out);
+        assertFalse(r.out.contains("Exception"), r.out);
+        golden("truncated", r.out);
+        Result hex = run(cut, "--hex");
+        assertEquals(1, hex.code);
+        golden("truncated_hex", hex.out);
+    }
+
+    @Test
+    void damagedLogRecordIsReportedAndTheOthersStillShown(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("log");
+        try (BlitLog log = BlitLog.open(dir, Blit.builder().build(), BlitLog.Options.defaults().segmentSize(4096))) {
+            log.append("hi");
+            log.append(42L);
+            log.append("bye");
+        }
+        Path seg = dir.resolve("00000000000000000000.seg");
+        byte[] b = Files.readAllBytes(seg);
+        b[0x39] ^= 0x01; // a bit of record 1's payload (08 54: Long 42)
+        Files.write(seg, b);
+        Result r = runFile(dir);
+        assertEquals(1, r.code);
+        assertTrue(r.out.contains("record 1 at offset 48: CRC32C mismatch"), r.out);
+        assertTrue(r.out.contains("\"bye\""), r.out);
+    }
+
+    @Test
+    void jsonOutputParsesAndHoldsTheTree() {
+        byte[] bytes = Blit.builder().build().toBytes(builtinTree());
+        Result r = run(bytes, "--json");
+        assertEquals(0, r.code);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> doc = (Map<String, Object>) new Json(r.out).parse();
+        assertEquals("stream", doc.get("kind"));
+        List<?> items = (List<?>) doc.get("items");
+        assertEquals(1, items.size());
+        Map<?, ?> map = (Map<?, ?>) items.get(0);
+        assertEquals("LinkedHashMap", map.get("type"));
+        assertEquals(40.0, map.get("id"));
+        List<?> children = (List<?>) map.get("children");
+        assertEquals(18, children.size());
+        Map<?, ?> firstValue = (Map<?, ?>) children.get(1);
+        assertEquals("[0].value", firstValue.get("key"));
+        assertEquals("\"blit\"", firstValue.get("value"));
+        assertEquals(List.of(), doc.get("problems"));
+
+        Result cut = run(Arrays.copyOf(bytes, 40), "--json");
+        Map<?, ?> damaged = (Map<?, ?>) new Json(cut.out).parse();
+        assertEquals(1, ((List<?>) damaged.get("problems")).size());
+    }
+
+    @Test
+    void badUsageIsExitCodeTwoWithAMessage() {
+        Result r = run(new byte[0], "--frobnicate");
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("unknown option --frobnicate"), r.err);
+        Result reg = run(new byte[0], "--register", "com.nowhere.Missing=100");
+        assertEquals(2, reg.code);
+        assertTrue(reg.err.contains("com.nowhere.Missing not found"), reg.err);
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    record Result(int code, String out, String err) {
+    }
+
+    private static String dump(byte[] bytes, String... args) {
+        Result r = run(bytes, args);
+        assertEquals(0, r.code, r.out + r.err);
+        return r.out;
+    }
+
+    private static Result run(byte[] stdin, String... args) {
+        String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = "-";
+        return exec(all, stdin);
+    }
+
+    private static Result runFile(Path file, String... args) {
+        String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = file.toString();
+        return exec(all, new byte[0]);
+    }
+
+    private static Result exec(String[] args, byte[] stdin) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Dump.run(args, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    private static void golden(String name, String actual) throws IOException {
+        Path file = Path.of("src/test/resources/dump/" + name + ".txt");
+        if (Boolean.getBoolean("blit.golden.update") || !Files.exists(file)) {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, actual);
+            if (!Boolean.getBoolean("blit.golden.update")) {
+                throw new AssertionError("golden file " + file + " was missing and has been written: review it");
+            }
+            return;
+        }
+        assertEquals(Files.readString(file), actual, "dump output differs from " + file);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.blit.gen;
+
+import java.lang.reflect.Field;
+import java.util.List;
+
+/**
+ * What a record or plain class looks like on the wire, for tools that read bytes without Blit's serializers
+ * ({@code blit dump}): its serialized fields in canonical order (FORMAT.md, "User classes") and whether it
+ * is flat. Reflection only; nothing is generated or instantiated.
+ */
+public final class ClassLayout {
+    private ClassLayout() {
+    }
+
+    /**
+     * @param type a record or plain class
+     * @return its serialized fields in canonical order: topmost superclass first, each class's own by name,
+     *         static and transient fields left out
+     * @throws dev.blit.BlitException if the class has a field the compiler added (Blit refuses such classes)
+     */
+    public static List<Field> serializedFields(Class<?> type) {
+        return ClassModel.serializedFields(type);
+    }
+
+    /**
+     * @param type a record or plain class
+     * @return whether a Blit built with {@code flat(true)} (the default) and not in compatible mode writes it
+     *         as one fixed-layout block (FORMAT.md, "Flat classes")
+     */
+    public static boolean isFlat(Class<?> type) {
+        List<Field> fields = ClassModel.serializedFields(type);
+        if (fields.isEmpty()) {
+            return false;
+        }
+        long size = 0;
+        for (Field f : fields) {
+            ClassModel.Kind k = ClassModel.Kind.of(f.getType());
+            if (k == ClassModel.Kind.REFERENCE) {
+                return false;
+            }
+            size += FlatLayout.width(k);
+        }
+        return size <= (1 << 16);
+    }
+}
