@@ -303,6 +303,25 @@ public final class Blit {
         return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
     }
 
+    /**
+     * The classes registered with this instance (ids from {@value TypeIds#FIRST_USER_ID} on), for tools
+     * that show Blit bytes to a person ({@code blit dump --blit}) and need to name what they find.
+     *
+     * @return id to class, in id order
+     */
+    public java.util.SortedMap<Integer, Class<?>> registrations() {
+        return registry.userTypes();
+    }
+
+    /**
+     * @param type a registered or built-in class
+     * @return the serializer this instance writes it with (generated, flat, hook-based, or the user's own)
+     * @throws BlitException if the class is not known to this instance
+     */
+    public Serializer<?> serializerOf(Class<?> type) {
+        return registry.forClass(type).serializer;
+    }
+
     /** @return whether this instance tracks shared references and cycles */
     public boolean references() {
         return references;

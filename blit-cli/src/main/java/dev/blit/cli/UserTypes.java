@@ -4,8 +4,6 @@ import dev.blit.Blit;
 import dev.blit.BlitException;
 import dev.blit.Marshallable;
 import dev.blit.Serializer;
-import dev.blit.internal.Registration;
-import dev.blit.internal.Registry;
 import dev.blit.gen.ClassLayout;
 import dev.blit.serial.JavaSerialization;
 
@@ -48,14 +46,13 @@ final class UserTypes {
     private final Map<Integer, UserType> byId = new HashMap<>();
     /** The user's own configured instance ({@code --blit}), or null. */
     private Blit blit;
-    private Registry registry;
 
     UserType get(long id) {
         UserType t = byId.get((int) id);
-        if (t == null && registry != null && id >= 100 && id <= Integer.MAX_VALUE) {
-            Registration r = registry.forId((int) id);
-            if (r != null && r.type != null) {
-                t = describe((int) id, r.type, r.serializer);
+        if (t == null && blit != null && id >= 100 && id <= Integer.MAX_VALUE) {
+            Class<?> type = blit.registrations().get((int) id);
+            if (type != null) {
+                t = describe((int) id, type, blit.serializerOf(type));
                 byId.put((int) id, t);
             }
         }
@@ -81,7 +78,6 @@ final class UserTypes {
         ClassLoader loader = loader(classpath);
         if (blitMember != null) {
             types.blit = instance(loader, blitMember, classpath);
-            types.registry = registryOf(types.blit);
         }
         for (String list : registrations) {
             for (String entry : list.split(",")) {
@@ -177,17 +173,6 @@ final class UserTypes {
                     + ", not a dev.blit.Blit");
         }
         return b;
-    }
-
-    /** Blit keeps its registrations private; the dump reads them (blit-core is on the class path, not a module). */
-    private static Registry registryOf(Blit blit) {
-        try {
-            Field f = Blit.class.getDeclaredField("registry");
-            f.setAccessible(true);
-            return (Registry) f.get(blit);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new BlitException("--blit: cannot list the registrations of this Blit version: " + e);
-        }
     }
 
     /**

@@ -94,6 +94,20 @@ public final class Registry {
         return sparse.get(id);
     }
 
+    /** @return the user's registrations (ids from {@link TypeIds#FIRST_USER_ID} on), id to class */
+    public java.util.SortedMap<Integer, Class<?>> userTypes() {
+        java.util.TreeMap<Integer, Class<?>> m = new java.util.TreeMap<>();
+        for (int id = TypeIds.FIRST_USER_ID; id < DENSE_IDS; id++) {
+            if (dense[id] != null) {
+                m.put(id, dense[id].type);
+            }
+        }
+        for (Registration r : sparse.values()) {
+            m.put(r.id, r.type);
+        }
+        return java.util.Collections.unmodifiableSortedMap(m);
+    }
+
     static BlitException unregistered(Class<?> type) {
         String kind = type.isAnonymousClass() ? "anonymous class " : type.isLocalClass() ? "local class "
                 : type.isSynthetic() || type.isHidden() ? "synthetic class (a lambda?) " : "class ";
