@@ -67,6 +67,12 @@ import java.util.zip.CRC32C;
  * appended since its last call. Opening the log for writing after a crash cuts the torn tail while readers
  * may be reading; they never saw the torn record, since it had no header.
  *
+ * <h2>Mappings</h2>
+ * {@link #close()} drops every mapping the log holds, but on Java 17 the operating system releases a
+ * mapping only when its buffer is garbage-collected (an explicit unmap would need {@code sun.misc.Unsafe}).
+ * A process that opens and closes logs many thousands of times between collections can reach its limit
+ * on mappings (65,530 on Linux by default); keep logs open, or let the collector run.
+ *
  * <p>A {@code BlitLog} is safe to share between threads: its methods are synchronized.
  */
 public final class BlitLog implements AutoCloseable, Iterable<Object> {
@@ -187,6 +193,18 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     }
 
     /** Maps every segment, indexes its records and connects the segments; the writer also repairs. */
+    /**
+     * BlitLog never seals a segment that holds no record (it grows it instead), so such a segment is damage;
+     * followed, it would name itself as the next segment (same first index) and be opened again forever.
+     */
+    private static Segment.Stop checked(Segment s, Segment.Stop stop) {
+        if (stop == Segment.Stop.SEALED && s.count == 0) {
+            throw new BlitException("log segment " + s.path + " is sealed at offset " + s.end
+                    + " without holding a record: BlitLog never writes that, the file is damaged");
+        }
+        return stop;
+    }
+
     private void load() {
         List<Long> firsts = listSegments();
         for (int k = 0; k < firsts.size(); k++) {
@@ -208,7 +226,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         byte[] idx = index8;
         for (int k = 0; k < segments.size(); k++) {
             Segment s = segments.get(k);
-            Segment.Stop stop = s.scan(crc, idx);
+            Segment.Stop stop = checked(s, s.scan(crc, idx));
             long have = s.first + s.count;
             if (k + 1 < segments.size()) {
                 long next = segments.get(k + 1).first;
@@ -514,7 +532,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         }
         Segment s = segments.get(segments.size() - 1);
         while (true) {
-            Segment.Stop stop = s.scan(crc, index8);
+            Segment.Stop stop = checked(s, s.scan(crc, index8));
             if (stop == Segment.Stop.FULL || stop == Segment.Stop.DAMAGED) {
                 // Mapped while the writer was still sizing it? Otherwise a torn tail the writer will repair.
                 if (s.remapIfGrown()) {

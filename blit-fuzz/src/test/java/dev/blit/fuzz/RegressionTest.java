@@ -134,4 +134,22 @@ class RegressionTest {
     private static String chainOfSingletonMaps(int n) {
         return " 38".repeat(n) + " 00" + " 00".repeat(n);
     }
+
+    /**
+     * Found by LogFileFuzzTest: a segment sealed (end marker at offset 32) before any record. Its "next
+     * segment" has the same first index, so a reader opened the same file again and again until the process
+     * ran out of memory mappings and the JVM died. BlitLog never seals an empty segment; it is now damage.
+     */
+    @Test
+    void aLogSegmentSealedWithoutRecordsIsRejectedInsteadOfFollowedForever() throws Exception {
+        byte[] segment = bytes("42 4c 49 54 4c 4f 47 00 01 00 00 00 20 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 03 32 c5 11 ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff a2 bf 2c 32 42 4c 49 54 4c 18 2c 32 07 00 00 00 0b 07 01 00 00 73 74 00 69 5b da e7 91 00 00 00 00 65 00 40 00");
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("blit-regression");
+        java.nio.file.Files.write(dir.resolve("00000000000000000000.seg"), segment);
+        Blit blit = Blit.builder().build();
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            BlitException r = assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.openReader(dir, blit).size());
+            org.junit.jupiter.api.Assertions.assertTrue(r.getMessage().contains("sealed at offset 32"), r.getMessage());
+            assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.open(dir, blit));
+        });
+    }
 }
