@@ -41,7 +41,7 @@ import java.util.Map;
  * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
  * {@code results.json}, {@code report.md} and {@code chart.svg}.
  *
- * <p>Quick mode (the default) uses one fork and short iterations (about 185 benchmarks, some six minutes on two
+ * <p>Quick mode (the default) uses one fork and short iterations (about 220 benchmarks, some seven minutes on two
  * cores); its numbers are good for ratios, not for publication. {@code --full} uses more forks and one-second
  * iterations. The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
  * generation-time benchmark runs in a JMH run of its own (see {@link GenerationBenchmark}).

@@ -1,5 +1,7 @@
 package dev.blit.bench;
 
+import dev.blit.bench.bulk.PointListBenchmark;
+import dev.blit.bench.bulk.Struct100Benchmark;
 import dev.blit.bench.file.FileBenchmark;
 import dev.blit.bench.gen.GenerationBenchmark;
 import dev.blit.bench.marketdata.MarketDataBenchmark;
@@ -49,6 +51,10 @@ public final class Workloads {
                     MarketDataBenchmark.class, null, List.of(""), v -> MarketDataBenchmark.selfCheck()),
             new Workload("mediacontent", "MediaContent (jvm-serializers): one Media, two Images, strings, a list, enums",
                     MediaContentBenchmark.class, null, List.of(""), v -> MediaContentBenchmark.selfCheck()),
+            new Workload("bulk-struct100", "Bulk: a struct of 100 primitive fields (13 long, int, double, float; 12 short, byte, char, boolean)",
+                    Struct100Benchmark.class, null, List.of(""), v -> Struct100Benchmark.selfCheck()),
+            new Workload("bulk-list", "Bulk: an ArrayList of 10,000 records Point3(int id, double x, y, z) (throughput in MB/s below)",
+                    PointListBenchmark.class, null, List.of(""), v -> PointListBenchmark.selfCheck()),
             new Workload("generation", "Generation time: Blit.build() with one 350-field class registered, plus its first toBytes",
                     GenerationBenchmark.class, null, List.of(""), v -> GenerationBenchmark.selfCheck()));
 

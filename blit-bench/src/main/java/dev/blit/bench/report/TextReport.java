@@ -161,6 +161,9 @@ public final class TextReport {
                     + (blit.bytes < 0 ? "-" : String.valueOf(blit.bytes)) + ", Kryo "
                     + (kryo == null || kryo.bytes < 0 ? "-" : String.valueOf(kryo.bytes)) + " (target: no larger than Kryo's).");
         }
+        if (t.id.equals("bulk-list")) {
+            notes.add("MB/s (each row's encoded bytes / time; write, read, round trip): " + throughput(t) + ".");
+        }
         Row jdk = t.find("jdk");
         if (blit != null && jdk != null) {
             notes.add("JDK Serializable / Blit, round trip: " + times(Table.ratio(jdk, blit, "roundTrip")) + ".");
@@ -176,6 +179,22 @@ public final class TextReport {
             notes.add("Not run: " + dev.blit.bench.Contenders.label(e.getKey()) + " (" + e.getValue() + ").");
         }
         return notes;
+    }
+
+    /** @return each measured row's throughput, {@code label w/r/rt} in MB/s of its own encoding (10^6 bytes per second) */
+    private static String throughput(Table t) {
+        List<String> parts = new ArrayList<>();
+        for (Row r : t.rows()) {
+            if (r.bytes > 0) {
+                parts.add(r.label + " " + mbPerS(r.bytes, r.write) + " / " + mbPerS(r.bytes, r.read) + " / "
+                        + mbPerS(r.bytes, r.roundTrip));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String mbPerS(int bytes, double ns) {
+        return Double.isNaN(ns) ? "-" : String.format(Locale.ROOT, "%,.0f", bytes / ns * 1000);
     }
 
     /** Issue 4: building a Blit with one 350-field class registered should take less than this. */

@@ -1,0 +1,250 @@
+package dev.blit.bench.bulk;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import dev.blit.Blit;
+import dev.blit.bench.Contenders;
+import dev.blit.bench.Jvm;
+import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.Forys;
+import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.Kryos;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import org.apache.fory.Fory;
+import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.memory.MemoryBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Workload 6, first half: {@link Struct100} (100 primitive fields of all eight kinds) through the hand-written
+ * VarHandle codec, Blit's generated serializer (all primitive, so one flat fixed-layout block), the JDK, Kryo and
+ * Fory in both modes. Every reader creates a new object. Method names are {@code <contender><Write|Read|RoundTrip>}.
+ */
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class Struct100Benchmark {
+    private static final int CAPACITY = 4096;
+
+    private final Struct100 data = Struct100.sample();
+
+    private final byte[] varHandleOut = new byte[CAPACITY];
+    private byte[] varHandleBytes;
+
+    private final WriteBuffer blitOut = new WriteBuffer(CAPACITY);
+    private final ReadBuffer blitIn = ReadBuffer.of(new byte[0]);
+    private Blit blitGenerated;
+    private byte[] blitGeneratedBytes;
+
+    private final JdkSerialization jdk = new JdkSerialization();
+    private byte[] jdkBytes;
+
+    private Kryo kryo;
+    private final Output kryoOut = new Output(CAPACITY, -1);
+    private final Input kryoIn = new Input();
+    private byte[] kryoBytes;
+
+    private Fory foryConsistent;
+    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryConsistentIn;
+
+    private Fory foryCompatible;
+    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
+    private MemoryBuffer foryCompatibleIn;
+
+    private final SelfCheck check = new SelfCheck();
+
+    /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
+    @Setup
+    public void setup(BenchmarkParams params) {
+        setup(Contenders.of(params));
+    }
+
+    /**
+     * Builds the contenders, encodes the sample with each, and verifies each decodes it back.
+     *
+     * @param only the contender about to be measured, or null for all of them
+     */
+    void setup(String only) {
+        check.run(only, "varHandle", () -> {
+            varHandleBytes = Arrays.copyOf(varHandleOut, varHandleWrite());
+            check.verify("varHandle", varHandleBytes.length, varHandleRead(), data);
+        });
+        check.run(only, "blitGenerated", () -> {
+            blitGenerated = Blit.builder().register(Struct100.class, 100).build();
+            blitGeneratedBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
+            check.verify("blitGenerated", blitGeneratedBytes.length, blitGeneratedRead(), data);
+        });
+        check.run(only, "jdk", () -> {
+            jdkWrite();
+            jdkBytes = jdk.lastWritten();
+            check.verify("jdk", jdkBytes.length, jdkRead(), data);
+        });
+        check.run(only, "kryo", () -> {
+            kryo = Kryos.create(false, Struct100.class);
+            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
+            check.verify("kryo", kryoBytes.length, kryoRead(), data);
+        });
+        check.run(only, "foryConsistent", () -> {
+            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, Struct100.class);
+            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
+            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), data);
+        });
+        check.run(only, "foryCompatible", () -> {
+            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, false, Struct100.class);
+            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
+            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), data);
+        });
+    }
+
+    /** @return sizes, decode checks and pending contenders, from one setup run outside JMH */
+    public static SelfCheck selfCheck() {
+        Struct100Benchmark b = new Struct100Benchmark();
+        b.setup((String) null);
+        return b.check;
+    }
+
+    // ---------------------------------------------------------------- hand-written VarHandle, fixed offsets (generated with Struct100)
+
+    @Benchmark
+    public int varHandleWrite() {
+        return Struct100.varHandleEncode(data, varHandleOut);
+    }
+
+    @Benchmark
+    public Struct100 varHandleRead() {
+        return Struct100.varHandleDecode(varHandleBytes);
+    }
+
+    @Benchmark
+    public Struct100 varHandleRoundTrip() {
+        Struct100.varHandleEncode(data, varHandleOut);
+        return Struct100.varHandleDecode(varHandleOut);
+    }
+
+    // ---------------------------------------------------------------- Blit facade, generated serializer (one flat block)
+
+    @Benchmark
+    public long blitGeneratedWrite() {
+        blitOut.clear();
+        blitGenerated.write(data, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitGeneratedRead() {
+        return blitGenerated.read(blitIn.reset(blitGeneratedBytes, 0, blitGeneratedBytes.length));
+    }
+
+    @Benchmark
+    public Object blitGeneratedRoundTrip() {
+        blitOut.clear();
+        blitGenerated.write(data, blitOut);
+        return blitGenerated.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- JDK Serializable
+
+    @Benchmark
+    public int jdkWrite() {
+        return jdk.write(data);
+    }
+
+    @Benchmark
+    public Object jdkRead() {
+        return JdkSerialization.read(jdkBytes, jdkBytes.length);
+    }
+
+    @Benchmark
+    public Object jdkRoundTrip() {
+        jdk.write(data);
+        return jdk.readLastWritten();
+    }
+
+    // ---------------------------------------------------------------- Kryo 5, registered
+
+    @Benchmark
+    public int kryoWrite() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, data);
+        return kryoOut.position();
+    }
+
+    @Benchmark
+    public Object kryoRead() {
+        kryoIn.setBuffer(kryoBytes);
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    @Benchmark
+    public Object kryoRoundTrip() {
+        kryoOut.reset();
+        kryo.writeClassAndObject(kryoOut, data);
+        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
+        return kryo.readClassAndObject(kryoIn);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT
+
+    @Benchmark
+    public int foryConsistentWrite() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, data);
+        return foryConsistentOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryConsistentRead() {
+        foryConsistentIn.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentIn);
+    }
+
+    @Benchmark
+    public Object foryConsistentRoundTrip() {
+        foryConsistentOut.writerIndex(0);
+        foryConsistent.serialize(foryConsistentOut, data);
+        foryConsistentOut.readerIndex(0);
+        return foryConsistent.deserialize(foryConsistentOut);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, COMPATIBLE
+
+    @Benchmark
+    public int foryCompatibleWrite() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, data);
+        return foryCompatibleOut.writerIndex();
+    }
+
+    @Benchmark
+    public Object foryCompatibleRead() {
+        foryCompatibleIn.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleIn);
+    }
+
+    @Benchmark
+    public Object foryCompatibleRoundTrip() {
+        foryCompatibleOut.writerIndex(0);
+        foryCompatible.serialize(foryCompatibleOut, data);
+        foryCompatibleOut.readerIndex(0);
+        return foryCompatible.deserialize(foryCompatibleOut);
+    }
+}
