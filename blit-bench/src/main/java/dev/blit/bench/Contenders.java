@@ -21,6 +21,7 @@ public final class Contenders {
         LABELS.put("cFloor", "C floor (memcpy)");
         LABELS.put("blitGenerated", "Blit generated (reused buffers)");
         LABELS.put("blitToBytes", "Blit generated (toBytes/fromBytes)");
+        LABELS.put("blitConsistent", "Blit generated, schema-consistent (reused buffers)");
         LABELS.put("blitCompatible", "Blit generated, compatible mode");
         LABELS.put("blitObjectFile", "Blit ObjectFile (on file streams)");
         LABELS.put("blitMarshallable", "Blit Marshallable (reused buffers)");
@@ -31,21 +32,27 @@ public final class Contenders {
         LABELS.put("foryConsistent", "Fory (SCHEMA_CONSISTENT)");
         LABELS.put("foryCompatible", "Fory (COMPATIBLE)");
         LABELS.put("kryo", "Kryo 5 (registered)");
+        LABELS.put("kryoCompatible", "Kryo 5 CompatibleFieldSerializer (registered)");
         LABELS.put("externalizable", "JDK Externalizable (hand-written)");
         LABELS.put("jacksonSmile", "Jackson Smile");
         LABELS.put("jacksonJson", "Jackson JSON");
         LABELS.put("protobuf", "protobuf-java (protoc-generated, with object conversion)");
         LABELS.put("jdk", "JDK Serializable");
-        LABELS.put("chronicle", "Chronicle Wire");
+        LABELS.put("chronicleTriviallyCopyable", "Chronicle Bytes trivially copyable (fills an existing object)");
+        LABELS.put("chronicleExplicit", "Chronicle Bytes explicit writeMarshallable (fills an existing object)");
+        LABELS.put("chronicleDefault", "Chronicle Wire default, SelfDescribingMarshallable (fills an existing object)");
+        LABELS.put("blitLog", "BlitLog (append without sync; read by index)");
+        LABELS.put("chronicleQueue", "Chronicle Queue (append without sync; read by index)");
         LABELS.put("coldBuild", "cold: first build in a fresh JVM (one shot per fork, no warmup)");
         LABELS.put("warmBuild", "warm: a new Blit per iteration, after 10 warmup builds");
     }
 
     /**
-     * The Blit rows others are compared with, best first: the generated serializer when it runs,
-     * otherwise the hand-written Marshallable, otherwise the raw buffer API.
+     * The Blit rows others are compared with, best first: the generated serializer when it runs (named
+     * {@code blitConsistent} where the table sets it beside compatible mode), otherwise the hand-written
+     * Marshallable, otherwise the raw buffer API; in the log table, BlitLog.
      */
-    public static final List<String> BLIT_REFERENCE = List.of("blitGenerated", "blitMarshallable", "blitBuffer");
+    public static final List<String> BLIT_REFERENCE = List.of("blitGenerated", "blitConsistent", "blitMarshallable", "blitBuffer", "blitLog");
 
     /** @return a human label for a contender prefix (the prefix itself if unknown) */
     public static String label(String contender) {

@@ -41,15 +41,15 @@ import java.util.Map;
  * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
  * {@code results.json}, {@code report.md} and {@code chart.svg}.
  *
- * <p>Quick mode (the default) uses one fork and short iterations (about 220 benchmarks, some seven minutes on two
- * cores); its numbers are good for ratios, not for publication. {@code --full} uses more forks and one-second
- * iterations. The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
+ * <p>Quick mode (the default) uses one fork and short iterations (about 220 benchmarks, some fifteen minutes on
+ * two cores, most of it JVM start-up and the peers' own code generation in each fork); its numbers are good for
+ * ratios, not for publication. {@code --full} uses one-second iterations (about 40 minutes). The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
  * generation-time benchmark runs in a JMH run of its own (see {@link GenerationBenchmark}).
  */
 public final class Main {
     private static final String USAGE = String.join("\n",
             "usage: blit bench [--full] [--filter REGEX] [--out DIR] [--verbose] [--check]",
-            "  --full          publication-grade iterations (2 forks, 5 x 1 s warmup, 5 x 1 s measurement)",
+            "  --full          publication-grade iterations (1 fork, 3 x 1 s warmup, 5 x 1 s measurement; about 40 minutes)",
             "  --filter REGEX  run only benchmarks whose name matches (case-insensitive), e.g. seed, kryo, 'order.*Read'",
             "                  names look like dev.blit.bench.seed.SeedBufferBenchmark.kryoRoundTrip",
             "  --out DIR       where to write results.json, report.md, chart.svg, jmh.log (default: bench-results)",
@@ -146,7 +146,7 @@ public final class Main {
         Files.deleteIfExists(jmhJson);
         Files.deleteIfExists(generationJson);
         String mode = full
-                ? "full mode: 2 forks, 5 x 1 s warmup, 5 x 1 s measurement per benchmark"
+                ? "full mode: 1 fork, 3 x 1 s warmup, 5 x 1 s measurement per benchmark"
                 : "quick mode: 1 fork, 3 x 200 ms warmup, 5 x 120 ms measurement per benchmark (ratios, not publication numbers)";
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .shouldFailOnError(false)
@@ -157,7 +157,8 @@ public final class Main {
         includes.forEach(options::include);
         mainExcludes.forEach(options::exclude);
         if (full) {
-            options.forks(2).warmupIterations(5).warmupTime(TimeValue.seconds(1))
+            // One fork: with about 220 benchmarks, a second fork would make the run 80 minutes on 2 cores.
+            options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(1));
         } else {
             options.forks(1).warmupIterations(3).warmupTime(TimeValue.milliseconds(200))

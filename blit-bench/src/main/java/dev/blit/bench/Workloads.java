@@ -2,8 +2,10 @@ package dev.blit.bench;
 
 import dev.blit.bench.bulk.PointListBenchmark;
 import dev.blit.bench.bulk.Struct100Benchmark;
+import dev.blit.bench.compat.CompatibleBenchmark;
 import dev.blit.bench.file.FileBenchmark;
 import dev.blit.bench.gen.GenerationBenchmark;
+import dev.blit.bench.log.LogBenchmark;
 import dev.blit.bench.marketdata.MarketDataBenchmark;
 import dev.blit.bench.mediacontent.MediaContentBenchmark;
 import dev.blit.bench.order.OrderBenchmark;
@@ -49,8 +51,12 @@ public final class Workloads {
                     OrderBenchmark.class, "lines", List.of("1", "100"), v -> OrderBenchmark.selfCheck(Integer.parseInt(v))),
             new Workload("marketdata", "MarketData (Minborg 2022): 2 longs, 16 doubles",
                     MarketDataBenchmark.class, null, List.of(""), v -> MarketDataBenchmark.selfCheck()),
+            new Workload("log", "BlitLog vs Chronicle Queue: MarketData records appended without sync, read back by index (records/s below)",
+                    LogBenchmark.class, null, List.of(""), v -> LogBenchmark.selfCheck()),
             new Workload("mediacontent", "MediaContent (jvm-serializers): one Media, two Images, strings, a list, enums",
                     MediaContentBenchmark.class, null, List.of(""), v -> MediaContentBenchmark.selfCheck()),
+            new Workload("compat", "Schema evolution: %s, Blit schema-consistent against compatible mode, Fory COMPATIBLE, Kryo CompatibleFieldSerializer",
+                    CompatibleBenchmark.class, "workload", List.of("order100", "media"), CompatibleBenchmark::selfCheck),
             new Workload("bulk-struct100", "Bulk: a struct of 100 primitive fields (13 long, int, double, float; 12 short, byte, char, boolean)",
                     Struct100Benchmark.class, null, List.of(""), v -> Struct100Benchmark.selfCheck()),
             new Workload("bulk-list", "Bulk: an ArrayList of 10,000 records Point3(int id, double x, y, z) (throughput in MB/s below)",

@@ -7,6 +7,7 @@ import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import dev.blit.Blit;
 import dev.blit.bench.Jvm;
+import dev.blit.bench.SelfCheck;
 import dev.blit.bench.order.Customer;
 import dev.blit.bench.order.Order;
 import dev.blit.bench.order.OrderLine;
@@ -40,7 +41,7 @@ import java.util.function.BiPredicate;
  * What schema evolution costs: Blit schema-consistent against Blit compatible mode, Apache Fory
  * {@code COMPATIBLE} and Kryo {@code CompatibleFieldSerializer}, on the Order graph with 100 lines (references
  * on, back references to the order) and on MediaContent (references off). Round trips into reused buffers;
- * every reader creates new objects. The payload sizes are printed by {@link #main} and at setup.
+ * every reader creates new objects. In the main job as the "compat" workload, one table per workload.
  */
 @State(Scope.Thread)
 @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
@@ -58,6 +59,8 @@ public class CompatibleBenchmark {
     private Blit consistent;
     private Blit compatible;
     private final WriteBuffer blitOut = new WriteBuffer(CAPACITY);
+    /** Reused as the peers reuse their input buffers ({@link ReadBuffer#reset}): nothing allocated per read. */
+    private final ReadBuffer blitIn = ReadBuffer.of(new byte[0]);
     private byte[] consistentBytes;
     private byte[] compatibleBytes;
     private Fory fory;
@@ -65,6 +68,7 @@ public class CompatibleBenchmark {
     private Kryo kryo;
     private final Output kryoOut = new Output(CAPACITY, -1);
     private final Input kryoIn = new Input();
+    private final SelfCheck check = new SelfCheck();
 
     @Setup
     public void setup() {
@@ -88,14 +92,23 @@ public class CompatibleBenchmark {
         kryo.register(ArrayList.class);
         kryo.register(BigDecimal.class);
         BiPredicate<Object, Object> same = order ? (a, b) -> Order.sameGraph((Order) a, b) : Object::equals;
+        Map<String, Integer> sizes = sizes();
         for (Map.Entry<String, Object> e : roundTrips().entrySet()) {
-            if (!same.test(value, e.getValue())) {
-                throw new IllegalStateException(e.getKey() + " did not round-trip " + workload + ": " + e.getValue());
-            }
+            check.verify(e.getKey(), sizes.get(e.getKey()), e.getValue(), value, same);
         }
         consistentBytes = consistent.toBytes(value);
         compatibleBytes = compatible.toBytes(value);
-        System.out.println("\n" + workload + " payload bytes: " + sizes());
+    }
+
+    /**
+     * @param workload {@code order100} or {@code media}
+     * @return the payload sizes and decode checks of every contender, from one setup run outside JMH
+     */
+    public static SelfCheck selfCheck(String workload) {
+        CompatibleBenchmark b = new CompatibleBenchmark();
+        b.workload = workload;
+        b.setup();
+        return b.check;
     }
 
     private static Blit blit(boolean compatible, boolean references, Class<?>... types) {
@@ -133,14 +146,14 @@ public class CompatibleBenchmark {
     public Object blitConsistentRoundTrip() {
         blitOut.clear();
         consistent.write(value, blitOut);
-        return consistent.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+        return consistent.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     @Benchmark
     public Object blitCompatibleRoundTrip() {
         blitOut.clear();
         compatible.write(value, blitOut);
-        return compatible.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+        return compatible.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     @Benchmark
@@ -159,12 +172,12 @@ public class CompatibleBenchmark {
 
     @Benchmark
     public Object blitConsistentRead() {
-        return consistent.read(ReadBuffer.of(consistentBytes));
+        return consistent.read(blitIn.reset(consistentBytes, 0, consistentBytes.length));
     }
 
     @Benchmark
     public Object blitCompatibleRead() {
-        return compatible.read(ReadBuffer.of(compatibleBytes));
+        return compatible.read(blitIn.reset(compatibleBytes, 0, compatibleBytes.length));
     }
 
     @Benchmark
@@ -181,18 +194,5 @@ public class CompatibleBenchmark {
         kryo.writeClassAndObject(kryoOut, value);
         kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
         return kryo.readClassAndObject(kryoIn);
-    }
-
-    /**
-     * Prints the payload sizes of every workload without timing anything.
-     *
-     * @param args ignored
-     */
-    public static void main(String[] args) {
-        for (String w : new String[] {"order100", "media"}) {
-            CompatibleBenchmark b = new CompatibleBenchmark();
-            b.workload = w;
-            b.setup();
-        }
     }
 }

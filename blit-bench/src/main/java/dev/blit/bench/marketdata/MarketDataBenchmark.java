@@ -7,6 +7,7 @@ import dev.blit.Blit;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.Chronicles;
 import dev.blit.bench.peers.Forys;
 import dev.blit.bench.peers.JdkSerialization;
 import dev.blit.bench.peers.Kryos;
@@ -14,6 +15,7 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
+import net.openhft.chronicle.bytes.Bytes;
 import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -33,9 +35,20 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
+import static dev.blit.bench.peers.Chronicles.EXPORT_JAVAC_FILE;
+import static dev.blit.bench.peers.Chronicles.EXPORT_MISC;
+import static dev.blit.bench.peers.Chronicles.EXPORT_NIO;
+import static dev.blit.bench.peers.Chronicles.EXPORT_REF;
+import static dev.blit.bench.peers.Chronicles.OPEN_IO;
+import static dev.blit.bench.peers.Chronicles.OPEN_JAVAC;
+import static dev.blit.bench.peers.Chronicles.OPEN_LANG;
+import static dev.blit.bench.peers.Chronicles.OPEN_REFLECT;
+import static dev.blit.bench.peers.Chronicles.OPEN_UTIL;
+
 /**
- * {@link MarketData} (18 primitives) through every contender. Every reader creates a new object (Chronicle,
- * which fills an existing one, comes later as its own rows). Method names are
+ * {@link MarketData} (18 primitives) through every contender. Every reader creates a new object except
+ * Chronicle's, which fill an existing one as Chronicle's API does ({@link ChronicleMarketData}); its three
+ * rows run in forks with the JVM flags Chronicle needs ({@link Chronicles#JVM_ARGS}). Method names are
  * {@code <contender><Write|Read|RoundTrip>}.
  */
 @State(Scope.Thread)
@@ -54,6 +67,10 @@ public class MarketDataBenchmark {
     private byte[] varHandleBytes;
 
     private final WriteBuffer blitOut = new WriteBuffer(CAPACITY);
+
+    /** Reused as the peers reuse their input buffers ({@link ReadBuffer#reset}): nothing allocated per read. */
+
+    private final ReadBuffer blitIn = ReadBuffer.of(new byte[0]);
     private byte[] blitBufferBytes;
 
     private Blit blitMarshallable;
@@ -81,6 +98,17 @@ public class MarketDataBenchmark {
     private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
     private MemoryBuffer foryCompatibleIn;
 
+    private final ChronicleMarketData chronicleDefaultData = ChronicleMarketData.sample(new ChronicleMarketData());
+    private final ChronicleMarketData chronicleDefaultTarget = new ChronicleMarketData();
+    private final ChronicleMarketData.Explicit chronicleExplicitData = ChronicleMarketData.sample(new ChronicleMarketData.Explicit());
+    private final ChronicleMarketData.Explicit chronicleExplicitTarget = new ChronicleMarketData.Explicit();
+    private final ChronicleMarketData.TriviallyCopyable chronicleTriviallyCopyableData =
+            ChronicleMarketData.sample(new ChronicleMarketData.TriviallyCopyable());
+    private final ChronicleMarketData.TriviallyCopyable chronicleTriviallyCopyableTarget = new ChronicleMarketData.TriviallyCopyable();
+    /** Direct memory, as in Minborg's article; {@code chronicleIn} holds one encoded value for the read rows. */
+    private Bytes<?> chronicleOut;
+    private Bytes<?> chronicleIn;
+
     private final SelfCheck check = new SelfCheck();
 
     /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
@@ -95,10 +123,6 @@ public class MarketDataBenchmark {
      * @param only the contender about to be measured, or null for all of them
      */
     void setup(String only) {
-        if (only == null) {
-            // Issue 4 wants Chronicle Wire (default, explicit, trivially copyable) here; until it is wired the table says so.
-            check.pending("chronicle", "not wired yet");
-        }
         check.run(only, "varHandle", () -> {
             varHandleBytes = Arrays.copyOf(varHandleOut, varHandleWrite());
             check.verify("varHandle", varHandleBytes.length, varHandleRead(), data);
@@ -143,9 +167,34 @@ public class MarketDataBenchmark {
             foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
             check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), data);
         });
+        for (String c : new String[] {"chronicleDefault", "chronicleExplicit", "chronicleTriviallyCopyable"}) {
+            check.run(only, c, () -> {
+                chronicleOut = Bytes.allocateElasticDirect(CAPACITY);
+                chronicleIn = Bytes.allocateElasticDirect(CAPACITY);
+                ChronicleMarketData from = chronicleData(c);
+                from.writeMarshallable(chronicleIn);
+                check.verify(c, (int) chronicleIn.writePosition(), chronicleRead(chronicleIn, chronicleTarget(c)).toMarketData(), data);
+            });
+        }
     }
 
-    /** @return sizes, decode checks and pending contenders, from one setup run outside JMH */
+    private ChronicleMarketData chronicleData(String contender) {
+        switch (contender) {
+            case "chronicleDefault": return chronicleDefaultData;
+            case "chronicleExplicit": return chronicleExplicitData;
+            default: return chronicleTriviallyCopyableData;
+        }
+    }
+
+    private ChronicleMarketData chronicleTarget(String contender) {
+        switch (contender) {
+            case "chronicleDefault": return chronicleDefaultTarget;
+            case "chronicleExplicit": return chronicleExplicitTarget;
+            default: return chronicleTriviallyCopyableTarget;
+        }
+    }
+
+    /** @return the sizes, decode checks and pending contenders, from one setup run outside JMH */
     public static SelfCheck selfCheck() {
         MarketDataBenchmark b = new MarketDataBenchmark();
         b.setup((String) null);
@@ -273,14 +322,14 @@ public class MarketDataBenchmark {
 
     @Benchmark
     public MarketData blitBufferRead() {
-        return blitBufferDecode(ReadBuffer.of(blitBufferBytes));
+        return blitBufferDecode(blitIn.reset(blitBufferBytes, 0, blitBufferBytes.length));
     }
 
     @Benchmark
     public MarketData blitBufferRoundTrip() {
         blitOut.clear();
         blitBufferEncode(data, blitOut);
-        return blitBufferDecode(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+        return blitBufferDecode(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- Blit facade, Marshallable
@@ -294,14 +343,14 @@ public class MarketDataBenchmark {
 
     @Benchmark
     public Object blitMarshallableRead() {
-        return blitMarshallable.read(ReadBuffer.of(blitMarshallableBytes));
+        return blitMarshallable.read(blitIn.reset(blitMarshallableBytes, 0, blitMarshallableBytes.length));
     }
 
     @Benchmark
     public Object blitMarshallableRoundTrip() {
         blitOut.clear();
         blitMarshallable.write(marshallableData, blitOut);
-        return blitMarshallable.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+        return blitMarshallable.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- Blit facade, generated serializer
@@ -315,14 +364,14 @@ public class MarketDataBenchmark {
 
     @Benchmark
     public Object blitGeneratedRead() {
-        return blitGenerated.read(ReadBuffer.of(blitGeneratedBytes));
+        return blitGenerated.read(blitIn.reset(blitGeneratedBytes, 0, blitGeneratedBytes.length));
     }
 
     @Benchmark
     public Object blitGeneratedRoundTrip() {
         blitOut.clear();
         blitGenerated.write(data, blitOut);
-        return blitGenerated.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+        return blitGenerated.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- Blit facade, generated, compatible mode (field names once per message)
@@ -336,14 +385,14 @@ public class MarketDataBenchmark {
 
     @Benchmark
     public Object blitCompatibleRead() {
-        return blitCompatible.read(ReadBuffer.of(blitCompatibleBytes));
+        return blitCompatible.read(blitIn.reset(blitCompatibleBytes, 0, blitCompatibleBytes.length));
     }
 
     @Benchmark
     public Object blitCompatibleRoundTrip() {
         blitOut.clear();
         blitCompatible.write(data, blitOut);
-        return blitCompatible.read(ReadBuffer.of(blitOut.array(), 0, (int) blitOut.position()));
+        return blitCompatible.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- JDK Serializable
@@ -431,5 +480,89 @@ public class MarketDataBenchmark {
         foryCompatible.serialize(foryCompatibleOut, data);
         foryCompatibleOut.readerIndex(0);
         return foryCompatible.deserialize(foryCompatibleOut);
+    }
+
+    // ---------------------------------------------------------------- Chronicle Bytes (Minborg 2022's three ways), into direct Bytes
+
+    private static long chronicleWrite(ChronicleMarketData from, Bytes<?> out) {
+        out.clear();
+        from.writeMarshallable(out);
+        return out.writePosition();
+    }
+
+    private static ChronicleMarketData chronicleRead(Bytes<?> in, ChronicleMarketData into) {
+        in.readPosition(0);
+        into.readMarshallable(in);
+        return into;
+    }
+
+    private static ChronicleMarketData chronicleRoundTrip(ChronicleMarketData from, Bytes<?> buffer, ChronicleMarketData into) {
+        buffer.clear();
+        from.writeMarshallable(buffer);
+        into.readMarshallable(buffer);
+        return into;
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public long chronicleDefaultWrite() {
+        return chronicleWrite(chronicleDefaultData, chronicleOut);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public Object chronicleDefaultRead() {
+        return chronicleRead(chronicleIn, chronicleDefaultTarget);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public Object chronicleDefaultRoundTrip() {
+        return chronicleRoundTrip(chronicleDefaultData, chronicleOut, chronicleDefaultTarget);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public long chronicleExplicitWrite() {
+        return chronicleWrite(chronicleExplicitData, chronicleOut);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public Object chronicleExplicitRead() {
+        return chronicleRead(chronicleIn, chronicleExplicitTarget);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public Object chronicleExplicitRoundTrip() {
+        return chronicleRoundTrip(chronicleExplicitData, chronicleOut, chronicleExplicitTarget);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public long chronicleTriviallyCopyableWrite() {
+        return chronicleWrite(chronicleTriviallyCopyableData, chronicleOut);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public Object chronicleTriviallyCopyableRead() {
+        return chronicleRead(chronicleIn, chronicleTriviallyCopyableTarget);
+    }
+
+    @Benchmark
+    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC,
+            EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
+    public Object chronicleTriviallyCopyableRoundTrip() {
+        return chronicleRoundTrip(chronicleTriviallyCopyableData, chronicleOut, chronicleTriviallyCopyableTarget);
     }
 }

@@ -55,7 +55,8 @@ public final class TextReport {
                 .append("and the ratios compare each row with the Blit row at 1.00x (above 1: slower or larger than Blit). ")
                 .append("`alloc B/rt` is the memory allocated per round trip (JMH's gc profiler). ")
                 .append("Hand-written codecs know the shape and write no type information; Blit through its facade, Kryo, ")
-                .append("Fory and the JDK write a message that names its class. Every reader creates a new object.\n\n")
+                .append("Fory and the JDK write a message that names its class. Every reader creates a new object, except Chronicle's"
+                        + " Bytes rows, which fill an existing one as Chronicle's API does.\n\n")
                 .append("![chart](chart.svg)\n");
         for (Table t : tables) {
             sb.append("\n## ").append(t.title).append("\n\n");
@@ -146,7 +147,8 @@ public final class TextReport {
                 if (r.blit) {
                     notes.add(r.label + " / C floor: write " + times(Table.ratio(r, floor, "write")) + ", read "
                             + times(Table.ratio(r, floor, "read")) + ", round trip " + times(Table.ratio(r, floor, "roundTrip"))
-                            + (r == blit && t.id.equals("seed") ? " (target: round trip at most 1.50x)." : "."));
+                            + (r != blit ? "." : t.id.equals("seed") ? " (target: round trip at most 1.50x)."
+                            : t.id.equals("marketdata") ? " (target: write and read at most 1.50x)." : "."));
                 }
             }
             notes.add("C floor: the same bytes as the hand-written codecs, memcpy field by field into a buffer and back into a"
@@ -161,8 +163,36 @@ public final class TextReport {
                     + (blit.bytes < 0 ? "-" : String.valueOf(blit.bytes)) + ", Kryo "
                     + (kryo == null || kryo.bytes < 0 ? "-" : String.valueOf(kryo.bytes)) + " (target: no larger than Kryo's).");
         }
+        if (blit != null && t.id.startsWith("order[")) {
+            Row fastest = fastestPeer(t);
+            Row kryo = t.find("kryo");
+            notes.add("Fastest other contender (not Blit, not hand-written): " + (fastest == null ? "-" : fastest.label + ", "
+                    + times(Table.ratio(fastest, blit, "roundTrip")) + " of Blit's round trip") + " (target: at least 1.30x); bytes: Blit "
+                    + blit.bytes + ", Kryo " + (kryo == null || kryo.bytes < 0 ? "-" : String.valueOf(kryo.bytes))
+                    + " (target: no larger than Kryo's).");
+        }
+        Row trivially = t.find("chronicleTriviallyCopyable");
+        if (blit != null && trivially != null) {
+            notes.add("Chronicle trivially copyable / Blit: write " + times(Table.ratio(trivially, blit, "write")) + ", read "
+                    + times(Table.ratio(trivially, blit, "read")) + " (target: at least 1.00x each, Blit no slower; Chronicle"
+                    + " fills an existing object, Blit creates one).");
+        }
+        Row compatible = t.find("blitCompatible");
+        if (t.id.startsWith("compat[") && blit != null && compatible != null) {
+            notes.add("Blit compatible / schema-consistent: round trip " + times(Table.ratio(compatible, blit, "roundTrip"))
+                    + ", bytes " + times((double) compatible.bytes / blit.bytes) + " (target: at most 1.30x each).");
+        }
+        Row kryoFile = t.find("kryo");
+        if (t.id.equals("file") && blit != null && kryoFile != null) {
+            notes.add("Kryo / Blit, round trip with the file I/O: " + times(Table.ratio(kryoFile, blit, "roundTrip"))
+                    + " (target: above 1.00x, Blit faster).");
+        }
         if (t.id.equals("bulk-list")) {
             notes.add("MB/s (each row's encoded bytes / time; write, read, round trip): " + throughput(t) + ".");
+        }
+        if (t.id.equals("log")) {
+            notes.add("records/s (10^9 / ns per op; append, read by index): " + recordsPerSecond(t)
+                    + " (target: appending without sync at least 5,000,000 records/s).");
         }
         Row jdk = t.find("jdk");
         if (blit != null && jdk != null) {
@@ -181,6 +211,18 @@ public final class TextReport {
         return notes;
     }
 
+    /** The contenders an Order target is measured against: every row but Blit's and the hand-written codecs'. */
+    private static Row fastestPeer(Table t) {
+        Row best = null;
+        for (Row r : t.rows()) {
+            boolean handWritten = r.contender.equals("unsafe") || r.contender.equals("varHandle") || r.contender.equals("byteBuffer");
+            if (!r.blit && !handWritten && !Double.isNaN(r.roundTrip) && (best == null || r.roundTrip < best.roundTrip)) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
     /** @return each measured row's throughput, {@code label w/r/rt} in MB/s of its own encoding (10^6 bytes per second) */
     private static String throughput(Table t) {
         List<String> parts = new ArrayList<>();
@@ -191,6 +233,19 @@ public final class TextReport {
             }
         }
         return String.join("; ", parts);
+    }
+
+    /** @return each measured row's records per second, {@code label write / read}, from ns per record */
+    private static String recordsPerSecond(Table t) {
+        List<String> parts = new ArrayList<>();
+        for (Row r : t.rows()) {
+            parts.add(r.label + " " + perSecond(r.write) + " / " + perSecond(r.read));
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String perSecond(double ns) {
+        return Double.isNaN(ns) ? "-" : String.format(Locale.ROOT, "%,.0f", 1e9 / ns);
     }
 
     private static String mbPerS(int bytes, double ns) {
