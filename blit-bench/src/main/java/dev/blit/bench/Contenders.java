@@ -3,6 +3,7 @@ package dev.blit.bench;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The contenders, by the prefix of their benchmark methods ({@code kryoRead} is contender {@code kryo},
@@ -40,12 +41,22 @@ public final class Contenders {
         LABELS.put("jdk", "JDK Serializable");
         LABELS.put("chronicleTriviallyCopyable", "Chronicle Bytes trivially copyable (fills an existing object)");
         LABELS.put("chronicleExplicit", "Chronicle Bytes explicit writeMarshallable (fills an existing object)");
-        LABELS.put("chronicleDefault", "Chronicle Wire default, SelfDescribingMarshallable (fills an existing object)");
+        LABELS.put("chronicleDefault", "Chronicle Wire default (SelfDescribingMarshallable, fills an existing object)");
         LABELS.put("blitLog", "BlitLog (append without sync; read by index)");
         LABELS.put("chronicleQueue", "Chronicle Queue (append without sync; read by index)");
         LABELS.put("coldBuild", "cold: first build in a fresh JVM (one shot per fork, no warmup)");
         LABELS.put("warmBuild", "warm: a new Blit per iteration, after 10 warmup builds");
     }
+
+    /**
+     * The contenders a default (quick) run measures: Blit's main rows, the hand-written baselines the targets name,
+     * and each peer's fastest configuration (and Fory's and Kryo's compatible modes). {@code --all} and
+     * {@code --full} add the rest (Blit's other paths, Chronicle's slower paths, Jackson, protobuf,
+     * Externalizable, the ByteBuffer codec).
+     */
+    public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer",
+            "blitObjectFile", "blitLog", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
+            "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "warmBuild");
 
     /**
      * The Blit rows others are compared with, best first: the generated serializer when it runs (named

@@ -41,15 +41,21 @@ import java.util.Map;
  * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
  * {@code results.json}, {@code report.md} and {@code chart.svg}.
  *
- * <p>Quick mode (the default) uses one fork and short iterations (about 220 benchmarks, some fifteen minutes on
- * two cores, most of it JVM start-up and the peers' own code generation in each fork); its numbers are good for
- * ratios, not for publication. {@code --full} uses one-second iterations (about 40 minutes). The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
+ * <p>Quick mode (the default) runs the headline contenders ({@link Contenders#HEADLINE}, about 180 benchmarks) with
+ * one fork, short iterations and a 256 MiB heap: about 7 minutes on two cores, most of it JVM start-up and the
+ * peers' own code generation in each fork; its numbers are good for ratios, not for publication. {@code --all}
+ * adds the other contenders (about 12 minutes); {@code --full} runs all of them with one-second iterations and a
+ * 1 GiB heap (about 40 minutes). The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
  * generation-time benchmark runs in a JMH run of its own (see {@link GenerationBenchmark}).
  */
 public final class Main {
     private static final String USAGE = String.join("\n",
-            "usage: blit bench [--full] [--filter REGEX] [--out DIR] [--verbose] [--check]",
-            "  --full          publication-grade iterations (1 fork, 3 x 1 s warmup, 5 x 1 s measurement; about 40 minutes)",
+            "usage: blit bench [--full|--all] [--filter REGEX] [--out DIR] [--verbose] [--check]",
+            "  --full          every contender, publication-grade iterations (1 fork, 3 x 1 s warmup, 5 x 1 s measurement;",
+            "                  about 40 minutes)",
+            "  --all           every contender in quick mode (about 12 minutes); by default quick mode (about 7 minutes)",
+            "                  runs the headline contenders (Blit's main rows, the hand-written baselines, Fory, Kryo,",
+            "                  Chronicle's fastest path, JDK)",
             "  --filter REGEX  run only benchmarks whose name matches (case-insensitive), e.g. seed, kryo, 'order.*Read'",
             "                  names look like dev.blit.bench.seed.SeedBufferBenchmark.kryoRoundTrip",
             "  --out DIR       where to write results.json, report.md, chart.svg, jmh.log (default: bench-results)",
@@ -61,6 +67,7 @@ public final class Main {
 
     public static void main(String[] args) throws IOException, RunnerException {
         boolean full = false;
+        boolean all = false;
         boolean verbose = false;
         boolean checkOnly = false;
         String filter = null;
@@ -69,6 +76,9 @@ public final class Main {
             switch (args[i]) {
                 case "--full":
                     full = true;
+                    break;
+                case "--all":
+                    all = true;
                     break;
                 case "--verbose":
                     verbose = true;
@@ -91,7 +101,7 @@ public final class Main {
                     System.exit(2);
             }
         }
-        System.exit(run(full, verbose, checkOnly, filter, out));
+        System.exit(run(full, all || full || filter != null, verbose, checkOnly, filter, out));
     }
 
     private static String value(String[] args, int i) {
@@ -102,7 +112,10 @@ public final class Main {
         return args[i];
     }
 
-    private static int run(boolean full, boolean verbose, boolean checkOnly, String filter, Path out)
+    /**
+     * @param every whether to run every contender, not only {@link Contenders#HEADLINE} (implied by --full and --filter)
+     */
+    private static int run(boolean full, boolean every, boolean verbose, boolean checkOnly, String filter, Path out)
             throws IOException, RunnerException {
         // By default the workloads of Workloads.ALL; --filter reaches any benchmark in the jar.
         List<String> includes = new ArrayList<>();
@@ -115,7 +128,7 @@ public final class Main {
         }
         Tables tables = new Tables();
         List<String> excludes = new ArrayList<>();
-        int problems = checkContenders(tables, excludes);
+        int problems = checkContenders(tables, excludes, every);
         CFloor floor = CFloor.build(System.out);
         problems += checkFloor(floor, tables);
         if (checkOnly) {
@@ -147,11 +160,13 @@ public final class Main {
         Files.deleteIfExists(generationJson);
         String mode = full
                 ? "full mode: 1 fork, 3 x 1 s warmup, 5 x 1 s measurement per benchmark"
-                : "quick mode: 1 fork, 3 x 200 ms warmup, 5 x 120 ms measurement per benchmark (ratios, not publication numbers)";
+                : "quick mode: " + (every ? "every contender" : "the headline contenders (--all for every one)")
+                        + ", 1 fork, 3 x 200 ms warmup, 5 x 120 ms measurement per benchmark, 256 MiB heap"
+                        + " (ratios, not publication numbers)";
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .shouldFailOnError(false)
                 .addProfiler(GCProfiler.class)
-                .jvmArgsAppend(Jvm.ARGS)
+                .jvmArgsAppend(full ? Jvm.ARGS : Jvm.QUICK_ARGS)
                 .result(jmhJson.toString())
                 .resultFormat(ResultFormatType.JSON);
         includes.forEach(options::include);
@@ -239,7 +254,7 @@ public final class Main {
      *
      * @return how many contenders or workloads failed their check
      */
-    private static int checkContenders(Tables tables, List<String> excludes) {
+    private static int checkContenders(Tables tables, List<String> excludes, boolean every) {
         int problems = 0;
         System.out.println("Checking contenders (every decoder must give back what was encoded)...");
         for (Workload w : Workloads.ALL) {
@@ -266,6 +281,14 @@ public final class Main {
                     tables.pending(id, c, reason);
                     pending.put(c, reason);
                 });
+                if (!every) {
+                    for (String c : check.sizes().keySet()) {
+                        if (!Contenders.HEADLINE.contains(c)) {
+                            tables.pending(id, c, QUICK_SKIP);
+                            pending.put(c, QUICK_SKIP);
+                        }
+                    }
+                }
                 for (Map.Entry<String, String> f : check.failed().entrySet()) {
                     String reason = "self-check FAILED: " + f.getValue();
                     tables.pending(id, f.getKey(), reason);
@@ -274,7 +297,9 @@ public final class Main {
                 }
             }
             pending.forEach((c, reason) -> {
-                System.out.println("  " + w.name() + ": " + c + " not run: " + reason);
+                if (!reason.equals(QUICK_SKIP)) {
+                    System.out.println("  " + w.name() + ": " + c + " not run: " + reason);
+                }
                 excludes.add("^" + quote(w.benchmark().getName()) + "\\." + quote(c) + "(Write|Read|RoundTrip)$");
             });
         }
@@ -306,6 +331,9 @@ public final class Main {
             return 1;
         }
     }
+
+    /** Why a contender is left out of a default run; the report folds the contenders with this reason into one line. */
+    public static final String QUICK_SKIP = "quick mode runs the headline contenders; --all or --full runs every one";
 
     /** The workloads floor.c implements (their table ids). */
     private static final List<String> FLOOR_WORKLOADS = List.of("seed", "marketdata");

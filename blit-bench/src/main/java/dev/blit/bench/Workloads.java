@@ -55,7 +55,7 @@ public final class Workloads {
                     LogBenchmark.class, null, List.of(""), v -> LogBenchmark.selfCheck()),
             new Workload("mediacontent", "MediaContent (jvm-serializers): one Media, two Images, strings, a list, enums",
                     MediaContentBenchmark.class, null, List.of(""), v -> MediaContentBenchmark.selfCheck()),
-            new Workload("compat", "Schema evolution: %s, Blit schema-consistent against compatible mode, Fory COMPATIBLE, Kryo CompatibleFieldSerializer",
+            new Workload("compat", "Schema evolution, %s: Blit schema-consistent and compatible, Fory COMPATIBLE, Kryo CompatibleFieldSerializer",
                     CompatibleBenchmark.class, "workload", List.of("order100", "media"), CompatibleBenchmark::selfCheck),
             new Workload("bulk-struct100", "Bulk: a struct of 100 primitive fields (13 long, int, double, float; 12 short, byte, char, boolean)",
                     Struct100Benchmark.class, null, List.of(""), v -> Struct100Benchmark.selfCheck()),

@@ -79,7 +79,7 @@ public final class SvgChart {
                     sb.append(String.format(Locale.ROOT, "<rect x=\"10\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fff4cc\"/>\n",
                             y + 1, WIDTH - 20, ROW - 2));
                 }
-                text(sb, LABEL_RIGHT, y + ROW / 2 + 4, r.label, "text-anchor=\"end\"" + (r.blit ? " font-weight=\"bold\"" : ""));
+                text(sb, LABEL_RIGHT, y + ROW / 2 + 4, shortLabel(r.label), "text-anchor=\"end\"" + (r.blit ? " font-weight=\"bold\"" : ""));
                 for (int i = 0; i < OPS.length; i++) {
                     double v = r.time(OPS[i]);
                     int by = y + 4 + i * (BAR + 1);
@@ -122,5 +122,14 @@ public final class SvgChart {
 
     private static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /**
+     * A label that fits the label column (about 44 characters at this font): a long one loses its parenthetical,
+     * which the tables keep.
+     */
+    static String shortLabel(String label) {
+        int paren = label.indexOf(" (");
+        return label.length() > 40 && paren > 0 ? label.substring(0, paren) : label;
     }
 }

@@ -119,9 +119,7 @@ public final class TextReport {
         if (t.millis()) {
             notes.add("Blit.builder().register(Wide350.class, 100).build() and the first toBytes of a 350-field object"
                     + " (JMH single-shot time, median of the shots; issue 4's target: under 50 ms).");
-            for (Map.Entry<String, String> e : t.pending().entrySet()) {
-                notes.add("Not run: " + dev.blit.bench.Contenders.label(e.getKey()) + " (" + e.getValue() + ").");
-            }
+            notes.addAll(notRun(t));
             return notes;
         }
         Row blit = t.blitReference();
@@ -205,10 +203,19 @@ public final class TextReport {
         if (noisy) {
             notes.add("?: JMH's 99.9% error is more than 25% of the score (a busy machine or too few iterations; try --full).");
         }
-        for (Map.Entry<String, String> e : t.pending().entrySet()) {
-            notes.add("Not run: " + dev.blit.bench.Contenders.label(e.getKey()) + " (" + e.getValue() + ").");
-        }
+        notes.addAll(notRun(t));
         return notes;
+    }
+
+    /** @return one line per reason a contender was not run, naming every contender left out for it */
+    private static List<String> notRun(Table t) {
+        Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, String> e : t.pending().entrySet()) {
+            byReason.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(dev.blit.bench.Contenders.label(e.getKey()));
+        }
+        List<String> lines = new ArrayList<>();
+        byReason.forEach((reason, labels) -> lines.add("Not run: " + String.join("; ", labels) + " (" + reason + ")."));
+        return lines;
     }
 
     /** The contenders an Order target is measured against: every row but Blit's and the hand-written codecs'. */
