@@ -99,6 +99,13 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private WriteBuffer stage = new WriteBuffer(1024);
     private ByteBuffer zeros;
     private byte[] scratch = new byte[1024];
+    /**
+     * Re-pointed at {@link #scratch} for every read, so that Blit finds its read session on it again and a read
+     * allocates nothing but the value.
+     */
+    private final ReadBuffer reader = ReadBuffer.of(new byte[0]);
+    /** Set while a value is decoded: a nested {@link #read} (from a value's own hooks) would clobber scratch. */
+    private boolean reading;
     private long nextIndex;
     /** The first segment that may hold bytes not yet forced to disk. */
     private int syncFrom;
@@ -468,16 +475,28 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         if (computed != (int) header) {
             throw damaged(index, s, p, "checksum mismatch (stored " + hex((int) header) + ", computed " + hex(computed) + ")");
         }
-        ReadBuffer in = ReadBuffer.of(b, 4, length);
+        if (reading) {
+            throw new BlitException("BlitLog.read(" + index + ") was called while the log was decoding another record"
+                    + " (from a value's own readMarshallable or readObject); read it after that read returns");
+        }
+        ReadBuffer in = reader.reset(b, 4, length);
         Object v;
+        long consumed;
+        reading = true;
         try {
             v = blit.read(in);
+            consumed = in.offset();
         } catch (BlitException e) {
             throw new BlitException("record " + index + " (segment " + s.path.getFileName() + ", offset " + p
                     + "), payload " + e.getMessage(), e);
+        } finally {
+            reading = false;
+            if (b != scratch) {
+                reader.reset(scratch, 0, 0); // do not keep a one-off large record's bytes alive
+            }
         }
-        if (in.offset() != length) {
-            throw damaged(index, s, p, (length - in.offset()) + " bytes left after the value at payload offset " + in.offset());
+        if (consumed != length) {
+            throw damaged(index, s, p, (length - consumed) + " bytes left after the value at payload offset " + consumed);
         }
         return v;
     }

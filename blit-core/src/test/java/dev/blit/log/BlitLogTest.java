@@ -2,6 +2,9 @@ package dev.blit.log;
 
 import dev.blit.Blit;
 import dev.blit.BlitException;
+import dev.blit.Marshallable;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,6 +82,49 @@ class BlitLogTest {
             ByteBuffer b = ByteBuffer.allocate(1);
             ch.read(b, at);
             return b.get(0);
+        }
+    }
+
+    /** A value whose decoding reads another record of the log it is stored in. */
+    static final class ReadsTheLog implements Marshallable {
+        static BlitLog log;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeInt(1);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            in.readInt();
+            log.read(0);
+        }
+    }
+
+    @Test
+    void aValueThatReadsItsLogWhileBeingReadIsRefusedAndTheLogStaysUsable() {
+        Blit blit = Blit.builder().register(ReadsTheLog.class, 100).build();
+        try (BlitLog log = BlitLog.open(dir, blit)) {
+            ReadsTheLog.log = log;
+            log.append("first");
+            log.append(new ReadsTheLog());
+            BlitException e = assertThrows(BlitException.class, () -> log.read(1));
+            assertTrue(e.getMessage().contains("while the log was decoding another record"), e.getMessage());
+            assertEquals("first", log.read(0));
+        } finally {
+            ReadsTheLog.log = null;
+        }
+    }
+
+    @Test
+    void aRecordLargerThanTheReadBufferKeptBetweenReadsComesBackAndSoDoSmallOnesAfterIt() {
+        String big = "b".repeat(3 << 20);
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            log.append("small");
+            log.append(big);
+            assertEquals(big, log.read(1));
+            assertEquals("small", log.read(0));
+            assertEquals(big, log.read(1));
         }
     }
 
