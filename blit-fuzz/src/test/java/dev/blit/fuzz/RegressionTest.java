@@ -141,9 +141,9 @@ class RegressionTest {
      * ran out of memory mappings and the JVM died. BlitLog never seals an empty segment; it is now damage.
      */
     @Test
-    void aLogSegmentSealedWithoutRecordsIsRejectedInsteadOfFollowedForever() throws Exception {
+    void aLogSegmentSealedWithoutRecordsIsRejectedInsteadOfFollowedForever(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         byte[] segment = bytes("42 4c 49 54 4c 4f 47 00 01 00 00 00 20 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 03 32 c5 11 ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff a2 bf 2c 32 42 4c 49 54 4c 18 2c 32 07 00 00 00 0b 07 01 00 00 73 74 00 69 5b da e7 91 00 00 00 00 65 00 40 00");
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("blit-regression");
         java.nio.file.Files.write(dir.resolve("00000000000000000000.seg"), segment);
         Blit blit = Blit.builder().build();
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
