@@ -227,9 +227,17 @@ final class Segment {
         crc.update(h, 0, 28);
         ByteBuffer b = ByteBuffer.wrap(h).order(ByteOrder.LITTLE_ENDIAN);
         if ((int) crc.getValue() == b.getInt(28)) {
-            if (!Arrays.equals(h, 0, 8, MAGIC, 0, 8) || b.getInt(8) != VERSION || b.getInt(12) != HEADER_SIZE) {
-                throw new BlitException("log segment " + path + " has an unknown header (version " + b.getInt(8)
-                        + "): not written by this version of Blit");
+            // A checksummed header with other contents was written by another program or Blit version.
+            if (!Arrays.equals(h, 0, 8, MAGIC, 0, 8)) {
+                throw new BlitException("log segment " + path + " has no BlitLog magic at offset 0: not a BlitLog segment");
+            }
+            if (b.getInt(8) != VERSION) {
+                throw new BlitException("log segment " + path + " has format version " + b.getInt(8) + " at offset 8,"
+                        + " this Blit reads version " + VERSION + ": not written by this version of Blit");
+            }
+            if (b.getInt(12) != HEADER_SIZE) {
+                throw new BlitException("log segment " + path + " declares a header of " + b.getInt(12)
+                        + " bytes at offset 12, this version writes " + HEADER_SIZE);
             }
             if (b.getLong(16) != first) {
                 throw new BlitException("log segment " + path + " says it starts at index " + b.getLong(16)

@@ -152,4 +152,21 @@ class RegressionTest {
             assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.open(dir, blit));
         });
     }
+
+    /**
+     * Found by LogFileFuzzTest (2-minute run, 2026-11-24): the fuzzer solved the header's CRC32C for a header
+     * whose magic is not "BLITLOG\0", and the rejection ("unknown header (version 256)") named no offset. Each
+     * header field now has its own message with its offset.
+     */
+    @Test
+    void aSegmentHeaderWithAValidChecksumButForeignMagicIsRejectedWithItsOffset(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        byte[] segment = bytes("42 4c 49 c1 ab b3 af 47 00 01 00 00 00 20 00 00 00 03 32 c5 11 32 bf 2c 32 07 00 00 51 71 2e 17 59 40 00 00 00");
+        java.nio.file.Files.write(dir.resolve("00000000000000000000.seg"), segment);
+        Blit blit = Blit.builder().build();
+        BlitException r = assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.openReader(dir, blit).size());
+        org.junit.jupiter.api.Assertions.assertTrue(r.getMessage().contains("at offset 0"), r.getMessage());
+        BlitException w = assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.open(dir, blit));
+        org.junit.jupiter.api.Assertions.assertTrue(w.getMessage().contains("offset"), w.getMessage());
+    }
 }
