@@ -86,7 +86,7 @@ import static dev.blit.bench.peers.Chronicles.OPEN_UTIL;
  *       ...)} does); reads are {@code ExcerptTailer.moveToIndex(index)} and {@code readingDocument()} with raw
  *       {@code readLong/readDouble}, into a <b>new</b> {@code MarketData} every time, as Blit's read gives (Chronicle
  *       code usually fills a reused object instead). Its methods run in forks with the JVM flags Chronicle needs on
- *       Java 17+ ({@link dev.blit.bench.peers.Chronicles#JVM_ARGS}).</li>
+ *       Java 17+ ({@link dev.blit.bench.peers.Chronicles}).</li>
  * </ul>
  * The size column is what one record takes in the file: for BlitLog its frame (8-byte header, the payload padded
  * to 8), for Chronicle its 4-byte header, the payload and its share of the queue's index, both measured from the

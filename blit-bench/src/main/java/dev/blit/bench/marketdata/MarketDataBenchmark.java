@@ -48,7 +48,7 @@ import static dev.blit.bench.peers.Chronicles.OPEN_UTIL;
 /**
  * {@link MarketData} (18 primitives) through every contender. Every reader creates a new object except
  * Chronicle's, which fill an existing one as Chronicle's API does ({@link ChronicleMarketData}); its three
- * rows run in forks with the JVM flags Chronicle needs ({@link Chronicles#JVM_ARGS}). Method names are
+ * rows run in forks with the JVM flags Chronicle needs ({@link Chronicles}). Method names are
  * {@code <contender><Write|Read|RoundTrip>}.
  */
 @State(Scope.Thread)

@@ -10,9 +10,10 @@ public final class Chronicles {
     private Chronicles() {
     }
 
-    // One constant a flag: a JMH annotation takes constants, not an array constant. A Chronicle benchmark method
-    // carries @Fork(value = 1, jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC, EXPORT_JAVAC_FILE, OPEN_JAVAC,
-    // OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL}, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}).
+    // The flags of Chronicle's "Java 17+" notes (../shared/WORKLOADS.md), one constant a flag: a JMH annotation
+    // takes constants, not an array constant. A Chronicle benchmark method carries @Fork(value = 1,
+    // jvmArgsPrepend = {EXPORT_REF, EXPORT_NIO, EXPORT_MISC, EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT,
+    // OPEN_IO, OPEN_UTIL}, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH}).
     public static final String EXPORT_REF = "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED";
     public static final String EXPORT_NIO = "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED";
     public static final String EXPORT_MISC = "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED";
@@ -22,9 +23,4 @@ public final class Chronicles {
     public static final String OPEN_REFLECT = "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
     public static final String OPEN_IO = "--add-opens=java.base/java.io=ALL-UNNAMED";
     public static final String OPEN_UTIL = "--add-opens=java.base/java.util=ALL-UNNAMED";
-
-    /** The flags from Chronicle's "Java 17+" notes (see ../shared/WORKLOADS.md), all together. */
-    public static final String[] JVM_ARGS = {
-        EXPORT_REF, EXPORT_NIO, EXPORT_MISC, EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL,
-    };
 }
