@@ -333,7 +333,7 @@ public final class Main {
     }
 
     /** Why a contender is left out of a default run; the report folds the contenders with this reason into one line. */
-    public static final String QUICK_SKIP = "quick mode runs the headline contenders; --all or --full runs every one";
+    private static final String QUICK_SKIP = "quick mode runs the headline contenders; --all or --full runs every one";
 
     /** The workloads floor.c implements (their table ids). */
     private static final List<String> FLOOR_WORKLOADS = List.of("seed", "marketdata");

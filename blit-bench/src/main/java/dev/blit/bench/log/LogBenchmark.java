@@ -4,9 +4,9 @@ import dev.blit.Blit;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
+import dev.blit.bench.marketdata.ChronicleMarketData;
 import dev.blit.bench.marketdata.MarketData;
 import dev.blit.log.BlitLog;
-import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycles;
@@ -29,8 +29,6 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -285,42 +283,6 @@ public class LogBenchmark {
         }
     }
 
-    // ---------------------------------------------------------------- MarketData's fields (package-private in another package)
-
-    private static final VarHandle SECURITY_ID;
-    private static final VarHandle TIME;
-    private static final VarHandle BID_QTY0, BID_QTY1, BID_QTY2, BID_QTY3;
-    private static final VarHandle ASK_QTY0, ASK_QTY1, ASK_QTY2, ASK_QTY3;
-    private static final VarHandle BID_PRICE0, BID_PRICE1, BID_PRICE2, BID_PRICE3;
-    private static final VarHandle ASK_PRICE0, ASK_PRICE1, ASK_PRICE2, ASK_PRICE3;
-
-    static {
-        try {
-            // Static final VarHandles: the JIT compiles each get/set to a plain field access.
-            MethodHandles.Lookup l = MethodHandles.privateLookupIn(MarketData.class, MethodHandles.lookup());
-            SECURITY_ID = l.findVarHandle(MarketData.class, "securityId", long.class);
-            TIME = l.findVarHandle(MarketData.class, "time", long.class);
-            BID_QTY0 = l.findVarHandle(MarketData.class, "bidQty0", double.class);
-            BID_QTY1 = l.findVarHandle(MarketData.class, "bidQty1", double.class);
-            BID_QTY2 = l.findVarHandle(MarketData.class, "bidQty2", double.class);
-            BID_QTY3 = l.findVarHandle(MarketData.class, "bidQty3", double.class);
-            ASK_QTY0 = l.findVarHandle(MarketData.class, "askQty0", double.class);
-            ASK_QTY1 = l.findVarHandle(MarketData.class, "askQty1", double.class);
-            ASK_QTY2 = l.findVarHandle(MarketData.class, "askQty2", double.class);
-            ASK_QTY3 = l.findVarHandle(MarketData.class, "askQty3", double.class);
-            BID_PRICE0 = l.findVarHandle(MarketData.class, "bidPrice0", double.class);
-            BID_PRICE1 = l.findVarHandle(MarketData.class, "bidPrice1", double.class);
-            BID_PRICE2 = l.findVarHandle(MarketData.class, "bidPrice2", double.class);
-            BID_PRICE3 = l.findVarHandle(MarketData.class, "bidPrice3", double.class);
-            ASK_PRICE0 = l.findVarHandle(MarketData.class, "askPrice0", double.class);
-            ASK_PRICE1 = l.findVarHandle(MarketData.class, "askPrice1", double.class);
-            ASK_PRICE2 = l.findVarHandle(MarketData.class, "askPrice2", double.class);
-            ASK_PRICE3 = l.findVarHandle(MarketData.class, "askPrice3", double.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     // ---------------------------------------------------------------- BlitLog
 
     private void openBlitLog() {
@@ -430,50 +392,6 @@ public class LogBenchmark {
         }
     }
 
-    private static void chronicleEncode(MarketData m, Bytes<?> out) {
-        out.writeLong((long) SECURITY_ID.get(m));
-        out.writeLong((long) TIME.get(m));
-        out.writeDouble((double) BID_QTY0.get(m));
-        out.writeDouble((double) BID_QTY1.get(m));
-        out.writeDouble((double) BID_QTY2.get(m));
-        out.writeDouble((double) BID_QTY3.get(m));
-        out.writeDouble((double) ASK_QTY0.get(m));
-        out.writeDouble((double) ASK_QTY1.get(m));
-        out.writeDouble((double) ASK_QTY2.get(m));
-        out.writeDouble((double) ASK_QTY3.get(m));
-        out.writeDouble((double) BID_PRICE0.get(m));
-        out.writeDouble((double) BID_PRICE1.get(m));
-        out.writeDouble((double) BID_PRICE2.get(m));
-        out.writeDouble((double) BID_PRICE3.get(m));
-        out.writeDouble((double) ASK_PRICE0.get(m));
-        out.writeDouble((double) ASK_PRICE1.get(m));
-        out.writeDouble((double) ASK_PRICE2.get(m));
-        out.writeDouble((double) ASK_PRICE3.get(m));
-    }
-
-    private static MarketData chronicleDecode(Bytes<?> in) {
-        MarketData m = new MarketData();
-        SECURITY_ID.set(m, in.readLong());
-        TIME.set(m, in.readLong());
-        BID_QTY0.set(m, in.readDouble());
-        BID_QTY1.set(m, in.readDouble());
-        BID_QTY2.set(m, in.readDouble());
-        BID_QTY3.set(m, in.readDouble());
-        ASK_QTY0.set(m, in.readDouble());
-        ASK_QTY1.set(m, in.readDouble());
-        ASK_QTY2.set(m, in.readDouble());
-        ASK_QTY3.set(m, in.readDouble());
-        BID_PRICE0.set(m, in.readDouble());
-        BID_PRICE1.set(m, in.readDouble());
-        BID_PRICE2.set(m, in.readDouble());
-        BID_PRICE3.set(m, in.readDouble());
-        ASK_PRICE0.set(m, in.readDouble());
-        ASK_PRICE1.set(m, in.readDouble());
-        ASK_PRICE2.set(m, in.readDouble());
-        ASK_PRICE3.set(m, in.readDouble());
-        return m;
-    }
-
     /** @return the record at {@code index}, read into a new {@code MarketData} */
     private MarketData chronicleReadAt(long index) {
         if (!tailer.moveToIndex(index)) {
@@ -483,7 +401,7 @@ public class LogBenchmark {
             if (!dc.isData()) {
                 throw new IllegalStateException("chronicleQueue has no data at index " + Long.toHexString(index));
             }
-            return chronicleDecode(dc.wire().bytes());
+            return ChronicleMarketData.readFields(dc.wire().bytes());
         }
     }
 
@@ -492,7 +410,7 @@ public class LogBenchmark {
             EXPORT_JAVAC_FILE, OPEN_JAVAC, OPEN_LANG, OPEN_REFLECT, OPEN_IO, OPEN_UTIL})
     public long chronicleQueueWrite() {
         try (DocumentContext dc = appender.writingDocument()) {
-            chronicleEncode(data, dc.wire().bytes());
+            ChronicleMarketData.writeFields(data, dc.wire().bytes());
         }
         return appender.lastIndexAppended();
     }
