@@ -701,6 +701,28 @@ public final class ReadBuffer {
         return dst;
     }
 
+    /**
+     * The fast path of the primitive-array readers: a one-byte header (a non-null array of at most 126
+     * elements) whose elements are all in {@link #array()} already and within the limits. Charges the budget
+     * as {@link #readLength} would and consumes the header; returns -1, consuming nothing, when any of that
+     * does not hold, and the general path then reads (or rejects) the array.
+     */
+    private int smallLength(int shift) {
+        int p = position;
+        if (p < limit) {
+            int n = array[p] - 1; // headers 1..127 are one byte; 0 (null) and continuation bytes go below 0
+            if (n >= 0 && limit - p - 1 >= n << shift && n <= maxLength) {
+                long cost = OBJECT_BYTES + ((long) n << shift);
+                if (allowance - cost >= 0) {
+                    allowance -= cost;
+                    position = p + 1;
+                    return n;
+                }
+            }
+        }
+        return -1;
+    }
+
     private int firstCapacity(int length, int size) {
         return stream == null ? length : Math.min(length, TRUST_STEP / size);
     }
@@ -777,6 +799,13 @@ public final class ReadBuffer {
 
     /** @return a nullable array written by {@link WriteBuffer#writeIntArray} */
     public int[] readIntArray() {
+        int small = smallLength(2);
+        if (small >= 0) {
+            int[] a = new int[small];
+            Bulk.getInts(array, position, a, 0, small);
+            position += small << 2;
+            return a;
+        }
         int n = readLength(4);
         if (n < 0) {
             return null;
@@ -793,6 +822,13 @@ public final class ReadBuffer {
 
     /** @return a nullable array written by {@link WriteBuffer#writeLongArray} */
     public long[] readLongArray() {
+        int small = smallLength(3);
+        if (small >= 0) {
+            long[] a = new long[small];
+            Bulk.getLongs(array, position, a, 0, small);
+            position += small << 3;
+            return a;
+        }
         int n = readLength(8);
         if (n < 0) {
             return null;
@@ -809,6 +845,13 @@ public final class ReadBuffer {
 
     /** @return a nullable array written by {@link WriteBuffer#writeFloatArray} */
     public float[] readFloatArray() {
+        int small = smallLength(2);
+        if (small >= 0) {
+            float[] a = new float[small];
+            Bulk.getFloats(array, position, a, 0, small);
+            position += small << 2;
+            return a;
+        }
         int n = readLength(4);
         if (n < 0) {
             return null;
@@ -825,6 +868,13 @@ public final class ReadBuffer {
 
     /** @return a nullable array written by {@link WriteBuffer#writeDoubleArray} */
     public double[] readDoubleArray() {
+        int small = smallLength(3);
+        if (small >= 0) {
+            double[] a = new double[small];
+            Bulk.getDoubles(array, position, a, 0, small);
+            position += small << 3;
+            return a;
+        }
         int n = readLength(8);
         if (n < 0) {
             return null;

@@ -492,6 +492,21 @@ public final class WriteBuffer {
         return true;
     }
 
+    /**
+     * The fast path of the primitive-array writers: when the array has at most 126 elements (a one-byte
+     * header) and header and elements fit without making room, writes the header, reserves the elements'
+     * bytes and returns where they go; otherwise returns -1 having written nothing.
+     */
+    private int claimSmall(int length, int shift) {
+        int p = position;
+        if (length < 127 && limit - p > length << shift) {
+            array[p] = (byte) (length + 1);
+            position = p + 1 + (length << shift);
+            return p + 1;
+        }
+        return -1;
+    }
+
     /** @param a nullable; varint length + 1, then the bytes */
     public void writeByteArray(byte[] a) {
         if (arrayHeader(a, a == null ? 0 : a.length, 1)) {
@@ -542,6 +557,11 @@ public final class WriteBuffer {
 
     /** @param a nullable; varint length + 1, then four bytes an element */
     public void writeIntArray(int[] a) {
+        int p;
+        if (a != null && (p = claimSmall(a.length, 2)) >= 0) {
+            Bulk.putInts(array, p, a, 0, a.length);
+            return;
+        }
         if (arrayHeader(a, a == null ? 0 : a.length, 4)) {
             int i = 0;
             while (i < a.length) {
@@ -555,6 +575,11 @@ public final class WriteBuffer {
 
     /** @param a nullable; varint length + 1, then eight bytes an element */
     public void writeLongArray(long[] a) {
+        int p;
+        if (a != null && (p = claimSmall(a.length, 3)) >= 0) {
+            Bulk.putLongs(array, p, a, 0, a.length);
+            return;
+        }
         if (arrayHeader(a, a == null ? 0 : a.length, 8)) {
             int i = 0;
             while (i < a.length) {
@@ -568,6 +593,11 @@ public final class WriteBuffer {
 
     /** @param a nullable; varint length + 1, then four bytes (raw bits) an element */
     public void writeFloatArray(float[] a) {
+        int p;
+        if (a != null && (p = claimSmall(a.length, 2)) >= 0) {
+            Bulk.putFloats(array, p, a, 0, a.length);
+            return;
+        }
         if (arrayHeader(a, a == null ? 0 : a.length, 4)) {
             int i = 0;
             while (i < a.length) {
@@ -581,6 +611,11 @@ public final class WriteBuffer {
 
     /** @param a nullable; varint length + 1, then eight bytes (raw bits) an element */
     public void writeDoubleArray(double[] a) {
+        int p;
+        if (a != null && (p = claimSmall(a.length, 3)) >= 0) {
+            Bulk.putDoubles(array, p, a, 0, a.length);
+            return;
+        }
         if (arrayHeader(a, a == null ? 0 : a.length, 8)) {
             int i = 0;
             while (i < a.length) {

@@ -16,8 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Primitive arrays at the lengths around {@code Bulk}'s switch from a VarHandle loop to ByteBuffer views
- * (32), and long enough to span many staging areas, through every backend.
+ * Primitive arrays at the lengths around {@code Bulk}'s switch from a VarHandle loop to ByteBuffer views (32),
+ * around the one-byte header of the small-array fast path (126 elements; 127 take two bytes), and long enough to span many staging areas, through every backend.
  */
 class PrimitiveArrayTest {
 
@@ -44,7 +44,7 @@ class PrimitiveArrayTest {
     }
 
     @ParameterizedTest(name = "{0} elements")
-    @ValueSource(ints = {0, 1, 31, 32, 33, 1000, 100_000})
+    @ValueSource(ints = {0, 1, 31, 32, 33, 126, 127, 128, 1000, 100_000})
     void everyPrimitiveArrayRoundTripsThroughEveryBackend(int n) {
         Random r = new Random(n);
         boolean[] z = new boolean[n];

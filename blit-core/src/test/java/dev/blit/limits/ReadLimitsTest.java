@@ -77,6 +77,12 @@ class ReadLimitsTest {
         Blit small = Blit.builder().maxLength(100).build();
         Blit big = Blit.builder().build();
         rejected(() -> small.fromBytes(big.toBytes(new long[101])), "length 101 at offset 1 exceeds maxLength 100");
+        // Arrays of at most 126 elements take the readers' one-byte-header fast path: the same limits apply there.
+        Blit tiny = Blit.builder().maxLength(10).build();
+        for (Object a : new Object[] {new int[11], new long[11], new float[11], new double[11]}) {
+            rejected(() -> tiny.fromBytes(big.toBytes(a)), "length 11 at offset 1 exceeds maxLength 10");
+        }
+        assertArrayEquals(new double[10], (double[]) tiny.fromBytes(big.toBytes(new double[10])));
         rejected(() -> small.fromBytes(big.toBytes(new byte[101])), "exceeds maxLength 100");
         rejected(() -> small.fromBytes(big.toBytes(new String[101])), "count 101", "exceeds maxLength 100");
         rejected(() -> small.fromBytes(big.toBytes(new ArrayList<>(java.util.Collections.nCopies(101, 1)))),
@@ -111,6 +117,18 @@ class ReadLimitsTest {
         byte[] bytes = Blit.builder().build().toBytes(lists);
         rejected(() -> Blit.builder().maxAllocationPerRead(100_000).build().fromBytes(bytes), "maxAllocationPerRead");
         assertEquals(lists, Blit.builder().build().fromBytes(bytes));
+    }
+
+    @Test
+    void smallPrimitiveArraysAreChargedLikeAnyOther() {
+        // 200 arrays of 100 doubles: each takes the one-byte-header fast path, each is charged its 800 bytes.
+        List<double[]> arrays = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            arrays.add(new double[100]);
+        }
+        byte[] bytes = Blit.builder().build().toBytes(arrays);
+        rejected(() -> Blit.builder().maxAllocationPerRead(100_000).build().fromBytes(bytes), "maxAllocationPerRead");
+        assertEquals(200, ((List<?>) Blit.builder().maxAllocationPerRead(200_000).build().fromBytes(bytes)).size());
     }
 
     @Test
