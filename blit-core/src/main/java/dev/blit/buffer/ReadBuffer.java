@@ -23,6 +23,12 @@ import java.util.Arrays;
  */
 public final class ReadBuffer {
     private static final int WINDOW = 8192;
+    /**
+     * A stream's window starts this small and doubles at each refill up to {@link #WINDOW}: reading one small
+     * value from a freshly opened file (the common case for object files) then allocates and zeroes 1 KiB,
+     * not 8, while a long stream reaches full-size reads after three refills.
+     */
+    private static final int FIRST_WINDOW = 1024;
     /** Largest allocation made on the word of a stream before the bytes have arrived. */
     private static final int TRUST_STEP = 1 << 16;
     /** What {@link ReadLimits} charges per array, string or collection besides its elements. */
@@ -129,7 +135,7 @@ public final class ReadBuffer {
      * @return a buffer at offset 0
      */
     public static ReadBuffer of(InputStream in) {
-        return new ReadBuffer(new byte[WINDOW], 0, 0, in, null);
+        return new ReadBuffer(new byte[FIRST_WINDOW], 0, 0, in, null);
     }
 
     // ---------------------------------------------------------------- cursor
@@ -212,8 +218,8 @@ public final class ReadBuffer {
             return limit - position >= n;
         }
         int remaining = limit - position;
-        if (n > array.length) {
-            array = Arrays.copyOf(array, Math.max(n, array.length * 2));
+        if (n > array.length || (stream != null && array.length < WINDOW)) {
+            array = Arrays.copyOf(array, Math.max(n, Math.min(WINDOW, array.length * 2)));
         }
         if (position > 0) {
             System.arraycopy(array, position, array, 0, remaining);

@@ -33,6 +33,12 @@ public final class WriteBuffer {
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
     private static final int DEFAULT_CAPACITY = 256;
     private static final int STAGING_CAPACITY = 8192;
+    /**
+     * A stream's staging area starts this small and doubles each time it fills, up to
+     * {@link #STAGING_CAPACITY}: writing one small value to a freshly opened file allocates and zeroes 1 KiB,
+     * not 8, while a long stream reaches full-size writes after three drains.
+     */
+    private static final int FIRST_STAGING = 1024;
 
     private byte[] array;
     private int position;
@@ -94,7 +100,7 @@ public final class WriteBuffer {
      * @return a buffer bound to {@code out}
      */
     public static WriteBuffer to(OutputStream out) {
-        return new WriteBuffer(new byte[STAGING_CAPACITY], 0, STAGING_CAPACITY, false, out, null);
+        return new WriteBuffer(new byte[FIRST_STAGING], 0, FIRST_STAGING, false, out, null);
     }
 
     /**
@@ -194,6 +200,7 @@ public final class WriteBuffer {
     private void makeRoom(int n) {
         if (stream != null || target != null) {
             drain();
+            widenStaging();
             if (limit - position >= n) {
                 return;
             }
@@ -205,6 +212,14 @@ public final class WriteBuffer {
                     + (limit - position) + " left in a fixed region of " + (limit - start) + " bytes");
         }
         grow(n);
+    }
+
+    /** After a drain (nothing staged): a stream's staging area that filled doubles, up to its full size. */
+    private void widenStaging() {
+        if (stream != null && array.length < STAGING_CAPACITY) {
+            array = new byte[Math.min(STAGING_CAPACITY, array.length * 2)];
+            limit = array.length;
+        }
     }
 
     private void grow(int n) {
@@ -638,6 +653,7 @@ public final class WriteBuffer {
         }
         if (stream != null || target != null) {
             drain();
+            widenStaging();
             int fits = (limit - position) / size;
             if (fits > 0) {
                 return Math.min(wanted, fits);
