@@ -1,6 +1,5 @@
 package dev.blit.graph;
 
-import java.util.Arrays;
 
 /**
  * Object-identity to index map for the writer's reference tracking: open addressing with linear probing
@@ -63,7 +62,10 @@ public final class IdentityTable {
             values = new int[32];
             mask = 31;
         } else {
-            Arrays.fill(keys, null);
+            // A new array rather than Arrays.fill: the zeroing costs the same, and a young array makes the GC
+            // write barrier of every store into it during the next message the cheap one (a table that lived
+            // long enough to be promoted takes the card-marking slow path on stores of new objects).
+            keys = new Object[keys.length];
         }
         size = 0;
     }

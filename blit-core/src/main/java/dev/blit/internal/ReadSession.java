@@ -13,7 +13,8 @@ import java.util.Arrays;
  * so far in the order the writer first wrote them.
  */
 public final class ReadSession implements ObjectReader {
-    private static final Object PENDING = new Object();
+    /** Stands in a reference slot for a tracked value that decoded to null (a readResolve may return null). */
+    private static final Object NULL_VALUE = new Object();
     private static final int MAX_TYPE_NESTING = 200;
 
     private final Registry registry;
@@ -82,8 +83,9 @@ public final class ReadSession implements ObjectReader {
         if (refs != null) {
             if (refs.length > 4096) {
                 refs = new Object[16];
-            } else {
-                Arrays.fill(refs, 0, refCount, null);
+            } else if (refCount > 0) {
+                // Fresh rather than cleared, for the GC write barrier: see IdentityTable.clear.
+                refs = new Object[refs.length];
             }
             refCount = 0;
         }
@@ -167,8 +169,7 @@ public final class ReadSession implements ObjectReader {
             if (refCount == refs.length) {
                 refs = Arrays.copyOf(refs, refCount * 2);
             }
-            pending = refCount;
-            refs[refCount++] = PENDING;
+            pending = refCount++; // the slot stays null until exit: null is never a tracked value, so it means pending
         } else {
             pending = -1;
         }
@@ -182,7 +183,10 @@ public final class ReadSession implements ObjectReader {
      */
     public Object exit(Object value, int saved) {
         if (pending >= 0) {
-            refs[pending] = value;
+            Object v = value == null ? NULL_VALUE : value;
+            if (refs[pending] != v) { // reference(value) may have stored it already: spare the barriered store
+                refs[pending] = v;
+            }
         }
         pending = saved;
         depth--;
@@ -200,12 +204,12 @@ public final class ReadSession implements ObjectReader {
                     + " but only " + refCount + " objects were read so far");
         }
         Object v = refs[index];
-        if (v == PENDING) {
+        if (v == null) {
             throw new BlitException("back reference at offset " + at + " to object #" + index
                     + ", which is still being constructed (a cycle through a record or constructor-built object "
                     + "cannot be restored)");
         }
-        return v;
+        return v == NULL_VALUE ? null : v;
     }
 
     /**
@@ -234,7 +238,7 @@ public final class ReadSession implements ObjectReader {
     @Override
     public void reference(Object value) {
         if (pending >= 0) {
-            refs[pending] = value;
+            refs[pending] = value == null ? NULL_VALUE : value;
         }
     }
 

@@ -25,9 +25,15 @@ public final class WriteSession implements ObjectWriter {
     private final Object owner;
     /** Whether a write is under way; a nested write through the same buffer then gets its own session. */
     private boolean active;
-    /** One-entry cache of the last class looked up: most graphs repeat one class many times in a row. */
-    private Class<?> lastType;
-    private Registration lastRegistration;
+    /**
+     * A direct-mapped cache of class lookups, indexed by the class's identity hash: a graph mixes a handful
+     * of classes (an order, its lines, strings, decimals, lists), and the registry's {@link ClassValue} probe
+     * costs several times this array load. Entries hold only classes the registry resolved, so a session
+     * never keeps an unregistered class alive.
+     */
+    private final Class<?>[] seenTypes = new Class<?>[SEEN];
+    private final Registration[] seenRegistrations = new Registration[SEEN];
+    private static final int SEEN = 16;
 
     public WriteSession(Registry registry, boolean references, int maxDepth) {
         this(null, registry, references, maxDepth);
@@ -105,13 +111,14 @@ public final class WriteSession implements ObjectWriter {
             return;
         }
         Class<?> type = value.getClass();
+        int slot = type.hashCode() & (SEEN - 1);
         Registration r;
-        if (type == lastType) {
-            r = lastRegistration;
+        if (seenTypes[slot] == type) {
+            r = seenRegistrations[slot];
         } else {
             r = registry.forClass(type);
-            lastType = type;
-            lastRegistration = r;
+            seenRegistrations[slot] = r;
+            seenTypes[slot] = type;
         }
         write(out, value, r);
     }

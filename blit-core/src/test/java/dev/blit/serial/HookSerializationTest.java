@@ -147,6 +147,22 @@ class HookSerializationTest {
         assertSame(Singleton.INSTANCE, blit.fromBytes(blit.toBytes(Singleton.INSTANCE)));
     }
 
+    static final class Vanishing implements Serializable {
+        private Object readResolve() {
+            return null;
+        }
+    }
+
+    @Test
+    void aBackReferenceToAValueThatResolvedToNullIsNull() {
+        Blit blit = Blit.builder().references(true).register(Vanishing.class, 100).build();
+        Vanishing v = new Vanishing();
+        List<Object> twice = new ArrayList<>(List.of(v, v));
+        // 24: ArrayList, 2 elements: the value (#1), then a back reference to #1; both read back as null
+        assertEquals("24 02 64 01 01", hex(blit.toBytes(twice)));
+        assertEquals(Arrays.asList(null, null), blit.fromBytes(blit.toBytes(twice)));
+    }
+
     @Test
     void theResolvedObjectIsWhatLaterBackReferencesGet() {
         Blit blit = Blit.builder().references(true)
