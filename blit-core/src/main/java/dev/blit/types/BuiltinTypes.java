@@ -57,31 +57,103 @@ public final class BuiltinTypes {
     }
 
     /**
+     * Booleans, the boxes, {@code String} and the primitive arrays: one class whose methods switch on the wire
+     * id, rather than a pair of lambdas per type. Two reasons, both measured: a call through a registration
+     * (an element of a {@code List<String>}, a value in an {@code Object} field) then costs one megamorphic
+     * dispatch instead of two (the serializer, then the lambda inside it), and start-up links no lambda call
+     * sites for these types (see {@code GenerationBenchmark}'s cold build).
+     */
+    static final class Scalar implements Serializer<Object> {
+        private final int id;
+
+        Scalar(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public void write(WriteBuffer out, Object v) {
+            switch (id) {
+                case TypeIds.TRUE:
+                case TypeIds.FALSE:
+                    return; // the tag is the value
+                case TypeIds.BYTE: out.writeByte((Byte) v); return;
+                case TypeIds.SHORT: out.writeShort((Short) v); return;
+                case TypeIds.CHAR: out.writeChar((Character) v); return;
+                case TypeIds.INT: out.writeVarInt((Integer) v); return;
+                case TypeIds.LONG: out.writeVarLong((Long) v); return;
+                case TypeIds.FLOAT: out.writeFloat((Float) v); return;
+                case TypeIds.DOUBLE: out.writeDouble((Double) v); return;
+                case TypeIds.STRING: out.writeString((String) v); return;
+                case TypeIds.BOOLEAN_ARRAY: out.writeBooleanArray((boolean[]) v); return;
+                case TypeIds.BYTE_ARRAY: out.writeByteArray((byte[]) v); return;
+                case TypeIds.SHORT_ARRAY: out.writeShortArray((short[]) v); return;
+                case TypeIds.CHAR_ARRAY: out.writeCharArray((char[]) v); return;
+                case TypeIds.INT_ARRAY: out.writeIntArray((int[]) v); return;
+                case TypeIds.LONG_ARRAY: out.writeLongArray((long[]) v); return;
+                case TypeIds.FLOAT_ARRAY: out.writeFloatArray((float[]) v); return;
+                case TypeIds.DOUBLE_ARRAY: out.writeDoubleArray((double[]) v); return;
+                default: throw new IllegalStateException("no built-in scalar has id " + id);
+            }
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            switch (id) {
+                case TypeIds.TRUE: return Boolean.TRUE;
+                case TypeIds.FALSE: return Boolean.FALSE;
+                case TypeIds.BYTE: return in.readByte();
+                case TypeIds.SHORT: return in.readShort();
+                case TypeIds.CHAR: return in.readChar();
+                case TypeIds.INT: return in.readVarInt();
+                case TypeIds.LONG: return in.readVarLong();
+                case TypeIds.FLOAT: return in.readFloat();
+                case TypeIds.DOUBLE: return in.readDouble();
+                case TypeIds.STRING: return StringContent.read(in);
+                case TypeIds.BOOLEAN_ARRAY: return in.readBooleanArray();
+                case TypeIds.BYTE_ARRAY: return in.readByteArray();
+                case TypeIds.SHORT_ARRAY: return in.readShortArray();
+                case TypeIds.CHAR_ARRAY: return in.readCharArray();
+                case TypeIds.INT_ARRAY: return in.readIntArray();
+                case TypeIds.LONG_ARRAY: return in.readLongArray();
+                case TypeIds.FLOAT_ARRAY: return in.readFloatArray();
+                case TypeIds.DOUBLE_ARRAY: return in.readDoubleArray();
+                default: throw new IllegalStateException("no built-in scalar has id " + id);
+            }
+        }
+
+        /** Arrays are mutable, so their identity is kept; booleans, boxes and strings are values. */
+        @Override
+        public boolean tracksReferences() {
+            return id >= TypeIds.BOOLEAN_ARRAY;
+        }
+    }
+
+    /**
      * Registers every built-in type.
      *
      * @param rb the registry under construction
      */
     public static void install(RegistryBuilder rb) {
-        Registration bool = rb.add(TypeIds.TRUE, Boolean.class, value((out, v) -> { }, in -> Boolean.TRUE));
-        rb.addReadOnly(TypeIds.FALSE, Boolean.class, value((out, v) -> { }, in -> Boolean.FALSE));
+        Registration bool = rb.add(TypeIds.TRUE, Boolean.class, new Scalar(TypeIds.TRUE));
+        rb.addReadOnly(TypeIds.FALSE, Boolean.class, new Scalar(TypeIds.FALSE));
         assert bool.id == TypeIds.TRUE;
-        rb.add(TypeIds.BYTE, Byte.class, value((out, v) -> out.writeByte(v), ReadBuffer::readByte));
-        rb.add(TypeIds.SHORT, Short.class, value((out, v) -> out.writeShort(v), ReadBuffer::readShort));
-        rb.add(TypeIds.CHAR, Character.class, value((out, v) -> out.writeChar(v), ReadBuffer::readChar));
-        rb.add(TypeIds.INT, Integer.class, value((out, v) -> out.writeVarInt(v), ReadBuffer::readVarInt));
-        rb.add(TypeIds.LONG, Long.class, value((out, v) -> out.writeVarLong(v), ReadBuffer::readVarLong));
-        rb.add(TypeIds.FLOAT, Float.class, value((out, v) -> out.writeFloat(v), ReadBuffer::readFloat));
-        rb.add(TypeIds.DOUBLE, Double.class, value((out, v) -> out.writeDouble(v), ReadBuffer::readDouble));
-        rb.add(TypeIds.STRING, String.class, value(WriteBuffer::writeString, StringContent::read));
+        rb.add(TypeIds.BYTE, Byte.class, new Scalar(TypeIds.BYTE));
+        rb.add(TypeIds.SHORT, Short.class, new Scalar(TypeIds.SHORT));
+        rb.add(TypeIds.CHAR, Character.class, new Scalar(TypeIds.CHAR));
+        rb.add(TypeIds.INT, Integer.class, new Scalar(TypeIds.INT));
+        rb.add(TypeIds.LONG, Long.class, new Scalar(TypeIds.LONG));
+        rb.add(TypeIds.FLOAT, Float.class, new Scalar(TypeIds.FLOAT));
+        rb.add(TypeIds.DOUBLE, Double.class, new Scalar(TypeIds.DOUBLE));
+        rb.add(TypeIds.STRING, String.class, new Scalar(TypeIds.STRING));
 
-        rb.add(TypeIds.BOOLEAN_ARRAY, boolean[].class, tracked(WriteBuffer::writeBooleanArray, ReadBuffer::readBooleanArray));
-        rb.add(TypeIds.BYTE_ARRAY, byte[].class, tracked(WriteBuffer::writeByteArray, ReadBuffer::readByteArray));
-        rb.add(TypeIds.SHORT_ARRAY, short[].class, tracked(WriteBuffer::writeShortArray, ReadBuffer::readShortArray));
-        rb.add(TypeIds.CHAR_ARRAY, char[].class, tracked(WriteBuffer::writeCharArray, ReadBuffer::readCharArray));
-        rb.add(TypeIds.INT_ARRAY, int[].class, tracked(WriteBuffer::writeIntArray, ReadBuffer::readIntArray));
-        rb.add(TypeIds.LONG_ARRAY, long[].class, tracked(WriteBuffer::writeLongArray, ReadBuffer::readLongArray));
-        rb.add(TypeIds.FLOAT_ARRAY, float[].class, tracked(WriteBuffer::writeFloatArray, ReadBuffer::readFloatArray));
-        rb.add(TypeIds.DOUBLE_ARRAY, double[].class, tracked(WriteBuffer::writeDoubleArray, ReadBuffer::readDoubleArray));
+        rb.add(TypeIds.BOOLEAN_ARRAY, boolean[].class, new Scalar(TypeIds.BOOLEAN_ARRAY));
+        rb.add(TypeIds.BYTE_ARRAY, byte[].class, new Scalar(TypeIds.BYTE_ARRAY));
+        rb.add(TypeIds.SHORT_ARRAY, short[].class, new Scalar(TypeIds.SHORT_ARRAY));
+        rb.add(TypeIds.CHAR_ARRAY, char[].class, new Scalar(TypeIds.CHAR_ARRAY));
+        rb.add(TypeIds.INT_ARRAY, int[].class, new Scalar(TypeIds.INT_ARRAY));
+        rb.add(TypeIds.LONG_ARRAY, long[].class, new Scalar(TypeIds.LONG_ARRAY));
+        rb.add(TypeIds.FLOAT_ARRAY, float[].class, new Scalar(TypeIds.FLOAT_ARRAY));
+        rb.add(TypeIds.DOUBLE_ARRAY, double[].class, new Scalar(TypeIds.DOUBLE_ARRAY));
         rb.add(TypeIds.OBJECT_ARRAY, Object[].class, new ObjectArraySerializer(false));
         rb.addReadOnly(TypeIds.TYPED_ARRAY, Object[].class, new ObjectArraySerializer(true));
         ValueTypes.install(rb);

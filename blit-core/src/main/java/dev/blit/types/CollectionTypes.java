@@ -47,13 +47,33 @@ final class CollectionTypes {
 
     /** A collection built empty (sized for {@code count}), published, then filled. */
     static <C extends Collection<Object>> Serializer<C> mutable(IntFunction<C> create) {
-        return BuiltinTypes.tracked(Elements::writeCollection, in -> {
+        return new MutableCollection<>(create);
+    }
+
+    /**
+     * A class of its own rather than {@link BuiltinTypes#tracked} lambdas: writing calls
+     * {@link Elements#writeCollection} directly, with no second megamorphic dispatch behind the serializer's.
+     */
+    private static final class MutableCollection<C extends Collection<Object>> implements Serializer<C> {
+        private final IntFunction<C> create;
+
+        MutableCollection(IntFunction<C> create) {
+            this.create = create;
+        }
+
+        @Override
+        public void write(WriteBuffer out, C value) {
+            Elements.writeCollection(out, value);
+        }
+
+        @Override
+        public C read(ReadBuffer in) {
             int n = in.readCount(1);
             C c = create.apply(in.initialCapacity(n));
             in.reference(c);
             Elements.readInto(in, n, c);
             return c;
-        });
+        }
     }
 
     /** {@code bool} has-comparator [tagged comparator], {@code uvar count}, tagged elements in order. */

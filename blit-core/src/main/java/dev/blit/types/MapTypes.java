@@ -38,13 +38,30 @@ final class MapTypes {
     }
 
     static <M extends Map<Object, Object>> Serializer<M> mutable(IntFunction<M> create) {
-        return BuiltinTypes.tracked(Elements::writeMap, in -> {
+        return new MutableMap<>(create);
+    }
+
+    /** A map built empty, published, then filled; a class of its own for the reason of {@code MutableCollection}. */
+    private static final class MutableMap<M extends Map<Object, Object>> implements Serializer<M> {
+        private final IntFunction<M> create;
+
+        MutableMap(IntFunction<M> create) {
+            this.create = create;
+        }
+
+        @Override
+        public void write(WriteBuffer out, M value) {
+            Elements.writeMap(out, value);
+        }
+
+        @Override
+        public M read(ReadBuffer in) {
             int n = in.readCount(2);
             M m = create.apply(in.initialCapacity(n));
             in.reference(m);
             Elements.readInto(in, n, m);
             return m;
-        });
+        }
     }
 
     /** {@code bool} has-comparator [tagged comparator], {@code uvar count}, entries in key order. */

@@ -1,6 +1,7 @@
 package dev.blit.types;
 
 import dev.blit.BlitException;
+import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
@@ -24,47 +25,96 @@ final class ValueTypes {
     }
 
     static void install(RegistryBuilder rb) {
-        rb.add(TypeIds.BIG_INTEGER, BigInteger.class, BuiltinTypes.value(ValueTypes::writeBigInteger, ValueTypes::readBigInteger));
-        rb.add(TypeIds.BIG_DECIMAL, BigDecimal.class, BuiltinTypes.value(ValueTypes::writeBigDecimal, ValueTypes::readBigDecimal));
-        rb.add(TypeIds.UUID, UUID.class, BuiltinTypes.value(
-                (out, v) -> {
-                    out.writeLong(v.getMostSignificantBits());
-                    out.writeLong(v.getLeastSignificantBits());
-                },
-                in -> {
+        rb.add(TypeIds.BIG_INTEGER, BigInteger.class, new Codec(TypeIds.BIG_INTEGER));
+        rb.add(TypeIds.BIG_DECIMAL, BigDecimal.class, new Codec(TypeIds.BIG_DECIMAL));
+        rb.add(TypeIds.UUID, UUID.class, new Codec(TypeIds.UUID));
+        rb.add(TypeIds.OPTIONAL, Optional.class, new Codec(TypeIds.OPTIONAL));
+        rb.add(TypeIds.OPTIONAL_INT, OptionalInt.class, new Codec(TypeIds.OPTIONAL_INT));
+        rb.add(TypeIds.OPTIONAL_LONG, OptionalLong.class, new Codec(TypeIds.OPTIONAL_LONG));
+        rb.add(TypeIds.OPTIONAL_DOUBLE, OptionalDouble.class, new Codec(TypeIds.OPTIONAL_DOUBLE));
+        rb.add(TypeIds.DATE, Date.class, new Codec(TypeIds.DATE));
+    }
+
+    /** One class for all of them, switching on the wire id: see {@link BuiltinTypes.Scalar} for why. */
+    private static final class Codec implements Serializer<Object> {
+        private final int id;
+
+        Codec(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public void write(WriteBuffer out, Object v) {
+            switch (id) {
+                case TypeIds.BIG_INTEGER:
+                    writeBigInteger(out, (BigInteger) v);
+                    return;
+                case TypeIds.BIG_DECIMAL:
+                    writeBigDecimal(out, (BigDecimal) v);
+                    return;
+                case TypeIds.UUID:
+                    out.writeLong(((UUID) v).getMostSignificantBits());
+                    out.writeLong(((UUID) v).getLeastSignificantBits());
+                    return;
+                case TypeIds.OPTIONAL:
+                    out.writeObject(((Optional<?>) v).orElse(null));
+                    return;
+                case TypeIds.OPTIONAL_INT:
+                    out.writeBoolean(((OptionalInt) v).isPresent());
+                    if (((OptionalInt) v).isPresent()) {
+                        out.writeVarInt(((OptionalInt) v).getAsInt());
+                    }
+                    return;
+                case TypeIds.OPTIONAL_LONG:
+                    out.writeBoolean(((OptionalLong) v).isPresent());
+                    if (((OptionalLong) v).isPresent()) {
+                        out.writeVarLong(((OptionalLong) v).getAsLong());
+                    }
+                    return;
+                case TypeIds.OPTIONAL_DOUBLE:
+                    out.writeBoolean(((OptionalDouble) v).isPresent());
+                    if (((OptionalDouble) v).isPresent()) {
+                        out.writeDouble(((OptionalDouble) v).getAsDouble());
+                    }
+                    return;
+                case TypeIds.DATE:
+                    out.writeVarLong(((Date) v).getTime());
+                    return;
+                default:
+                    throw new IllegalStateException("no built-in value type has id " + id);
+            }
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            switch (id) {
+                case TypeIds.BIG_INTEGER:
+                    return readBigInteger(in);
+                case TypeIds.BIG_DECIMAL:
+                    return readBigDecimal(in);
+                case TypeIds.UUID:
                     long msb = in.readLong();
                     return new UUID(msb, in.readLong());
-                }));
-        rb.add(TypeIds.OPTIONAL, Optional.class, BuiltinTypes.<Optional<?>>value(
-                (out, v) -> out.writeObject(v.orElse(null)),
-                in -> Optional.ofNullable(ReadSession.of(in).readObject(in))));
-        rb.add(TypeIds.OPTIONAL_INT, OptionalInt.class, BuiltinTypes.value(
-                (out, v) -> {
-                    out.writeBoolean(v.isPresent());
-                    if (v.isPresent()) {
-                        out.writeVarInt(v.getAsInt());
-                    }
-                },
-                in -> in.readBoolean() ? OptionalInt.of(in.readVarInt()) : OptionalInt.empty()));
-        rb.add(TypeIds.OPTIONAL_LONG, OptionalLong.class, BuiltinTypes.value(
-                (out, v) -> {
-                    out.writeBoolean(v.isPresent());
-                    if (v.isPresent()) {
-                        out.writeVarLong(v.getAsLong());
-                    }
-                },
-                in -> in.readBoolean() ? OptionalLong.of(in.readVarLong()) : OptionalLong.empty()));
-        rb.add(TypeIds.OPTIONAL_DOUBLE, OptionalDouble.class, BuiltinTypes.value(
-                (out, v) -> {
-                    out.writeBoolean(v.isPresent());
-                    if (v.isPresent()) {
-                        out.writeDouble(v.getAsDouble());
-                    }
-                },
-                in -> in.readBoolean() ? OptionalDouble.of(in.readDouble()) : OptionalDouble.empty()));
-        rb.add(TypeIds.DATE, Date.class, BuiltinTypes.tracked(
-                (out, v) -> out.writeVarLong(v.getTime()),
-                in -> new Date(in.readVarLong())));
+                case TypeIds.OPTIONAL:
+                    return Optional.ofNullable(ReadSession.of(in).readObject(in));
+                case TypeIds.OPTIONAL_INT:
+                    return in.readBoolean() ? OptionalInt.of(in.readVarInt()) : OptionalInt.empty();
+                case TypeIds.OPTIONAL_LONG:
+                    return in.readBoolean() ? OptionalLong.of(in.readVarLong()) : OptionalLong.empty();
+                case TypeIds.OPTIONAL_DOUBLE:
+                    return in.readBoolean() ? OptionalDouble.of(in.readDouble()) : OptionalDouble.empty();
+                case TypeIds.DATE:
+                    return new Date(in.readVarLong());
+                default:
+                    throw new IllegalStateException("no built-in value type has id " + id);
+            }
+        }
+
+        /** All immutable except {@code Date}, whose identity is kept. */
+        @Override
+        public boolean tracksReferences() {
+            return id == TypeIds.DATE;
+        }
     }
 
     /** {@code uvar n}, then the {@code n} bytes of {@link BigInteger#toByteArray()} (big-endian, minimal). */
