@@ -421,6 +421,18 @@ public final class ReadBuffer {
 
     /** @return an unsigned LEB128 value of at most five bytes */
     public int readUnsignedVarInt() {
+        // One-byte values (tags, counts, short lengths) stay under the JIT's 35-byte limit for inlining at
+        // any call site, however cold; the rest is a call.
+        int p = position;
+        int b;
+        if (p < limit && (b = array[p]) >= 0) {
+            position = p + 1;
+            return b;
+        }
+        return readUnsignedVarIntTail();
+    }
+
+    private int readUnsignedVarIntTail() {
         if (limit - position >= 5) {
             byte[] a = array;
             int p = position;

@@ -351,6 +351,18 @@ public final class WriteBuffer {
      * @param v treated as unsigned
      */
     public void writeUnsignedVarInt(int v) {
+        // Tags, counts and short lengths are one byte: that case stays under the JIT's 35-byte limit for
+        // inlining at any call site, however cold; the rest is a call.
+        int p = position;
+        if ((v & ~0x7F) == 0 && p < limit) {
+            array[p] = (byte) v;
+            position = p + 1;
+            return;
+        }
+        writeUnsignedVarIntTail(v);
+    }
+
+    private void writeUnsignedVarIntTail(int v) {
         if (limit - position < 5) {
             slowVar(v & 0xFFFFFFFFL);
             return;
