@@ -51,21 +51,23 @@ public final class IdentityTable {
         return size;
     }
 
-    /** Forgets every object, keeping the storage. */
+    /**
+     * Forgets every object. The next message starts in a new array sized for what this one used (a power of
+     * two at least twice {@code size}, so that as many entries fit again without a rehash, and never larger
+     * than now): the zeroing then costs what {@code Arrays.fill} over the used part would, an unusually large
+     * graph does not make every later small message clear a big table, and a young array makes the GC write
+     * barrier of every store into it the cheap one (a table that lived long enough to be promoted takes the
+     * card-marking slow path on stores of new objects).
+     */
     public void clear() {
         if (size == 0) {
             return;
         }
-        if (keys.length > 4096) {
-            // After an unusually large graph, give the memory back rather than keep clearing a big table.
-            keys = new Object[32];
-            values = new int[32];
-            mask = 31;
-        } else {
-            // A new array rather than Arrays.fill: the zeroing costs the same, and a young array makes the GC
-            // write barrier of every store into it during the next message the cheap one (a table that lived
-            // long enough to be promoted takes the card-marking slow path on stores of new objects).
-            keys = new Object[keys.length];
+        int capacity = Math.min(keys.length, Math.max(32, Integer.highestOneBit(size) << 2));
+        keys = new Object[capacity];
+        if (values.length != capacity) {
+            values = new int[capacity];
+            mask = capacity - 1;
         }
         size = 0;
     }

@@ -81,11 +81,9 @@ public final class ReadSession implements ObjectReader {
     public void end() {
         active = false;
         if (refs != null) {
-            if (refs.length > 4096) {
-                refs = new Object[16];
-            } else if (refCount > 0) {
-                // Fresh rather than cleared, for the GC write barrier: see IdentityTable.clear.
-                refs = new Object[refs.length];
+            if (refCount > 0) {
+                // Fresh rather than cleared, and sized by this message's use: see IdentityTable.clear.
+                refs = new Object[Math.max(16, refCount)];
             }
             refCount = 0;
         }

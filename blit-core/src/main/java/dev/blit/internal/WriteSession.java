@@ -11,6 +11,8 @@ import dev.blit.types.TypeIds;
  * call and attached to the buffer, so a {@code Blit} holds no per-thread state at all.
  */
 public final class WriteSession implements ObjectWriter {
+    /** Entries of the class-lookup cache (a power of two); see {@code seenTypes}. */
+    private static final int SEEN = 16;
     private final Registry registry;
     private final int maxDepth;
     /** Null when references are off: the fast path then costs one null check. */
@@ -33,7 +35,6 @@ public final class WriteSession implements ObjectWriter {
      */
     private final Class<?>[] seenTypes = new Class<?>[SEEN];
     private final Registration[] seenRegistrations = new Registration[SEEN];
-    private static final int SEEN = 16;
 
     public WriteSession(Registry registry, boolean references, int maxDepth) {
         this(null, registry, references, maxDepth);

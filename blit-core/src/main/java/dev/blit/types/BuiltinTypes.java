@@ -58,10 +58,11 @@ public final class BuiltinTypes {
 
     /**
      * Booleans, the boxes, {@code String} and the primitive arrays: one class whose methods switch on the wire
-     * id, rather than a pair of lambdas per type. Two reasons, both measured: a call through a registration
-     * (an element of a {@code List<String>}, a value in an {@code Object} field) then costs one megamorphic
-     * dispatch instead of two (the serializer, then the lambda inside it), and start-up links no lambda call
-     * sites for these types (see {@code GenerationBenchmark}'s cold build).
+     * id, rather than a pair of lambdas per type. Two reasons: a call through a registration (an element of
+     * a {@code List<String>}, a value in an {@code Object} field) then costs one megamorphic dispatch instead
+     * of two (the serializer, then the lambda inside it; a profile of MediaContent showed those itable stubs),
+     * and start-up links no lambda call sites for these types (part of what {@code GenerationBenchmark}'s cold
+     * build measures).
      */
     static final class Scalar implements Serializer<Object> {
         private final int id;
