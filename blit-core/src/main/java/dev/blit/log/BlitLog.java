@@ -40,8 +40,9 @@ import java.util.zip.CRC32C;
  *
  * <h2>Durability</h2>
  * An append is a copy into a shared mapping of the current segment (no system call per record; one
- * {@code pwrite} of zeros a megabyte reserves the space ahead, so a full disk is a {@link BlitException},
- * not a crash). A process that reads the log sees the record at once; it reaches the disk when the kernel
+ * {@code pwrite} of zeros reserves the space ahead, so a full disk is a {@link BlitException}, not a crash;
+ * a shared daemon thread, {@code blit-log-prefill}, does that a few megabytes ahead of the writer and maps the
+ * pages in, so the cost of fresh pages is paid off the appending thread). A process that reads the log sees the record at once; it reaches the disk when the kernel
  * writes it back.
  * {@link #sync()} forces everything appended so far (and any new segment file and its directory entry) to
  * the storage device. If the writing process dies at any instant, even by {@code kill -9}, reopening finds
@@ -83,11 +84,14 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
 
     private static final VarHandle ARRAY_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    /** Bytes in front of the payload in the staging buffer: the index (hashed, not stored) and the frame header. */
+    /** Bytes in front of the payload in the staging buffer: 4 unused, the index (hashed, not stored), the length. */
     private static final int STAGE_PREFIX = 16;
     private static final int STAGE_KEEP = 1 << 20;
-    /** How far ahead of the writer the current segment's pages are made to exist (see Segment.prefill). */
-    private static final int PREFILL_CHUNK = 1 << 20;
+    /**
+     * How far ahead of the writer {@link Prefiller} keeps the current segment's pages in existence and mapped;
+     * it is asked again when less than half of that is left.
+     */
+    private static final int PREFILL_AHEAD = 4 << 20;
 
     private final Path dir;
     private final Blit blit;
@@ -332,27 +336,34 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         int length = (int) length64;
         byte[] a = st.array();
         long index = nextIndex;
-        // CRC32C over index, length, payload: contiguous in the stage but for the 4 bytes of the crc itself.
-        ARRAY_LONG.set(a, 0, index);
+        // CRC32C over index, length, payload, laid out contiguously in the stage for one pass (the crc itself
+        // is not staged: it goes into the header).
+        ARRAY_LONG.set(a, 4, index);
         ARRAY_INT.set(a, 12, length);
         CRC32C c = crc;
         c.reset();
-        c.update(a, 0, 8);
-        c.update(a, 12, 4 + length);
+        c.update(a, 4, 12 + length);
         int frame = Segment.frameSize(length);
         Segment s = segments.get(segments.size() - 1);
         if (s.sealed || (long) s.end + frame + 8 > s.limit) {
             s = roll(s, frame);
         }
         int p = s.end;
-        if (p + frame > s.prefilled) {
-            s.prefill(p + frame, zeros());
+        int next = p + frame;
+        int prefilled = s.prefilled;
+        if (next > prefilled) {
+            s.prefill(next, zeros());
+            prefilled = s.prefilled;
+        }
+        if (prefilled - next < PREFILL_AHEAD / 2 && prefilled < s.limit && !s.prefillRequested) {
+            s.prefillRequested = true;
+            Prefiller.request(s, next + PREFILL_AHEAD);
         }
         s.map.put(p + 8, a, STAGE_PREFIX, length);
         // The header last, in one aligned 8-byte store: a reader that sees it sees the payload too.
         Segment.LONG.setRelease(s.map, p, (c.getValue() & 0xFFFFFFFFL) | ((long) length << 32));
         s.add(p);
-        s.end = p + frame;
+        s.end = next;
         nextIndex = index + 1;
         if (a.length > STAGE_KEEP) {
             stage = new WriteBuffer(1024);
@@ -362,7 +373,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
 
     private ByteBuffer zeros() {
         if (zeros == null) {
-            zeros = ByteBuffer.allocateDirect(PREFILL_CHUNK);
+            zeros = ByteBuffer.allocateDirect(Segment.PREFILL_CHUNK);
         }
         return zeros;
     }
@@ -375,6 +386,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             return old;
         }
         Segment next = Segment.create(dir, nextIndex, (int) size);
+        old.retire();
         if (!old.sealed) {
             // Only once the next file exists: a reader that sees the marker must find it.
             Segment.LONG.setRelease(old.map, old.end, Segment.END_MARKER);
@@ -630,6 +642,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
 
     private void release() {
         for (Segment s : segments) {
+            s.retire();
             s.closeChannel();
         }
         try {

@@ -37,6 +37,10 @@ final class Segment {
     static final int MAX_PAYLOAD = MAX_SIZE - HEADER_SIZE - 16;
     static final byte[] MAGIC = {'B', 'L', 'I', 'T', 'L', 'O', 'G', 0};
     static final String SUFFIX = ".seg";
+    /** Bytes written by one {@code pwrite} of zeros (see {@link #prefill}). */
+    static final int PREFILL_CHUNK = 1 << 20;
+    /** Page stride of {@link #prefillAhead}'s touches: the smallest page size of the platforms Blit runs on. */
+    private static final int PAGE = 4096;
 
     static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -70,8 +74,15 @@ final class Segment {
     int syncedTo;
     /** The file was created or resized since its metadata was last forced. */
     boolean metaDirty;
-    /** Bytes from {@link #end} up to here have been written as zeros through the channel (see {@link #prefill}). */
-    int prefilled;
+    /**
+     * Bytes from {@link #end} up to here have been written as zeros through the channel (see {@link #prefill}).
+     * Only raised, under this segment's lock; volatile because {@link Prefiller}'s thread raises it too.
+     */
+    volatile int prefilled;
+    /** A {@link Prefiller} request is queued or running; set by the writer, cleared by that thread. */
+    volatile boolean prefillRequested;
+    /** Sealed or closed: nothing is prefilled any more. Under this segment's lock. */
+    private boolean retired;
 
     private Segment(Path path, long first) {
         this.path = path;
@@ -194,7 +205,7 @@ final class Segment {
     }
 
     /** The writer's current segment, still empty, made big enough for a record larger than the usual size. */
-    void grow(int size) {
+    synchronized void grow(int size) {
         try {
             mapAll(FileChannel.MapMode.READ_WRITE, size);
         } catch (IOException e) {
@@ -274,16 +285,51 @@ final class Segment {
      * And speed: a first store into a page that does not exist yet costs a fault that allocates it; a
      * {@code pwrite} of a megabyte makes 256 pages in one system call.
      *
+     * <p>This is the writer's own call, made when it has outrun {@link Prefiller}; it waits for a prefill
+     * that thread is making.
+     *
      * @param upTo  offset the next record ends at
-     * @param zeros a direct buffer of zeros of {@code chunk} bytes
+     * @param zeros a direct buffer of zeros of {@link #PREFILL_CHUNK} bytes
      */
-    void prefill(int upTo, ByteBuffer zeros) {
-        int chunk = zeros.capacity();
+    synchronized void prefill(int upTo, ByteBuffer zeros) {
+        if (upTo <= prefilled) {
+            return;
+        }
         int from = Math.max(prefilled, end);
-        long target = Math.min(limit, ((long) upTo + 2L * chunk - 1) / chunk * chunk);
+        long target = Math.min(limit, ((long) upTo + 2L * PREFILL_CHUNK - 1) / PREFILL_CHUNK * PREFILL_CHUNK);
+        writeZeros(from, (int) target, zeros);
+        prefilled = (int) target;
+    }
+
+    /**
+     * {@link Prefiller}'s call: prefills up to {@code upTo} and also stores a zero into every page of the range
+     * through the mapping, so that the writer's first store into it does not fault. Failures are left for the
+     * writer's own {@link #prefill} to meet and report.
+     */
+    synchronized void prefillAhead(int upTo, ByteBuffer zeros) {
+        try {
+            int from = prefilled;
+            int target = Math.min(limit, upTo);
+            if (retired || target <= from) {
+                return;
+            }
+            writeZeros(from, target, zeros);
+            MappedByteBuffer m = map;
+            for (int p = (from + PAGE - 1) & -PAGE; p < target; p += PAGE) {
+                m.put(p, (byte) 0);
+            }
+            prefilled = target;
+        } catch (RuntimeException e) {
+            // the writer prefills in line and reports what went wrong
+        } finally {
+            prefillRequested = false;
+        }
+    }
+
+    private void writeZeros(int from, int target, ByteBuffer zeros) {
         try {
             while (from < target) {
-                zeros.clear().limit((int) Math.min(chunk, target - from));
+                zeros.clear().limit(Math.min(zeros.capacity(), target - from));
                 while (zeros.hasRemaining()) {
                     from += channel.write(zeros, from);
                 }
@@ -291,7 +337,11 @@ final class Segment {
         } catch (IOException e) {
             throw new BlitException("cannot extend log segment " + path + " at offset " + from + ": " + e, e);
         }
-        prefilled = (int) target;
+    }
+
+    /** No prefilling from now on (the segment is sealed, or its log closed); waits for one under way. */
+    synchronized void retire() {
+        retired = true;
     }
 
     /** Removes a segment whose creation failed, so that a later append can try again. */

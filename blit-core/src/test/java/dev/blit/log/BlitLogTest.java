@@ -242,6 +242,37 @@ class BlitLogTest {
         }
     }
 
+    /**
+     * Segments large enough that the background prefiller is asked ahead of the writer (more than 2 MiB each, so past the writer's own first prefill),
+     * and a roll while a request may be under way: every record still reads back, and past each segment's last
+     * frame (and end marker) the file holds only zeros, so the prefiller never wrote over anything.
+     */
+    @Test
+    void backgroundPrefillAcrossRollsLeavesRecordsIntactAndOnlyZerosPastThem() throws IOException {
+        BlitLog.Options threeMiB = BlitLog.Options.defaults().segmentSize(3L << 20);
+        long n = 200_000;
+        try (BlitLog log = BlitLog.open(dir, BLIT, threeMiB)) {
+            appendRecords(log, 0, n);
+        }
+        List<Path> files = segmentFiles();
+        assertTrue(files.size() >= 3, "segments: " + files.size());
+        for (Path f : files) {
+            List<Integer> frames = frames(f);
+            int tail = frames.get(frames.size() - 1);
+            byte[] bytes = Files.readAllBytes(f);
+            int from = tail + (f.equals(files.get(files.size() - 1)) ? 0 : 8);
+            for (int p = from; p < bytes.length; p++) {
+                assertEquals(0, bytes[p], () -> f + " has a non-zero byte past its records");
+            }
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT, threeMiB)) {
+            assertEquals(n, log.size());
+            assertRecords(log, 0, n);
+            appendRecords(log, n, n + 1000);
+            assertRecords(log, n - 10, n + 1000);
+        }
+    }
+
     @Test
     void recordLargerThanASegmentGetsASegmentOfItsOwn() {
         long[] big = new long[2000];
