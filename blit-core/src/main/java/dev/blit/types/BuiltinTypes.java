@@ -6,8 +6,6 @@ import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.Registration;
 import dev.blit.internal.RegistryBuilder;
 
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 
 /**
  * Installs the JDK types every Blit instance knows without registration, under the ids of
@@ -15,45 +13,6 @@ import java.util.function.Function;
  */
 public final class BuiltinTypes {
     private BuiltinTypes() {
-    }
-
-    /**
-     * A serializer from two lambdas, for immutable value types (not reference-tracked).
-     */
-    static <T> Serializer<T> value(BiConsumer<WriteBuffer, T> w, Function<ReadBuffer, T> r) {
-        return new Serializer<>() {
-            @Override
-            public void write(WriteBuffer out, T value) {
-                w.accept(out, value);
-            }
-
-            @Override
-            public T read(ReadBuffer in) {
-                return r.apply(in);
-            }
-
-            @Override
-            public boolean tracksReferences() {
-                return false;
-            }
-        };
-    }
-
-    /**
-     * A serializer for mutable values (arrays): reference-tracked.
-     */
-    static <T> Serializer<T> tracked(BiConsumer<WriteBuffer, T> w, Function<ReadBuffer, T> r) {
-        return new Serializer<>() {
-            @Override
-            public void write(WriteBuffer out, T value) {
-                w.accept(out, value);
-            }
-
-            @Override
-            public T read(ReadBuffer in) {
-                return r.apply(in);
-            }
-        };
     }
 
     /**

@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.LinkedList;
 import java.util.TreeSet;
-import java.util.function.IntFunction;
 
 /**
  * The JDK's mutable collections: {@code uvar count} then tagged elements (sorted sets put their comparator
@@ -31,48 +30,81 @@ final class CollectionTypes {
     }
 
     static void install(RegistryBuilder rb) {
-        rb.add(TypeIds.ARRAY_LIST, ArrayList.class, mutable(ArrayList::new));
-        rb.add(TypeIds.LINKED_LIST, LinkedList.class, mutable(n -> new LinkedList<>()));
-        rb.add(TypeIds.ARRAY_DEQUE, ArrayDeque.class, mutable(ArrayDeque::new));
+        rb.add(TypeIds.ARRAY_LIST, ArrayList.class, new MutableCollection(TypeIds.ARRAY_LIST));
+        rb.add(TypeIds.LINKED_LIST, LinkedList.class, new MutableCollection(TypeIds.LINKED_LIST));
+        rb.add(TypeIds.ARRAY_DEQUE, ArrayDeque.class, new MutableCollection(TypeIds.ARRAY_DEQUE));
         rb.add(TypeIds.TREE_SET, TreeSet.class, new TreeSetSerializer());
-        rb.add(TypeIds.HASH_SET, HashSet.class, mutable(n -> new HashSet<>(Elements.hashCapacity(n))));
-        rb.add(TypeIds.LINKED_HASH_SET, LinkedHashSet.class, mutable(n -> new LinkedHashSet<>(Elements.hashCapacity(n))));
+        rb.add(TypeIds.HASH_SET, HashSet.class, new MutableCollection(TypeIds.HASH_SET));
+        rb.add(TypeIds.LINKED_HASH_SET, LinkedHashSet.class, new MutableCollection(TypeIds.LINKED_HASH_SET));
         // RegularEnumSet (up to 64 constants) and JumboEnumSet: Character.UnicodeScript has well over 64.
         Class<?> regular = EnumSet.noneOf(Thread.State.class).getClass();
         Class<?> jumbo = EnumSet.noneOf(Character.UnicodeScript.class).getClass();
         rb.alias(jumbo, rb.add(TypeIds.ENUM_SET, regular, new EnumSetSerializer()));
-        rb.add(TypeIds.REVERSE_ORDER, Collections.reverseOrder().getClass(),
-                BuiltinTypes.value((out, v) -> { }, in -> Collections.reverseOrder()));
-    }
-
-    /** A collection built empty (sized for {@code count}), published, then filled. */
-    static <C extends Collection<Object>> Serializer<C> mutable(IntFunction<C> create) {
-        return new MutableCollection<>(create);
+        rb.add(TypeIds.REVERSE_ORDER, Collections.reverseOrder().getClass(), new ReverseOrder());
     }
 
     /**
-     * A class of its own rather than {@link BuiltinTypes#tracked} lambdas: writing calls
-     * {@link Elements#writeCollection} directly, with no second megamorphic dispatch behind the serializer's.
+     * A collection built empty (sized for its count), published, then filled. A class of its own that switches
+     * on the wire id, rather than a pair of lambdas or a factory lambda: writing calls
+     * {@link Elements#writeCollection} directly, reading makes the collection with a plain {@code new}, so a
+     * value read through a registration costs one megamorphic dispatch, not two, and start-up links no lambda.
      */
-    private static final class MutableCollection<C extends Collection<Object>> implements Serializer<C> {
-        private final IntFunction<C> create;
+    private static final class MutableCollection implements Serializer<Collection<Object>> {
+        private final int id;
 
-        MutableCollection(IntFunction<C> create) {
-            this.create = create;
+        MutableCollection(int id) {
+            this.id = id;
         }
 
         @Override
-        public void write(WriteBuffer out, C value) {
+        public void write(WriteBuffer out, Collection<Object> value) {
             Elements.writeCollection(out, value);
         }
 
         @Override
-        public C read(ReadBuffer in) {
+        public Collection<Object> read(ReadBuffer in) {
             int n = in.readCount(1);
-            C c = create.apply(in.initialCapacity(n));
+            int capacity = in.initialCapacity(n);
+            Collection<Object> c;
+            switch (id) {
+                case TypeIds.ARRAY_LIST:
+                    c = new ArrayList<>(capacity);
+                    break;
+                case TypeIds.LINKED_LIST:
+                    c = new LinkedList<>();
+                    break;
+                case TypeIds.ARRAY_DEQUE:
+                    c = new ArrayDeque<>(capacity);
+                    break;
+                case TypeIds.HASH_SET:
+                    c = new HashSet<>(Elements.hashCapacity(capacity));
+                    break;
+                case TypeIds.LINKED_HASH_SET:
+                    c = new LinkedHashSet<>(Elements.hashCapacity(capacity));
+                    break;
+                default:
+                    throw new IllegalStateException("no built-in mutable collection has id " + id);
+            }
             in.reference(c);
             Elements.readInto(in, n, c);
             return c;
+        }
+    }
+
+    /** {@code Collections.reverseOrder()}: a constant, no content. */
+    private static final class ReverseOrder implements Serializer<Object> {
+        @Override
+        public void write(WriteBuffer out, Object value) {
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            return Collections.reverseOrder();
+        }
+
+        @Override
+        public boolean tracksReferences() {
+            return false;
         }
     }
 

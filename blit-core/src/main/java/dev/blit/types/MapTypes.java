@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.IntFunction;
 
 /**
  * The JDK's mutable maps: {@code uvar count} then key and value of each entry as tagged values (a
@@ -30,34 +29,31 @@ final class MapTypes {
     }
 
     static void install(RegistryBuilder rb) {
-        rb.add(TypeIds.HASH_MAP, HashMap.class, mutable(n -> new HashMap<>(Elements.hashCapacity(n))));
-        rb.add(TypeIds.LINKED_HASH_MAP, LinkedHashMap.class, mutable(n -> new LinkedHashMap<>(Elements.hashCapacity(n))));
+        rb.add(TypeIds.HASH_MAP, HashMap.class, new MutableMap(TypeIds.HASH_MAP));
+        rb.add(TypeIds.LINKED_HASH_MAP, LinkedHashMap.class, new MutableMap(TypeIds.LINKED_HASH_MAP));
         rb.add(TypeIds.TREE_MAP, TreeMap.class, new TreeMapSerializer());
         rb.add(TypeIds.CONCURRENT_HASH_MAP, ConcurrentHashMap.class, new ConcurrentMapSerializer());
         rb.add(TypeIds.ENUM_MAP, EnumMap.class, new EnumMapSerializer(rb));
     }
 
-    static <M extends Map<Object, Object>> Serializer<M> mutable(IntFunction<M> create) {
-        return new MutableMap<>(create);
-    }
+    /** A map built empty, published, then filled; a class of its own for the reasons of {@code MutableCollection}. */
+    private static final class MutableMap implements Serializer<Map<Object, Object>> {
+        private final int id;
 
-    /** A map built empty, published, then filled; a class of its own for the reason of {@code MutableCollection}. */
-    private static final class MutableMap<M extends Map<Object, Object>> implements Serializer<M> {
-        private final IntFunction<M> create;
-
-        MutableMap(IntFunction<M> create) {
-            this.create = create;
+        MutableMap(int id) {
+            this.id = id;
         }
 
         @Override
-        public void write(WriteBuffer out, M value) {
+        public void write(WriteBuffer out, Map<Object, Object> value) {
             Elements.writeMap(out, value);
         }
 
         @Override
-        public M read(ReadBuffer in) {
+        public Map<Object, Object> read(ReadBuffer in) {
             int n = in.readCount(2);
-            M m = create.apply(in.initialCapacity(n));
+            int capacity = Elements.hashCapacity(in.initialCapacity(n));
+            Map<Object, Object> m = id == TypeIds.LINKED_HASH_MAP ? new LinkedHashMap<>(capacity) : new HashMap<>(capacity);
             in.reference(m);
             Elements.readInto(in, n, m);
             return m;

@@ -1,6 +1,7 @@
 package dev.blit.types;
 
 import dev.blit.BlitException;
+import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.RegistryBuilder;
@@ -29,66 +30,144 @@ final class TimeTypes {
     }
 
     static void install(RegistryBuilder rb) {
-        rb.add(TypeIds.INSTANT, Instant.class, BuiltinTypes.value(
-                (out, v) -> {
-                    out.writeVarLong(v.getEpochSecond());
-                    out.writeUnsignedVarInt(v.getNano());
-                },
-                in -> {
-                    long at = in.offset();
-                    long seconds = in.readVarLong();
-                    int nanos = readNanos(in);
-                    try {
-                        return Instant.ofEpochSecond(seconds, nanos);
-                    } catch (DateTimeException x) {
-                        throw Elements.invalid("Instant", at, x);
-                    }
-                }));
-        rb.add(TypeIds.LOCAL_DATE, LocalDate.class, BuiltinTypes.value(TimeTypes::writeDate, TimeTypes::readDate));
-        rb.add(TypeIds.LOCAL_TIME, LocalTime.class, BuiltinTypes.value(TimeTypes::writeTime, TimeTypes::readTime));
-        rb.add(TypeIds.LOCAL_DATE_TIME, LocalDateTime.class, BuiltinTypes.value(TimeTypes::writeDateTime, TimeTypes::readDateTime));
-        rb.add(TypeIds.OFFSET_DATE_TIME, OffsetDateTime.class, BuiltinTypes.value(
-                (out, v) -> {
-                    writeDateTime(out, v.toLocalDateTime());
-                    writeOffset(out, v.getOffset());
-                },
-                in -> {
+        rb.add(TypeIds.INSTANT, Instant.class, new Codec(TypeIds.INSTANT));
+        rb.add(TypeIds.LOCAL_DATE, LocalDate.class, new Codec(TypeIds.LOCAL_DATE));
+        rb.add(TypeIds.LOCAL_TIME, LocalTime.class, new Codec(TypeIds.LOCAL_TIME));
+        rb.add(TypeIds.LOCAL_DATE_TIME, LocalDateTime.class, new Codec(TypeIds.LOCAL_DATE_TIME));
+        rb.add(TypeIds.OFFSET_DATE_TIME, OffsetDateTime.class, new Codec(TypeIds.OFFSET_DATE_TIME));
+        rb.add(TypeIds.ZONED_DATE_TIME, ZonedDateTime.class, new Codec(TypeIds.ZONED_DATE_TIME));
+        rb.add(TypeIds.DURATION, Duration.class, new Codec(TypeIds.DURATION));
+        rb.add(TypeIds.PERIOD, Period.class, new Codec(TypeIds.PERIOD));
+        rb.add(TypeIds.ZONE_ID, zoneRegionClass(), new Codec(TypeIds.ZONE_ID));
+        rb.add(TypeIds.ZONE_OFFSET, ZoneOffset.class, new Codec(TypeIds.ZONE_OFFSET));
+    }
+
+    /**
+     * The JDK-private class of region ids ({@code ZoneId.of("Europe/Paris")}), by name: making an instance
+     * would load the time-zone database at start-up, which no other built-in needs.
+     */
+    private static Class<?> zoneRegionClass() {
+        try {
+            return Class.forName("java.time.ZoneRegion", false, ZoneId.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return ZoneId.of("UTC").getClass();
+        }
+    }
+
+    /**
+     * One class for all of them, switching on the wire id, rather than a pair of lambdas per type: see
+     * {@link BuiltinTypes.Scalar} for why (one dispatch per value, no lambda call sites linked at start-up).
+     */
+    private static final class Codec implements Serializer<Object> {
+        private final int id;
+
+        Codec(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public boolean tracksReferences() {
+            return false;
+        }
+
+        @Override
+        public void write(WriteBuffer out, Object v) {
+            switch (id) {
+                case TypeIds.INSTANT:
+                    out.writeVarLong(((Instant) v).getEpochSecond());
+                    out.writeUnsignedVarInt(((Instant) v).getNano());
+                    return;
+                case TypeIds.LOCAL_DATE:
+                    writeDate(out, (LocalDate) v);
+                    return;
+                case TypeIds.LOCAL_TIME:
+                    writeTime(out, (LocalTime) v);
+                    return;
+                case TypeIds.LOCAL_DATE_TIME:
+                    writeDateTime(out, (LocalDateTime) v);
+                    return;
+                case TypeIds.OFFSET_DATE_TIME:
+                    writeDateTime(out, ((OffsetDateTime) v).toLocalDateTime());
+                    writeOffset(out, ((OffsetDateTime) v).getOffset());
+                    return;
+                case TypeIds.ZONED_DATE_TIME:
+                    writeZoned(out, (ZonedDateTime) v);
+                    return;
+                case TypeIds.DURATION:
+                    out.writeVarLong(((Duration) v).getSeconds());
+                    out.writeUnsignedVarInt(((Duration) v).getNano());
+                    return;
+                case TypeIds.PERIOD:
+                    out.writeVarInt(((Period) v).getYears());
+                    out.writeVarInt(((Period) v).getMonths());
+                    out.writeVarInt(((Period) v).getDays());
+                    return;
+                case TypeIds.ZONE_ID:
+                    out.writeString(((ZoneId) v).getId());
+                    return;
+                case TypeIds.ZONE_OFFSET:
+                    writeOffset(out, (ZoneOffset) v);
+                    return;
+                default:
+                    throw new IllegalStateException("no built-in time type has id " + id);
+            }
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            switch (id) {
+                case TypeIds.INSTANT:
+                    return readInstant(in);
+                case TypeIds.LOCAL_DATE:
+                    return readDate(in);
+                case TypeIds.LOCAL_TIME:
+                    return readTime(in);
+                case TypeIds.LOCAL_DATE_TIME:
+                    return readDateTime(in);
+                case TypeIds.OFFSET_DATE_TIME: {
                     LocalDateTime dt = readDateTime(in);
                     return OffsetDateTime.of(dt, readOffset(in));
-                }));
-        rb.add(TypeIds.ZONED_DATE_TIME, ZonedDateTime.class, BuiltinTypes.value(TimeTypes::writeZoned, TimeTypes::readZoned));
-        rb.add(TypeIds.DURATION, Duration.class, BuiltinTypes.value(
-                (out, v) -> {
-                    out.writeVarLong(v.getSeconds());
-                    out.writeUnsignedVarInt(v.getNano());
-                },
-                in -> {
+                }
+                case TypeIds.ZONED_DATE_TIME:
+                    return readZoned(in);
+                case TypeIds.DURATION: {
                     long seconds = in.readVarLong();
                     return Duration.ofSeconds(seconds, readNanos(in));
-                }));
-        rb.add(TypeIds.PERIOD, Period.class, BuiltinTypes.value(
-                (out, v) -> {
-                    out.writeVarInt(v.getYears());
-                    out.writeVarInt(v.getMonths());
-                    out.writeVarInt(v.getDays());
-                },
-                in -> {
+                }
+                case TypeIds.PERIOD: {
                     int years = in.readVarInt();
                     int months = in.readVarInt();
                     return Period.of(years, months, in.readVarInt());
-                }));
-        rb.add(TypeIds.ZONE_ID, ZoneId.of("UTC").getClass(), BuiltinTypes.value(
-                (out, v) -> out.writeString(v.getId()),
-                in -> {
-                    long at = in.offset();
-                    ZoneId zone = zoneOf(readZoneId(in, at), at);
-                    if (zone instanceof ZoneOffset) {
-                        throw new BlitException("zone id " + zone + " at offset " + at
-                                + " is an offset; offsets are written under id " + TypeIds.ZONE_OFFSET);
-                    }
-                    return zone;
-                }));
-        rb.add(TypeIds.ZONE_OFFSET, ZoneOffset.class, BuiltinTypes.value(TimeTypes::writeOffset, TimeTypes::readOffset));
+                }
+                case TypeIds.ZONE_ID:
+                    return readRegion(in);
+                case TypeIds.ZONE_OFFSET:
+                    return readOffset(in);
+                default:
+                    throw new IllegalStateException("no built-in time type has id " + id);
+            }
+        }
+    }
+
+    private static Instant readInstant(ReadBuffer in) {
+        long at = in.offset();
+        long seconds = in.readVarLong();
+        int nanos = readNanos(in);
+        try {
+            return Instant.ofEpochSecond(seconds, nanos);
+        } catch (DateTimeException x) {
+            throw Elements.invalid("Instant", at, x);
+        }
+    }
+
+    private static ZoneId readRegion(ReadBuffer in) {
+        long at = in.offset();
+        ZoneId zone = zoneOf(readZoneId(in, at), at);
+        if (zone instanceof ZoneOffset) {
+            throw new BlitException("zone id " + zone + " at offset " + at
+                    + " is an offset; offsets are written under id " + TypeIds.ZONE_OFFSET);
+        }
+        return zone;
     }
 
     private static int readNanos(ReadBuffer in) {

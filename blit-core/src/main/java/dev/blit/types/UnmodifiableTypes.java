@@ -3,6 +3,7 @@ package dev.blit.types;
 import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
 import dev.blit.internal.Registration;
 import dev.blit.internal.RegistryBuilder;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -35,94 +35,45 @@ final class UnmodifiableTypes {
     }
 
     static void install(RegistryBuilder rb) {
-        Registration list = rb.add(TypeIds.IMMUTABLE_LIST, List.of().getClass(), immutable(1, false, UnmodifiableTypes::listOf));
+        Registration list = rb.add(TypeIds.IMMUTABLE_LIST, List.of().getClass(), new Codec(TypeIds.IMMUTABLE_LIST));
         List<Integer> three = List.of(1, 2, 3);
         aliases(rb, list, List.of(1), List.of(1, 2), three, Stream.of(1).toList(), Stream.of().toList(),
                 Stream.of(1, null).toList(), three.subList(0, 1), three.subList(0, 2));
-        Registration set = rb.add(TypeIds.IMMUTABLE_SET, Set.of().getClass(), immutable(1, true, UnmodifiableTypes::setOf));
+        Registration set = rb.add(TypeIds.IMMUTABLE_SET, Set.of().getClass(), new Codec(TypeIds.IMMUTABLE_SET));
         aliases(rb, set, Set.of(1), Set.of(1, 2), Set.of(1, 2, 3));
-        Registration map = rb.add(TypeIds.IMMUTABLE_MAP, Map.of().getClass(), immutable(2, true, UnmodifiableTypes::mapOf));
+        Registration map = rb.add(TypeIds.IMMUTABLE_MAP, Map.of().getClass(), new Codec(TypeIds.IMMUTABLE_MAP));
         aliases(rb, map, Map.of(1, 1), Map.of(1, 1, 2, 2), Map.of(1, 1, 2, 2, 3, 3));
 
-        rb.add(TypeIds.EMPTY_LIST, Collections.emptyList().getClass(),
-                BuiltinTypes.value((out, v) -> { }, in -> Collections.emptyList()));
-        rb.add(TypeIds.EMPTY_SET, Collections.emptySet().getClass(),
-                BuiltinTypes.value((out, v) -> { }, in -> Collections.emptySet()));
-        rb.add(TypeIds.EMPTY_MAP, Collections.emptyMap().getClass(),
-                BuiltinTypes.value((out, v) -> { }, in -> Collections.emptyMap()));
+        rb.add(TypeIds.EMPTY_LIST, Collections.emptyList().getClass(), new Codec(TypeIds.EMPTY_LIST));
+        rb.add(TypeIds.EMPTY_SET, Collections.emptySet().getClass(), new Codec(TypeIds.EMPTY_SET));
+        rb.add(TypeIds.EMPTY_MAP, Collections.emptyMap().getClass(), new Codec(TypeIds.EMPTY_MAP));
 
-        rb.add(TypeIds.SINGLETON_LIST, Collections.singletonList(1).getClass(), BuiltinTypes.tracked(
-                (out, v) -> out.writeObject(((List<?>) v).get(0)),
-                in -> Collections.singletonList(ReadSession.of(in).readObject(in))));
-        rb.add(TypeIds.SINGLETON_SET, Collections.singleton(1).getClass(), BuiltinTypes.tracked(
-                (out, v) -> out.writeObject(((Set<?>) v).iterator().next()),
-                in -> Collections.singleton(ReadSession.of(in).readObject(in))));
-        rb.add(TypeIds.SINGLETON_MAP, Collections.singletonMap(1, 1).getClass(), BuiltinTypes.tracked(
-                (out, v) -> {
-                    Map.Entry<?, ?> e = ((Map<?, ?>) v).entrySet().iterator().next();
-                    out.writeObject(e.getKey());
-                    out.writeObject(e.getValue());
-                },
-                in -> {
-                    ReadSession session = ReadSession.of(in);
-                    Object k = session.readObject(in);
-                    return Collections.singletonMap(k, session.readObject(in));
-                }));
+        rb.add(TypeIds.SINGLETON_LIST, Collections.singletonList(1).getClass(), new Codec(TypeIds.SINGLETON_LIST));
+        rb.add(TypeIds.SINGLETON_SET, Collections.singleton(1).getClass(), new Codec(TypeIds.SINGLETON_SET));
+        rb.add(TypeIds.SINGLETON_MAP, Collections.singletonMap(1, 1).getClass(), new Codec(TypeIds.SINGLETON_MAP));
 
         // A wrapper of a LinkedList and of an ArrayList are different classes; both decode to an ArrayList.
         Registration ul = rb.add(TypeIds.UNMODIFIABLE_LIST, Collections.unmodifiableList(new ArrayList<>()).getClass(),
-                wrapper(n -> new ArrayList<>(n), Collections::unmodifiableList));
+                new Codec(TypeIds.UNMODIFIABLE_LIST));
         rb.alias(Collections.unmodifiableList(new LinkedList<>()).getClass(), ul);
         // Sets and maps keep the iteration order of the original through a Linked* copy.
         rb.add(TypeIds.UNMODIFIABLE_SET, Collections.unmodifiableSet(new LinkedHashSet<>()).getClass(),
-                wrapper(n -> new LinkedHashSet<>(Elements.hashCapacity(n)), Collections::unmodifiableSet));
+                new Codec(TypeIds.UNMODIFIABLE_SET));
         rb.add(TypeIds.UNMODIFIABLE_COLLECTION, Collections.unmodifiableCollection(new ArrayList<>()).getClass(),
-                wrapper(n -> new ArrayList<>(n), Collections::unmodifiableCollection));
+                new Codec(TypeIds.UNMODIFIABLE_COLLECTION));
         rb.add(TypeIds.UNMODIFIABLE_MAP, Collections.unmodifiableMap(new LinkedHashMap<>()).getClass(),
-                BuiltinTypes.tracked(Elements::writeMap, in -> {
-                    int n = in.readCount(2);
-                    Map<Object, Object> inner = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
-                    Map<Object, Object> view = Collections.unmodifiableMap(inner);
-                    in.reference(view);
-                    Elements.readInto(in, n, inner);
-                    return view;
-                }));
+                new Codec(TypeIds.UNMODIFIABLE_MAP));
         // Sorted views decode to the navigable view (a subclass), so a navigable original stays navigable.
         Registration sortedSet = rb.add(TypeIds.UNMODIFIABLE_SORTED_SET,
-                Collections.unmodifiableSortedSet(new TreeSet<>()).getClass(), BuiltinTypes.tracked(
-                        (out, v) -> {
-                            Elements.writeComparator(out, ((java.util.SortedSet<?>) v).comparator());
-                            Elements.writeCollection(out, (Collection<?>) v);
-                        },
-                        in -> {
-                            Comparator<Object> c = Elements.readComparator(in);
-                            TreeSet<Object> inner = new TreeSet<>(c);
-                            Set<Object> view = Collections.unmodifiableNavigableSet(inner);
-                            in.reference(view);
-                            Elements.readInto(in, in.readCount(1), inner);
-                            return view;
-                        }));
+                Collections.unmodifiableSortedSet(new TreeSet<>()).getClass(), new Codec(TypeIds.UNMODIFIABLE_SORTED_SET));
         rb.alias(Collections.unmodifiableNavigableSet(new TreeSet<>()).getClass(), sortedSet);
         rb.alias(Collections.emptyNavigableSet().getClass(), sortedSet); // also emptySortedSet()
         Registration sortedMap = rb.add(TypeIds.UNMODIFIABLE_SORTED_MAP,
-                Collections.unmodifiableSortedMap(new TreeMap<>()).getClass(), BuiltinTypes.tracked(
-                        (out, v) -> {
-                            Elements.writeComparator(out, ((java.util.SortedMap<?, ?>) v).comparator());
-                            Elements.writeMap(out, (Map<?, ?>) v);
-                        },
-                        in -> {
-                            Comparator<Object> c = Elements.readComparator(in);
-                            TreeMap<Object, Object> inner = new TreeMap<>(c);
-                            Map<Object, Object> view = Collections.unmodifiableNavigableMap(inner);
-                            in.reference(view);
-                            Elements.readInto(in, in.readCount(2), inner);
-                            return view;
-                        }));
+                Collections.unmodifiableSortedMap(new TreeMap<>()).getClass(), new Codec(TypeIds.UNMODIFIABLE_SORTED_MAP));
         rb.alias(Collections.unmodifiableNavigableMap(new TreeMap<>()).getClass(), sortedMap);
         rb.alias(Collections.emptyNavigableMap().getClass(), sortedMap); // also emptySortedMap()
 
-        rb.add(TypeIds.ARRAYS_AS_LIST, Arrays.asList(1).getClass(), BuiltinTypes.tracked(
-                Elements::writeCollection, UnmodifiableTypes::asList));
+        rb.add(TypeIds.ARRAYS_AS_LIST, Arrays.asList(1).getClass(), new Codec(TypeIds.ARRAYS_AS_LIST));
     }
 
     private static void aliases(RegistryBuilder rb, Registration r, Object... instances) {
@@ -132,37 +83,158 @@ final class UnmodifiableTypes {
     }
 
     /**
+     * One class for all of them, switching on the wire id, rather than a pair of lambdas per type: see
+     * {@link BuiltinTypes.Scalar} for why (one dispatch per value, no lambda call sites linked at start-up).
+     * All but the empty collections (constants, nothing to share) are reference-tracked.
+     */
+    private static final class Codec implements Serializer<Object> {
+        private final int id;
+
+        Codec(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public boolean tracksReferences() {
+            return id != TypeIds.EMPTY_LIST && id != TypeIds.EMPTY_SET && id != TypeIds.EMPTY_MAP;
+        }
+
+        @Override
+        public void write(WriteBuffer out, Object v) {
+            switch (id) {
+                case TypeIds.EMPTY_LIST:
+                case TypeIds.EMPTY_SET:
+                case TypeIds.EMPTY_MAP:
+                    return;
+                case TypeIds.SINGLETON_LIST:
+                    out.writeObject(((List<?>) v).get(0));
+                    return;
+                case TypeIds.SINGLETON_SET:
+                    out.writeObject(((Set<?>) v).iterator().next());
+                    return;
+                case TypeIds.SINGLETON_MAP: {
+                    Map.Entry<?, ?> e = ((Map<?, ?>) v).entrySet().iterator().next();
+                    out.writeObject(e.getKey());
+                    out.writeObject(e.getValue());
+                    return;
+                }
+                case TypeIds.IMMUTABLE_MAP:
+                case TypeIds.UNMODIFIABLE_MAP:
+                    Elements.writeMap(out, (Map<?, ?>) v);
+                    return;
+                case TypeIds.UNMODIFIABLE_SORTED_SET:
+                    Elements.writeComparator(out, ((java.util.SortedSet<?>) v).comparator());
+                    Elements.writeCollection(out, (Collection<?>) v);
+                    return;
+                case TypeIds.UNMODIFIABLE_SORTED_MAP:
+                    Elements.writeComparator(out, ((java.util.SortedMap<?, ?>) v).comparator());
+                    Elements.writeMap(out, (Map<?, ?>) v);
+                    return;
+                default: // the immutable list and set, the unmodifiable lists, sets and collections, Arrays.asList
+                    Elements.writeCollection(out, (Collection<?>) v);
+            }
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            switch (id) {
+                case TypeIds.IMMUTABLE_LIST:
+                    return immutable(in, 1, false);
+                case TypeIds.IMMUTABLE_SET:
+                    return immutable(in, 1, true);
+                case TypeIds.IMMUTABLE_MAP:
+                    return immutable(in, 2, true);
+                case TypeIds.EMPTY_LIST:
+                    return Collections.emptyList();
+                case TypeIds.EMPTY_SET:
+                    return Collections.emptySet();
+                case TypeIds.EMPTY_MAP:
+                    return Collections.emptyMap();
+                case TypeIds.SINGLETON_LIST:
+                    return Collections.singletonList(ReadSession.of(in).readObject(in));
+                case TypeIds.SINGLETON_SET:
+                    return Collections.singleton(ReadSession.of(in).readObject(in));
+                case TypeIds.SINGLETON_MAP: {
+                    ReadSession session = ReadSession.of(in);
+                    Object k = session.readObject(in);
+                    return Collections.singletonMap(k, session.readObject(in));
+                }
+                case TypeIds.UNMODIFIABLE_LIST: {
+                    int n = in.readCount(1);
+                    ArrayList<Object> inner = new ArrayList<>(in.initialCapacity(n));
+                    return wrapped(in, n, inner, Collections.unmodifiableList(inner));
+                }
+                case TypeIds.UNMODIFIABLE_SET: {
+                    int n = in.readCount(1);
+                    LinkedHashSet<Object> inner = new LinkedHashSet<>(Elements.hashCapacity(in.initialCapacity(n)));
+                    return wrapped(in, n, inner, Collections.unmodifiableSet(inner));
+                }
+                case TypeIds.UNMODIFIABLE_COLLECTION: {
+                    int n = in.readCount(1);
+                    ArrayList<Object> inner = new ArrayList<>(in.initialCapacity(n));
+                    return wrapped(in, n, inner, Collections.unmodifiableCollection(inner));
+                }
+                case TypeIds.UNMODIFIABLE_MAP: {
+                    int n = in.readCount(2);
+                    Map<Object, Object> inner = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
+                    Map<Object, Object> view = Collections.unmodifiableMap(inner);
+                    in.reference(view);
+                    Elements.readInto(in, n, inner);
+                    return view;
+                }
+                case TypeIds.UNMODIFIABLE_SORTED_SET: {
+                    Comparator<Object> c = Elements.readComparator(in);
+                    TreeSet<Object> inner = new TreeSet<>(c);
+                    Set<Object> view = Collections.unmodifiableNavigableSet(inner);
+                    in.reference(view);
+                    Elements.readInto(in, in.readCount(1), inner);
+                    return view;
+                }
+                case TypeIds.UNMODIFIABLE_SORTED_MAP: {
+                    Comparator<Object> c = Elements.readComparator(in);
+                    TreeMap<Object, Object> inner = new TreeMap<>(c);
+                    Map<Object, Object> view = Collections.unmodifiableNavigableMap(inner);
+                    in.reference(view);
+                    Elements.readInto(in, in.readCount(2), inner);
+                    return view;
+                }
+                case TypeIds.ARRAYS_AS_LIST:
+                    return asList(in);
+                default:
+                    throw new IllegalStateException("no built-in unmodifiable type has id " + id);
+            }
+        }
+    }
+
+    /**
      * Content like a mutable collection's, built from all its elements at the end (these collections
      * cannot exist before their elements, so they cannot contain themselves either).
      */
-    private static Serializer<Object> immutable(int slots, boolean hashed, Function<Object[], Object> create) {
-        return BuiltinTypes.tracked(
-                (out, v) -> {
-                    if (slots == 1) {
-                        Elements.writeCollection(out, (Collection<?>) v);
-                    } else {
-                        Elements.writeMap(out, (Map<?, ?>) v);
-                    }
-                },
-                in -> {
-                    long at = in.offset();
-                    int n = in.readCount(slots);
-                    if ((long) n * slots > Integer.MAX_VALUE - 8) {
-                        throw new BlitException("count " + n + " at offset " + at + " is too large");
-                    }
-                    Object[] items = Elements.readArray(in, n * slots);
-                    if (hashed) {
-                        // Set.of/Map.of hash their elements (or keys): bound that work before the JDK starts it.
-                        for (int i = 0; i < items.length; i += slots) {
-                            Elements.chargeKey(in, items[i], at);
-                        }
-                    }
-                    try {
-                        return create.apply(items);
-                    } catch (RuntimeException x) {
-                        throw new BlitException("invalid immutable collection at offset " + at + ": " + x, x);
-                    }
-                });
+    private static Object immutable(ReadBuffer in, int slots, boolean hashed) {
+        long at = in.offset();
+        int n = in.readCount(slots);
+        if ((long) n * slots > Integer.MAX_VALUE - 8) {
+            throw new BlitException("count " + n + " at offset " + at + " is too large");
+        }
+        Object[] items = Elements.readArray(in, n * slots);
+        if (hashed) {
+            // Set.of/Map.of hash their elements (or keys): bound that work before the JDK starts it.
+            for (int i = 0; i < items.length; i += slots) {
+                Elements.chargeKey(in, items[i], at);
+            }
+        }
+        try {
+            return slots == 2 ? mapOf(items) : hashed ? Set.of(items) : listOf(items);
+        } catch (RuntimeException x) {
+            throw new BlitException("invalid immutable collection at offset " + at + ": " + x, x);
+        }
+    }
+
+    /** A fresh mutable collection's view, published, then filled through the view's back. */
+    private static Collection<Object> wrapped(ReadBuffer in, int n, Collection<Object> inner, Collection<Object> view) {
+        in.reference(view);
+        Elements.readInto(in, n, inner);
+        return view;
     }
 
     /** {@code List.of} when it can (no nulls); otherwise the null-tolerant list {@code Stream.toList} makes. */
@@ -175,10 +247,6 @@ final class UnmodifiableTypes {
         return List.of(items);
     }
 
-    private static Object setOf(Object[] items) {
-        return Set.of(items);
-    }
-
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Object mapOf(Object[] kv) {
         Map.Entry<Object, Object>[] entries = new Map.Entry[kv.length >> 1];
@@ -186,19 +254,6 @@ final class UnmodifiableTypes {
             entries[i] = Map.entry(kv[2 * i], kv[2 * i + 1]);
         }
         return Map.ofEntries(entries);
-    }
-
-    /** A fresh mutable collection, wrapped and published, then filled through the wrapper's back. */
-    private static <C extends Collection<Object>> Serializer<Collection<Object>> wrapper(
-            java.util.function.IntFunction<C> create, Function<C, Collection<Object>> wrap) {
-        return BuiltinTypes.tracked(Elements::writeCollection, in -> {
-            int n = in.readCount(1);
-            C inner = create.apply(in.initialCapacity(n));
-            Collection<Object> view = wrap.apply(inner);
-            in.reference(view);
-            Elements.readInto(in, n, inner);
-            return view;
-        });
     }
 
     /**
