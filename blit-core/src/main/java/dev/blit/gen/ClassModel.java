@@ -34,6 +34,20 @@ import java.util.Map;
  * generated code never names the user's classes: they may be private, or in a module Blit cannot read.
  */
 public final class ClassModel {
+    // Comparators as classes, not lambdas: building a Blit links no lambda call site (cold start-up).
+    private static final Comparator<Field> BY_NAME = new Comparator<>() {
+        @Override
+        public int compare(Field a, Field b) {
+            return a.getName().compareTo(b.getName());
+        }
+    };
+    private static final Comparator<Constructor<?>> BY_DESCRIPTOR = new Comparator<>() {
+        @Override
+        public int compare(Constructor<?> a, Constructor<?> b) {
+            return org.objectweb.asm.Type.getConstructorDescriptor(a).compareTo(org.objectweb.asm.Type.getConstructorDescriptor(b));
+        }
+    };
+
     /** How an instance is made on read. */
     public enum Strategy {
         /** The canonical constructor of a record, after reading every component. */
@@ -163,7 +177,11 @@ public final class ClassModel {
         Map<Class<?>, MethodHandles.Lookup> lookups = new HashMap<>(); // one per class declaring fields
         try {
             for (Field f : fields) {
-                MethodHandles.Lookup l = lookups.computeIfAbsent(f.getDeclaringClass(), c -> Access.lookupFor(c, given));
+                MethodHandles.Lookup l = lookups.get(f.getDeclaringClass());
+                if (l == null) {
+                    l = Access.lookupFor(f.getDeclaringClass(), given);
+                    lookups.put(f.getDeclaringClass(), l);
+                }
                 properties.add(new Property(f, l.unreflectGetter(f)));
             }
         } catch (IllegalAccessException e) {
@@ -179,7 +197,10 @@ public final class ClassModel {
                 noArg = c;
             }
         }
-        boolean anyFinal = fields.stream().anyMatch(f -> Modifier.isFinal(f.getModifiers()));
+        boolean anyFinal = false;
+        for (Field f : fields) {
+            anyFinal |= Modifier.isFinal(f.getModifiers());
+        }
         if (noArg != null && !anyFinal) {
             return forFields(type, properties, lookup, lookups, noArg);
         }
@@ -210,7 +231,7 @@ public final class ClassModel {
         List<Field> out = new ArrayList<>();
         for (Class<?> c : chain) {
             Field[] declared = c.getDeclaredFields();
-            Arrays.sort(declared, Comparator.comparing(Field::getName));
+            Arrays.sort(declared, BY_NAME);
             for (Field f : declared) {
                 int m = f.getModifiers();
                 if (Modifier.isStatic(m) || Modifier.isTransient(m)) {
@@ -248,7 +269,7 @@ public final class ClassModel {
                                                      MethodHandles.Lookup lookup) {
         Constructor<?>[] ctors = type.getDeclaredConstructors();
         // Deterministic whatever order reflection returns them in.
-        Arrays.sort(ctors, Comparator.comparing(c -> org.objectweb.asm.Type.getConstructorDescriptor(c)));
+        Arrays.sort(ctors, BY_DESCRIPTOR);
         ConstructorMatcher matcher = new ConstructorMatcher(type, fields);
         for (Constructor<?> c : ctors) {
             int[] arguments = matcher.match(c);

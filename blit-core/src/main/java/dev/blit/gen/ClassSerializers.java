@@ -98,4 +98,20 @@ public final class ClassSerializers {
             return new ReflectiveSerializer(model, flat);
         }
     }
+
+    /**
+     * The class's simple name with only {@code [A-Za-z0-9_]} kept, for naming generated classes; a loop rather
+     * than {@code replaceAll}, which would compile a regular expression on first use, at start-up.
+     */
+    static String simpleName(Class<?> type) {
+        String name = type.getSimpleName();
+        StringBuilder b = new StringBuilder(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
 }

@@ -70,7 +70,7 @@ final class FlatGenerator {
         this.properties = model.properties();
         this.getter = new String[properties.size()];
         this.setter = new String[properties.size()];
-        String simple = model.type().getSimpleName().replaceAll("[^A-Za-z0-9_]", "");
+        String simple = ClassSerializers.simpleName(model.type());
         this.name = "dev/blit/gen/BlitFlatSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
         this.shell = new HiddenClassBuilder(name, "dev/blit/Serializer");
     }

@@ -87,7 +87,7 @@ final class SerializerGenerator {
         registration = new String[n];
         registrationId = new int[n];
         declared = new String[n];
-        String simple = model.type().getSimpleName().replaceAll("[^A-Za-z0-9_]", "");
+        String simple = ClassSerializers.simpleName(model.type());
         this.name = "dev/blit/gen/BlitSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
         this.shell = new HiddenClassBuilder(name, "dev/blit/Serializer");
     }

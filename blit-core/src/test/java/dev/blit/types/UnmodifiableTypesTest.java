@@ -69,6 +69,15 @@ class UnmodifiableTypesTest {
         });
         List<Object> collected = Stream.<Object>of("a").collect(Collectors.toUnmodifiableList());
         roundTrip(collected, copy -> assertEquals(collected, copy));
+        // Every size Stream.toList has a distinct shape for (empty, one, two, more): the registry knows their
+        // classes from List.of, not from making streams at start-up.
+        for (int n = 0; n <= 3; n++) {
+            List<Object> list = Stream.<Object>iterate(1, i -> (Integer) i + 1).limit(n).toList();
+            roundTrip(list, copy -> {
+                assertEquals(list, copy);
+                assertUnmodifiable(copy);
+            });
+        }
     }
 
     @Test
