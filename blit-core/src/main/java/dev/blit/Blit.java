@@ -168,8 +168,7 @@ public final class Blit {
         try {
             session.writeObject(out, value);
         } catch (StackOverflowError e) {
-            throw new BlitException("stack overflow while writing at offset " + out.position()
-                    + ": the object graph is deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
+            throw stackOverflow("writing", out.position());
         } finally {
             session.end();
             if (fresh && previous != null) {
@@ -204,8 +203,7 @@ public final class Blit {
         try {
             return session.readObject(in);
         } catch (StackOverflowError e) {
-            throw new BlitException("stack overflow while reading at offset " + in.offset()
-                    + ": the input nests deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
+            throw stackOverflow("reading", in.offset());
         } finally {
             session.end();
             if (fresh && previous != null) {
@@ -215,6 +213,16 @@ public final class Blit {
                 in.limits(null);
             }
         }
+    }
+
+    /**
+     * Built apart from {@link #write(Object, WriteBuffer)} and {@link #read(ReadBuffer)}: the concatenation
+     * inline would make them too big for the JIT to inline into their callers.
+     */
+    private static BlitException stackOverflow(String doing, long at) {
+        return new BlitException("stack overflow while " + doing + " at offset " + at + ": the "
+                + (doing.equals("writing") ? "object graph is" : "input nests")
+                + " deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
     }
 
     /**

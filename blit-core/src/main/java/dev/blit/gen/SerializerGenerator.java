@@ -13,6 +13,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,6 +75,13 @@ final class SerializerGenerator {
     private final String[] registration;
     private final int[] registrationId;
     private final String[] declared;
+    /** Per property: for a list whose elements are declared as one final registered type E, E's registration. */
+    private final Registration[] element;
+    private final String[] elementRegistration;
+    /** Per typed-list property, the constant holding E's class (the hidden class never names a user class). */
+    private final String[] elementType;
+    private String listRegistration;
+    private int listId;
     private String constructor;
     private String typeField;
 
@@ -87,6 +95,9 @@ final class SerializerGenerator {
         registration = new String[n];
         registrationId = new int[n];
         declared = new String[n];
+        element = new Registration[n];
+        elementRegistration = new String[n];
+        elementType = new String[n];
         String simple = ClassSerializers.simpleName(model.type());
         this.name = "dev/blit/gen/BlitSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
         this.shell = new HiddenClassBuilder(name, "dev/blit/Serializer");
@@ -134,6 +145,17 @@ final class SerializerGenerator {
                 if (t != Object.class) {
                     declared[i] = constant(t, D_CLASS);
                 }
+                Registration e = listElement(p);
+                if (e != null) {
+                    element[i] = e;
+                    elementRegistration[i] = constant(e, D_REG);
+                    elementType[i] = constant(e.type, D_CLASS);
+                    if (listRegistration == null) {
+                        Registration list = registry.get(ArrayList.class);
+                        listRegistration = constant(list, D_REG);
+                        listId = list.id;
+                    }
+                }
             }
         }
         constructor = constant(model.constructor(), D_MH);
@@ -143,6 +165,226 @@ final class SerializerGenerator {
         read(cw);
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /**
+     * The registration of {@code E} when property {@code p} is declared {@code List<E>}, {@code Collection<E>},
+     * {@code Iterable<E>} or {@code ArrayList<E>} and {@code E} is a concrete registered class (a record, a
+     * class, String, a box): generated code then writes and reads an {@code ArrayList} value's elements
+     * itself; an element whose class is exactly {@code E} (on write) or whose tag is E's id (on read) goes
+     * straight to E's serializer from a call site of this class's own, skipping the class look-up, the id
+     * look-up and the megamorphic call of the general path; any other element (null, a back reference, a
+     * subclass) takes the general path. The bytes are the general path's (FORMAT.md, "Declared types"):
+     * every element keeps its tag, which is also what says null or back reference, so E need not be final.
+     */
+    private Registration listElement(ClassModel.Property p) {
+        Class<?> t = p.type();
+        if (!t.isAssignableFrom(ArrayList.class) || t == Object.class || registry.get(ArrayList.class) == null) {
+            return null;
+        }
+        java.lang.reflect.Type g = p.field.getGenericType();
+        if (!(g instanceof ParameterizedType) || ((ParameterizedType) g).getActualTypeArguments().length != 1) {
+            return null;
+        }
+        java.lang.reflect.Type a = ((ParameterizedType) g).getActualTypeArguments()[0];
+        if (!(a instanceof Class) || ((Class<?>) a).isArray() || ((Class<?>) a).isPrimitive() || ((Class<?>) a).isInterface()
+                || Modifier.isAbstract(((Class<?>) a).getModifiers())) {
+            return null;
+        }
+        Registration r = registry.get((Class<?>) a);
+        return r != null && r.type == a ? r : null;
+    }
+
+    /**
+     * The value of a typed-list property, in local {@code value} and not null: an {@code ArrayList} gets its
+     * tag, count and elements written here; any other collection goes the general way.
+     * Locals 4 iterator, 5 element, 6 elements seen, 7 size.
+     */
+    private void writeList(MethodVisitor mv, int i, int out, int value, int session) {
+        Label general = new Label();
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT, "getClass", "()Ljava/lang/Class;", false);
+        mv.visitLdcInsn(Type.getType(ArrayList.class));
+        mv.visitJumpInsn(Opcodes.IF_ACMPNE, general);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, listRegistration, D_REG);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter", "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, done);
+        // int size = list.size(); out.writeUnsignedVarInt(size); n = 0; for (Object e : list) { ... }
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/ArrayList");
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "size", "()I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 7);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ILOAD, 7);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeUnsignedVarInt", "(I)V", false);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, 6);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/ArrayList");
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "iterator", "()Ljava/util/Iterator;", false);
+        mv.visitVarInsn(Opcodes.ASTORE, 4);
+        Label loop = new Label();
+        Label end = new Label();
+        Label other = new Label();
+        Label next = new Label();
+        mv.visitLabel(loop);
+        mv.visitVarInsn(Opcodes.ALOAD, 4);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Iterator", "hasNext", "()Z", true);
+        mv.visitJumpInsn(Opcodes.IFEQ, end);
+        mv.visitVarInsn(Opcodes.ALOAD, 4);
+        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
+        mv.visitVarInsn(Opcodes.ASTORE, 5);
+        // Support.count(n++, size, list, out): a list that grows while it is written is a BlitException
+        mv.visitVarInsn(Opcodes.ILOAD, 6);
+        mv.visitVarInsn(Opcodes.ILOAD, 7);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "counted", "(IILjava/lang/Object;" + D_WB + ")I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 6);
+        mv.visitVarInsn(Opcodes.ALOAD, 5);
+        mv.visitJumpInsn(Opcodes.IFNULL, other);
+        mv.visitVarInsn(Opcodes.ALOAD, 5);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT, "getClass", "()Ljava/lang/Class;", false);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, elementType[i], D_CLASS);
+        mv.visitJumpInsn(Opcodes.IF_ACMPNE, other);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, 5);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, elementRegistration[i], D_REG);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter", "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, loop);
+        writeContent(mv, element[i].type, element[i].id, elementRegistration[i], out, 5);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(other);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, 5);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "writeObject", "(" + D_WB + "Ljava/lang/Object;)V", false);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(end);
+        mv.visitVarInsn(Opcodes.ILOAD, 6);
+        mv.visitVarInsn(Opcodes.ILOAD, 7);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "complete", "(IILjava/lang/Object;" + D_WB + ")V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(general);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "writeObject", "(" + D_WB + "Ljava/lang/Object;)V", false);
+        mv.visitLabel(done);
+        mv.visitInsn(Opcodes.NOP); // a label must be followed by an instruction for its frame
+    }
+
+    /** Scratch locals of {@link #readList}, above any slot the read methods use for fields (9 + 2 per field of a chunk). */
+    private static final int LIST_LOCALS = 12 + 2 * CHUNK;
+
+    /**
+     * Pushes a typed-list property's value, its tag already in local {@code tag} and its offset in {@code at}:
+     * an {@code ArrayList} tag is read here (the same checks and budget charges as the general path), any
+     * other tag the general way. Locals from {@link #LIST_LOCALS}: list, count, index, an element's offset
+     * (two), tag, saved state.
+     */
+    private void readList(MethodVisitor mv, int i, int in, int session, int at, int tag, int saved) {
+        int list = LIST_LOCALS;
+        int count = list + 1;
+        int k = list + 2;
+        int eAt = list + 3;
+        int eTag = list + 5;
+        int eSaved = list + 6;
+        Label general = new Label();
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ILOAD, tag);
+        HiddenClassBuilder.push(mv, listId);
+        mv.visitJumpInsn(Opcodes.IF_ICMPNE, general);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, listRegistration, D_REG);
+        mv.visitVarInsn(Opcodes.LLOAD, at);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, saved);
+        // n = in.readCount(1); list = new ArrayList(in.initialCapacity(n)); in.reference(list);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readCount", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, count);
+        mv.visitTypeInsn(Opcodes.NEW, "java/util/ArrayList");
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitVarInsn(Opcodes.ILOAD, count);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "initialCapacity", "(I)I", false);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/util/ArrayList", "<init>", "(I)V", false);
+        mv.visitVarInsn(Opcodes.ASTORE, list);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitVarInsn(Opcodes.ALOAD, list);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, k);
+        Label loop = new Label();
+        Label end = new Label();
+        Label other = new Label();
+        Label add = new Label();
+        mv.visitLabel(loop);
+        mv.visitVarInsn(Opcodes.ILOAD, k);
+        mv.visitVarInsn(Opcodes.ILOAD, count);
+        mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
+        mv.visitVarInsn(Opcodes.ALOAD, list); // for the add below
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
+        mv.visitVarInsn(Opcodes.LSTORE, eAt);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, eTag);
+        mv.visitVarInsn(Opcodes.ILOAD, eTag);
+        HiddenClassBuilder.push(mv, element[i].id);
+        mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, elementRegistration[i], D_REG);
+        mv.visitVarInsn(Opcodes.LLOAD, eAt);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, eSaved);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        readContent(mv, element[i].type, element[i].id, elementRegistration[i], in);
+        mv.visitVarInsn(Opcodes.ILOAD, eSaved);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
+        mv.visitJumpInsn(Opcodes.GOTO, add);
+        mv.visitLabel(other);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitVarInsn(Opcodes.ILOAD, eTag);
+        mv.visitVarInsn(Opcodes.LLOAD, eAt);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + "IJ)Ljava/lang/Object;", false);
+        mv.visitLabel(add);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "add", "(Ljava/lang/Object;)Z", false);
+        mv.visitInsn(Opcodes.POP);
+        mv.visitIincInsn(k, 1);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(end);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, list);
+        mv.visitVarInsn(Opcodes.ILOAD, saved);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(general);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitVarInsn(Opcodes.ILOAD, tag);
+        mv.visitVarInsn(Opcodes.LLOAD, at);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + "IJ)Ljava/lang/Object;", false);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, declared[i], D_CLASS);
+        mv.visitLdcInsn(properties.get(i).displayName());
+        mv.visitVarInsn(Opcodes.LLOAD, at);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "check",
+                "(Ljava/lang/Object;" + D_CLASS + "Ljava/lang/String;J)Ljava/lang/Object;", false);
+        mv.visitLabel(done);
     }
 
     private boolean anyReference() {
@@ -218,6 +460,20 @@ final class SerializerGenerator {
                 writeContent(mv, i, 0, 3);
                 mv.visitVarInsn(Opcodes.ALOAD, 2);
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+                mv.visitLabel(done);
+            } else if (element[i] != null) {
+                Label notNull = new Label();
+                Label done = new Label();
+                get(mv, i, 1);
+                mv.visitVarInsn(Opcodes.ASTORE, 3);
+                mv.visitVarInsn(Opcodes.ALOAD, 3);
+                mv.visitJumpInsn(Opcodes.IFNONNULL, notNull);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitInsn(Opcodes.ICONST_0);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeByte", "(I)V", false);
+                mv.visitJumpInsn(Opcodes.GOTO, done);
+                mv.visitLabel(notNull);
+                writeList(mv, i, 0, 3, 2);
                 mv.visitLabel(done);
             } else {
                 mv.visitVarInsn(Opcodes.ALOAD, 2);
@@ -465,6 +721,13 @@ final class SerializerGenerator {
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
         mv.visitVarInsn(Opcodes.LSTORE, at);
         Label done = new Label();
+        if (element[i] != null) {
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, tag);
+            readList(mv, i, in, session, at, tag, saved);
+            return;
+        }
         if (registration[i] != null) {
             Label other = new Label();
             mv.visitVarInsn(Opcodes.ALOAD, in);
@@ -509,10 +772,14 @@ final class SerializerGenerator {
      * this class's own (so it stays monomorphic and inlinable).
      */
     private void writeContent(MethodVisitor mv, int i, int out, int value) {
-        Class<?> t = properties.get(i).type();
-        Leaf leaf = Leaf.of(t, registrationId[i]);
+        writeContent(mv, properties.get(i).type(), registrationId[i], registration[i], out, value);
+    }
+
+    /** The content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}. */
+    private void writeContent(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value) {
+        Leaf leaf = Leaf.of(t, id);
         if (leaf == null) {
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, reg, D_REG);
             mv.visitFieldInsn(Opcodes.GETFIELD, REGISTRATION, "serializer", "Ldev/blit/Serializer;");
             mv.visitVarInsn(Opcodes.ALOAD, out);
             mv.visitVarInsn(Opcodes.ALOAD, value);
@@ -531,10 +798,14 @@ final class SerializerGenerator {
 
     /** Pushes the content of a value of property i's declared (final) type, as an Object. */
     private void readContent(MethodVisitor mv, int i, int in) {
-        Class<?> t = properties.get(i).type();
-        Leaf leaf = Leaf.of(t, registrationId[i]);
+        readContent(mv, properties.get(i).type(), registrationId[i], registration[i], in);
+    }
+
+    /** Pushes the content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}. */
+    private void readContent(MethodVisitor mv, Class<?> t, int id, String reg, int in) {
+        Leaf leaf = Leaf.of(t, id);
         if (leaf == null) {
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, reg, D_REG);
             mv.visitFieldInsn(Opcodes.GETFIELD, REGISTRATION, "serializer", "Ldev/blit/Serializer;");
             mv.visitVarInsn(Opcodes.ALOAD, in);
             mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "dev/blit/Serializer", "read",

@@ -2,6 +2,8 @@ package dev.blit.gen;
 
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.types.BuiltinTypes;
 
 /**
  * Checks and errors shared by generated serializers and {@link ReflectiveSerializer}. Package-private: a
@@ -54,5 +56,25 @@ final class Support {
             throw (VirtualMachineError) t; // out of memory, stack overflow: not the input's fault to report here
         }
         return new BlitException("constructing " + type.getName() + " from the content at offset " + at + " failed: " + t, t);
+    }
+
+    /**
+     * One more element of a typed list being written (see SerializerGenerator's typed lists).
+     *
+     * @return {@code seen + 1}
+     * @throws BlitException if the list has more elements than the count already written
+     */
+    static int counted(int seen, int size, Object list, WriteBuffer out) {
+        if (seen == size) {
+            throw BuiltinTypes.modified(list, out);
+        }
+        return seen + 1;
+    }
+
+    /** @throws BlitException if a typed list written had fewer elements than its count said */
+    static void complete(int seen, int size, Object list, WriteBuffer out) {
+        if (seen != size) {
+            throw BuiltinTypes.modified(list, out);
+        }
     }
 }

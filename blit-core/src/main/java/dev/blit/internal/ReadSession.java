@@ -129,10 +129,22 @@ public final class ReadSession implements ObjectReader {
         }
         Registration r = registry.forId(tag);
         if (r == null || r.serializer == null) {
-            throw new BlitException("unknown type id " + tag + " at offset " + at
-                    + " (not a built-in type, not registered with this Blit instance)");
+            throw unknownType(tag, at);
         }
         return read(in, r, at);
+    }
+
+    // Failures are built in methods of their own: a message's string concatenation is dozens of bytecodes,
+    // and kept inline it would push these hot methods past the JIT's inlining limits.
+
+    private static BlitException unknownType(int tag, long at) {
+        return new BlitException("unknown type id " + tag + " at offset " + at
+                + " (not a built-in type, not registered with this Blit instance)");
+    }
+
+    private BlitException tooDeep(long at) {
+        return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + at
+                + "; a deeper structure needs Blit.builder().maxDepth(n)");
     }
 
     /**
@@ -159,8 +171,7 @@ public final class ReadSession implements ObjectReader {
      */
     public int enter(Registration r, long at) {
         if (++depth > maxDepth) {
-            throw new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + at
-                    + "; a deeper structure needs Blit.builder().maxDepth(n)");
+            throw tooDeep(at);
         }
         int saved = pending;
         if (refs != null && r.tracked) {

@@ -165,11 +165,16 @@ public final class WriteSession implements ObjectWriter {
         }
         out.writeUnsignedVarInt(id);
         if (++depth > maxDepth) {
-            throw new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
-                    + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "
-                    + "a deeper structure needs Blit.builder().maxDepth(n)");
+            throw tooDeep(out, value);
         }
         return true;
+    }
+
+    /** Built apart from {@link #enter}, whose bytecode the message's concatenation would more than double. */
+    private BlitException tooDeep(WriteBuffer out, Object value) {
+        return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
+                + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "
+                + "a deeper structure needs Blit.builder().maxDepth(n)");
     }
 
     /**

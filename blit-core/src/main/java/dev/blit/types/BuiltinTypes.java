@@ -1,5 +1,6 @@
 package dev.blit.types;
 
+import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
@@ -13,6 +14,18 @@ import dev.blit.internal.RegistryBuilder;
  */
 public final class BuiltinTypes {
     private BuiltinTypes() {
+    }
+
+    /**
+     * For generated code that writes a collection's elements itself: the error for a collection whose size
+     * changed while it was written, worded as the built-in serializers word it.
+     *
+     * @param c   the collection
+     * @param out the buffer, for the offset
+     * @return the exception to throw
+     */
+    public static BlitException modified(Object c, WriteBuffer out) {
+        return Elements.modified(c, out);
     }
 
     /**

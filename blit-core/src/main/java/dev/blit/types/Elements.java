@@ -61,7 +61,7 @@ final class Elements {
 
     // The count was written before the elements; a collection that changes size in between (another
     // thread, a broken size()) would leave bytes that read back as something else, so fail instead.
-    private static BlitException modified(Object c, WriteBuffer out) {
+    static BlitException modified(Object c, WriteBuffer out) {
         return new BlitException("a " + c.getClass().getName() + " changed size while it was written (offset "
                 + out.position() + "); collections must not be modified during a write");
     }

@@ -4,6 +4,7 @@ import dev.blit.gen.other.Base;
 import dev.blit.gen.other.BaseQuote;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -318,6 +319,19 @@ final class Fixtures {
         Order order;
         String sku;
         int quantity;
+    }
+
+    /**
+     * Lists whose elements are declared as one final registered type (the generated typed-list path), beside
+     * declared types it does not apply to; the same field may hold other lists, nulls, shared elements, and,
+     * through an unchecked cast, elements of another type.
+     */
+    static final class Roster {
+        List<Point> points;
+        Collection<String> tags;
+        ArrayList<Point> more;
+        Iterable<OrderLine> lines;
+        List<Shape> shapes; // not final: the general path
     }
 
     static final class Customer {

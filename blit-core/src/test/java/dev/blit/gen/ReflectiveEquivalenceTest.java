@@ -10,6 +10,7 @@ import dev.blit.gen.Fixtures.Drawing;
 import dev.blit.gen.Fixtures.Finals;
 import dev.blit.gen.Fixtures.Node;
 import dev.blit.gen.Fixtures.Order;
+import dev.blit.gen.Fixtures.OrderLine;
 import dev.blit.gen.Fixtures.Pixel;
 import dev.blit.gen.Fixtures.Point;
 import dev.blit.gen.Fixtures.Primitives;
@@ -65,7 +66,66 @@ class ReflectiveEquivalenceTest {
         out.add(new Node(1, new Node(2, null)));
         out.add(Finals.sample());
         out.add(new Finals());
+        out.addAll(rosters());
         return out;
+    }
+
+    /** Typed lists (see {@link Fixtures.Roster}) in every shape the generated fast path must match the general one on. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static List<Object> rosters() {
+        List<Object> out = new ArrayList<>();
+        out.add(new Fixtures.Roster());
+        Fixtures.Roster r = new Fixtures.Roster();
+        Point shared = new Point(1, 1);
+        r.points = new ArrayList<>(java.util.Arrays.asList(shared, null, new Point(2, -3), shared));
+        r.tags = new ArrayList<>(List.of("a", "bc", ""));
+        r.more = new ArrayList<>();
+        OrderLine line = new OrderLine();
+        line.sku = "p";
+        line.quantity = 1;
+        r.lines = new ArrayList<>(List.of(line, line));
+        r.shapes = new ArrayList<>(List.of(new Circle(1), new Square(2)));
+        out.add(r);
+        Fixtures.Roster other = new Fixtures.Roster();
+        other.points = new java.util.LinkedList<>(List.of(new Point(5, 6))); // not an ArrayList: general path
+        other.tags = List.of("x"); // an immutable list
+        List polluted = new ArrayList<>(List.of(new Point(7, 8)));
+        polluted.add("not a point");
+        other.more = (ArrayList<Point>) (ArrayList) polluted;
+        other.lines = new ArrayList<>();
+        out.add(other);
+        return out;
+    }
+
+    @Test
+    void typedListsRoundTripWithSharingNullsAndForeignElements() {
+        for (boolean refs : new boolean[]{false, true}) {
+            Blit generated = TestBlits.generated().references(refs).build();
+            List<Object> rosters = rosters();
+            Fixtures.Roster r = (Fixtures.Roster) generated.fromBytes(generated.toBytes(rosters.get(1)));
+            assertEquals(List.of(new Point(1, 1)), r.points.subList(0, 1));
+            assertEquals(null, r.points.get(1));
+            assertEquals(refs, r.points.get(0) == r.points.get(3), "shared element kept shared only with references on");
+            assertEquals(List.of("a", "bc", ""), r.tags);
+            assertEquals(ArrayList.class, r.more.getClass());
+            java.util.Iterator<OrderLine> lines = r.lines.iterator();
+            assertEquals(refs, lines.next() == lines.next(), "a registered class's instance kept shared with references on");
+            if (refs) {
+                // An element pointing back at the object that holds the list: a cycle through the typed path.
+                Order cyclic = new Order(4);
+                cyclic.add("p", 1);
+                cyclic.add("q", 2);
+                Fixtures.Roster holder = new Fixtures.Roster();
+                holder.lines = cyclic.lines;
+                Fixtures.Roster back = (Fixtures.Roster) generated.fromBytes(generated.toBytes(holder));
+                OrderLine first = back.lines.iterator().next();
+                assertEquals(true, first.order.lines == back.lines, "the list read is the one its elements' order holds");
+                assertEquals("q", first.order.lines.get(1).sku);
+            }
+            Fixtures.Roster o = (Fixtures.Roster) generated.fromBytes(generated.toBytes(rosters.get(2)));
+            assertEquals(java.util.LinkedList.class, o.points.getClass());
+            assertEquals(List.of(new Point(7, 8), "not a point"), (List<?>) o.more);
+        }
     }
 
     @Test

@@ -35,7 +35,8 @@ final class TestBlits {
     static final List<Class<?>> CLASSES = List.of(Visibility.class, Derived.class, Primitives.class, Quote.class,
             Range.class, VenueQuote.class, Legacy.class, Point.class, Segment.class, Bag.class, Color.class,
             Pixel.class, Shape.class, Circle.class, Square.class, Animal.class, Dog.class, Drawing.class,
-            Order.class, OrderLine.class, Customer.class, Node.class, Holder.class, Named.class, Finals.class);
+            Order.class, OrderLine.class, Customer.class, Node.class, Holder.class, Named.class, Finals.class,
+            Fixtures.Roster.class);
 
     private TestBlits() {
     }
