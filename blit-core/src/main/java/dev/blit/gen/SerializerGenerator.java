@@ -692,9 +692,19 @@ final class SerializerGenerator {
         mv.visitCode();
         for (int i = from; i < to; i++) {
             ClassModel.Property p = properties.get(i);
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            readValue(mv, i, 0, 2, 3, 5, 6);
+            if (p.kind == ClassModel.Kind.REFERENCE) {
+                // The setter is pushed after the value: a handle held on the stack across a loop (a typed list's)
+                // reaches the call as a loop phi, which C2 does not see as constant, so it would not inline it.
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                readValue(mv, i, 0, 2, 3, 5, 6);
+                mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
+                mv.visitInsn(Opcodes.DUP_X2);
+                mv.visitInsn(Opcodes.POP);
+            } else {
+                mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                readValue(mv, i, 0, 2, 3, 5, 6);
+            }
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
                     "(Ljava/lang/Object;" + Type.getDescriptor(p.erased) + ")V", false);
         }

@@ -11,8 +11,8 @@ import dev.blit.types.TypeIds;
  * call and attached to the buffer, so a {@code Blit} holds no per-thread state at all.
  */
 public final class WriteSession implements ObjectWriter {
-    /** Entries of the class-lookup cache (a power of two); see {@code seenTypes}. */
-    private static final int SEEN = 16;
+    /** Entries of the class-lookup cache (a power of two), in pairs; see {@code seenTypes}. */
+    private static final int SEEN = 64;
     private final Registry registry;
     private final int maxDepth;
     /** Null when references are off: the fast path then costs one null check. */
@@ -28,9 +28,10 @@ public final class WriteSession implements ObjectWriter {
     /** Whether a write is under way; a nested write through the same buffer then gets its own session. */
     private boolean active;
     /**
-     * A direct-mapped cache of class lookups, indexed by the class's identity hash: a graph mixes a handful
-     * of classes (an order, its lines, strings, decimals, lists), and the registry's {@link ClassValue} probe
-     * costs several times this array load. Entries hold only classes the registry resolved, so a session
+     * A two-way cache of class lookups, indexed by the class's identity hash (a class may sit in its slot or
+     * the slot's pair): a graph mixes a handful of classes (an order, its lines, strings, decimals, lists),
+     * and the registry's {@link ClassValue} probe costs several times these array loads. Direct-mapped, two
+     * hot classes sharing a slot evicted each other on every object. Entries hold only classes the registry resolved, so a session
      * never keeps an unregistered class alive.
      */
     private final Class<?>[] seenTypes = new Class<?>[SEEN];
@@ -116,12 +117,21 @@ public final class WriteSession implements ObjectWriter {
         Registration r;
         if (seenTypes[slot] == type) {
             r = seenRegistrations[slot];
+        } else if (seenTypes[slot ^ 1] == type) {
+            r = seenRegistrations[slot ^ 1];
         } else {
-            r = registry.forClass(type);
-            seenRegistrations[slot] = r;
-            seenTypes[slot] = type;
+            r = lookUp(type, slot);
         }
         write(out, value, r);
+    }
+
+    /** A cache miss: asks the registry, and keeps the answer in whichever of the pair's two entries is free. */
+    private Registration lookUp(Class<?> type, int slot) {
+        Registration r = registry.forClass(type);
+        int at = seenTypes[slot] == null || seenTypes[slot ^ 1] != null ? slot : slot ^ 1;
+        seenRegistrations[at] = r;
+        seenTypes[at] = type;
+        return r;
     }
 
     /**
