@@ -44,7 +44,9 @@ public final class Contenders {
         LABELS.put("chronicleDefault", "Chronicle Wire default (SelfDescribingMarshallable, fills an existing object)");
         LABELS.put("blitLog", "BlitLog (append without sync; read by index)");
         LABELS.put("chronicleQueue", "Chronicle Queue (append without sync; read by index)");
-        LABELS.put("coldBuild", "cold: first build in a fresh JVM (one shot per fork, no warmup)");
+        LABELS.put("coldBuild", "cold: first build in a fresh JVM (one shot in each of 5 forks, no warmup)");
+        LABELS.put("coldBuildAfterBootstrap", "cold, Blit already loaded: first build of the wide class in a fresh JVM"
+                + " after building a Blit for a two-field class (5 forks)");
         LABELS.put("warmBuild", "warm: a new Blit per iteration, after 10 warmup builds");
     }
 
@@ -56,7 +58,7 @@ public final class Contenders {
      */
     public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer",
             "blitObjectFile", "blitLog", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
-            "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "warmBuild");
+            "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "warmBuild");
 
     /**
      * The Blit rows others are compared with, best first: the generated serializer when it runs (named

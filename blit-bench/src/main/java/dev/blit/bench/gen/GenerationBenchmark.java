@@ -3,13 +3,16 @@ package dev.blit.bench.gen;
 import dev.blit.Blit;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
+import dev.blit.bench.order.Customer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -24,9 +27,13 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code coldBuild}: the first build in a fresh JVM (Blit's classes not loaded, nothing JIT-compiled):
  *       one shot per fork, no warmup; what an application pays at start-up.</li>
+ *   <li>{@code coldBuildAfterBootstrap}: the same first build of the wide class in a fresh JVM, after a Blit for a
+ *       two-field class was built and used in the trial's setup: Blit's classes are loaded but its generator still
+ *       runs interpreted. The difference to {@code coldBuild} is the one-off cost of loading Blit itself.</li>
  *   <li>{@code warmBuild}: a new Blit per iteration after several warmup builds, in one JVM: the cost of the
  *       generation itself once Blit's own code is loaded and compiled.</li>
  * </ul>
+ * The cold cases take one shot in each of five fresh JVMs, so their score is a mean with an error.
  * Both are {@link Mode#SingleShotTime}; {@link dev.blit.bench.Main} runs this class in a JMH run of its own with
  * these annotations (quick mode's iteration overrides would spoil the cold measurement).
  */
@@ -42,10 +49,27 @@ public class GenerationBenchmark {
     }
 
     @Benchmark
-    @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+    @Fork(value = 5, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
     @Warmup(iterations = 0)
     @Measurement(iterations = 1)
     public byte[] coldBuild() {
+        return buildAndWrite();
+    }
+
+    /** Loads Blit (and its generator) by building one for a small class, so only the wide class is left. */
+    @State(Scope.Benchmark)
+    public static class Bootstrapped {
+        @Setup(Level.Trial)
+        public void bootstrap() {
+            Blit.builder().register(Customer.class, 100).build().toBytes(new Customer(1, "bootstrap"));
+        }
+    }
+
+    @Benchmark
+    @Fork(value = 5, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+    @Warmup(iterations = 0)
+    @Measurement(iterations = 1)
+    public byte[] coldBuildAfterBootstrap(Bootstrapped loaded) {
         return buildAndWrite();
     }
 
