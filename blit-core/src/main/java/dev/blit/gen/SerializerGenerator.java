@@ -607,19 +607,24 @@ final class SerializerGenerator {
 
     private static final String VALUES_CHUNK_DESC = "(" + D_RB + D_RS + "[J[Ljava/lang/Object;)V";
 
-    /** Locals: 0 in, 1 session, 2 the long[] of primitives, 3 the Object[] of references, 4-5 a field's offset, 6 a tag, 7 saved state. */
+    /** Locals: 0 in, 1 session, 2 the long[] of primitives, 3 the Object[] of references, 4-5 a field's offset, 6 a tag, 7 saved state, 8 a value. */
     private void valuesChunk(ClassWriter cw, int from, int to, int[] index) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK, VALUES_CHUNK_DESC, null, null);
         mv.visitCode();
         for (int i = from; i < to; i++) {
             ClassModel.Property p = properties.get(i);
-            boolean reference = p.kind == ClassModel.Kind.REFERENCE;
-            mv.visitVarInsn(Opcodes.ALOAD, reference ? 3 : 2);
-            HiddenClassBuilder.push(mv, index[i]);
-            readValue(mv, i, 0, 1, 4, 6, 7);
-            if (reference) {
+            if (p.kind == ClassModel.Kind.REFERENCE) {
+                // Read with an empty operand stack, as in readChunk: a typed list's loop may follow.
+                readValue(mv, i, 0, 1, 4, 6, 7);
+                mv.visitVarInsn(Opcodes.ASTORE, 8);
+                mv.visitVarInsn(Opcodes.ALOAD, 3);
+                HiddenClassBuilder.push(mv, index[i]);
+                mv.visitVarInsn(Opcodes.ALOAD, 8);
                 mv.visitInsn(Opcodes.AASTORE);
             } else {
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                HiddenClassBuilder.push(mv, index[i]);
+                readValue(mv, i, 0, 1, 4, 6, 7);
                 toBits(mv, p.kind);
                 mv.visitInsn(Opcodes.LASTORE);
             }
@@ -686,20 +691,23 @@ final class SerializerGenerator {
         mv.visitInsn(Opcodes.ATHROW);
     }
 
-    /** Locals: 0 in, 1 the new object, 2 session, 3-4 a field's offset, 5 a tag, 6 saved state. */
+    /** Locals: 0 in, 1 the new object, 2 session, 3-4 a field's offset, 5 a tag, 6 saved state, 7 a value. */
     private void readChunk(ClassWriter cw, int from, int to) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK, READ_CHUNK_DESC, null, null);
         mv.visitCode();
         for (int i = from; i < to; i++) {
             ClassModel.Property p = properties.get(i);
             if (p.kind == ClassModel.Kind.REFERENCE) {
-                // The setter is pushed after the value: a handle held on the stack across a loop (a typed list's)
-                // reaches the call as a loop phi, which C2 does not see as constant, so it would not inline it.
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                // The value is read with an empty operand stack, into local 7, and only then are the setter and
+                // the object pushed: a typed list's loop must not start with anything on the stack. The JIT
+                // cannot compile a loop entered with a non-empty stack on its own (OSR: "stack not empty"),
+                // which left this whole method in C1's code; and a handle held across the loop reaches the call
+                // as a loop phi, which C2 does not take for a constant, so it would not inline the setter.
                 readValue(mv, i, 0, 2, 3, 5, 6);
+                mv.visitVarInsn(Opcodes.ASTORE, 7);
                 mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
-                mv.visitInsn(Opcodes.DUP_X2);
-                mv.visitInsn(Opcodes.POP);
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitVarInsn(Opcodes.ALOAD, 7);
             } else {
                 mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
