@@ -168,7 +168,7 @@ public final class Blit {
         try {
             session.writeObject(out, value);
         } catch (StackOverflowError e) {
-            throw stackOverflow("writing", out.position());
+            throw stackOverflow("writing", out.position(), "the object graph is");
         } finally {
             session.end();
             if (fresh && previous != null) {
@@ -203,7 +203,7 @@ public final class Blit {
         try {
             return session.readObject(in);
         } catch (StackOverflowError e) {
-            throw stackOverflow("reading", in.offset());
+            throw stackOverflow("reading", in.offset(), "the input nests");
         } finally {
             session.end();
             if (fresh && previous != null) {
@@ -219,9 +219,8 @@ public final class Blit {
      * Built apart from {@link #write(Object, WriteBuffer)} and {@link #read(ReadBuffer)}: the concatenation
      * inline would make them too big for the JIT to inline into their callers.
      */
-    private static BlitException stackOverflow(String doing, long at) {
-        return new BlitException("stack overflow while " + doing + " at offset " + at + ": the "
-                + (doing.equals("writing") ? "object graph is" : "input nests")
+    private static BlitException stackOverflow(String doing, long at, String what) {
+        return new BlitException("stack overflow while " + doing + " at offset " + at + ": " + what
                 + " deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
     }
 

@@ -75,7 +75,7 @@ final class SerializerGenerator {
     private final String[] registration;
     private final int[] registrationId;
     private final String[] declared;
-    /** Per property: for a list whose elements are declared as one final registered type E, E's registration. */
+    /** Per property: for a list whose elements are declared as one concrete registered class E, E's registration. */
     private final Registration[] element;
     private final String[] elementRegistration;
     /** Per typed-list property, the constant holding E's class (the hidden class never names a user class). */
@@ -427,6 +427,25 @@ final class SerializerGenerator {
         mv.visitVarInsn(Opcodes.ASTORE, slot);
     }
 
+    /**
+     * In a write chunk: stores property i's value in local 3 and writes the null tag if it is null. The code
+     * that follows handles a non-null value; the caller places the returned label after it.
+     */
+    private Label nullOrValue(MethodVisitor mv, int i) {
+        Label notNull = new Label();
+        Label done = new Label();
+        get(mv, i, 1);
+        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 3);
+        mv.visitJumpInsn(Opcodes.IFNONNULL, notNull);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeByte", "(I)V", false);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(notNull);
+        return done;
+    }
+
     /** Locals: 0 out, 1 value, 2 session, 3 a field's value. */
     private void writeChunk(ClassWriter cw, int from, int to) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "w" + from / CHUNK, WRITE_CHUNK_DESC, null, null);
@@ -439,17 +458,7 @@ final class SerializerGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, p.kind.writeMethod, p.kind.writeDesc, false);
             } else if (registration[i] != null) {
                 // if (x == null) out.writeByte(0); else if (s.enter(out, x, R)) { content; s.exit(); }
-                Label notNull = new Label();
-                Label done = new Label();
-                get(mv, i, 1);
-                mv.visitVarInsn(Opcodes.ASTORE, 3);
-                mv.visitVarInsn(Opcodes.ALOAD, 3);
-                mv.visitJumpInsn(Opcodes.IFNONNULL, notNull);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitInsn(Opcodes.ICONST_0);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeByte", "(I)V", false);
-                mv.visitJumpInsn(Opcodes.GOTO, done);
-                mv.visitLabel(notNull);
+                Label done = nullOrValue(mv, i);
                 mv.visitVarInsn(Opcodes.ALOAD, 2);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 mv.visitVarInsn(Opcodes.ALOAD, 3);
@@ -462,17 +471,7 @@ final class SerializerGenerator {
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
                 mv.visitLabel(done);
             } else if (element[i] != null) {
-                Label notNull = new Label();
-                Label done = new Label();
-                get(mv, i, 1);
-                mv.visitVarInsn(Opcodes.ASTORE, 3);
-                mv.visitVarInsn(Opcodes.ALOAD, 3);
-                mv.visitJumpInsn(Opcodes.IFNONNULL, notNull);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitInsn(Opcodes.ICONST_0);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeByte", "(I)V", false);
-                mv.visitJumpInsn(Opcodes.GOTO, done);
-                mv.visitLabel(notNull);
+                Label done = nullOrValue(mv, i);
                 writeList(mv, i, 0, 3, 2);
                 mv.visitLabel(done);
             } else {

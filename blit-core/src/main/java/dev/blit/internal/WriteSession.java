@@ -31,8 +31,8 @@ public final class WriteSession implements ObjectWriter {
      * A two-way cache of class lookups, indexed by the class's identity hash (a class may sit in its slot or
      * the slot's pair): a graph mixes a handful of classes (an order, its lines, strings, decimals, lists),
      * and the registry's {@link ClassValue} probe costs several times these array loads. Direct-mapped, two
-     * hot classes sharing a slot evicted each other on every object. Entries hold only classes the registry resolved, so a session
-     * never keeps an unregistered class alive.
+     * hot classes sharing a slot evicted each other on every object. Entries hold only classes the registry
+     * resolved, so a session never keeps an unregistered class alive.
      */
     private final Class<?>[] seenTypes = new Class<?>[SEEN];
     private final Registration[] seenRegistrations = new Registration[SEEN];

@@ -42,8 +42,8 @@ import java.util.zip.CRC32C;
  * An append is a copy into a shared mapping of the current segment (no system call per record; one
  * {@code pwrite} of zeros reserves the space ahead, so a full disk is a {@link BlitException}, not a crash;
  * a shared daemon thread, {@code blit-log-prefill}, does that a few megabytes ahead of the writer and maps the
- * pages in, so the cost of fresh pages is paid off the appending thread). A process that reads the log sees the record at once; it reaches the disk when the kernel
- * writes it back.
+ * pages in, so the cost of fresh pages is paid off the appending thread). A process that reads the log sees
+ * the record at once; it reaches the disk when the kernel writes it back.
  * {@link #sync()} forces everything appended so far (and any new segment file and its directory entry) to
  * the storage device. If the writing process dies at any instant, even by {@code kill -9}, reopening finds
  * every record that was appended before it died (the page cache outlives the process); after a power loss,
