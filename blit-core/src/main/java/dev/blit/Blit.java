@@ -188,6 +188,29 @@ public final class Blit {
      * @return the value, possibly null
      */
     public Object read(ReadBuffer in) {
+        return readValue(in, null);
+    }
+
+    /**
+     * Reads one value into an object the caller already has, where its serializer can fill it in place:
+     * the generated serializer of a flat class (all fields primitive, FORMAT.md "Flat classes") whose
+     * fields are non-final; see {@link Serializer#readInto}. Otherwise, or if the bytes hold a value of
+     * another class or null, the value read is returned as {@link #read(ReadBuffer, Class)} would return it.
+     * The bytes are the same either way: this changes only where the value lands.
+     *
+     * @param in     the source
+     * @param target the object to fill, never null
+     * @param <T>    its type
+     * @return {@code target}, filled; or a new value of its class; or null
+     * @throws BlitException if the value read is not an instance of {@code target}'s class
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T readInto(ReadBuffer in, T target) {
+        return checkType(readValue(in, java.util.Objects.requireNonNull(target, "target")), (Class<T>) target.getClass());
+    }
+
+    /** {@link #read(ReadBuffer)}, into {@code target} when it is not null. */
+    private Object readValue(ReadBuffer in, Object target) {
         ObjectReader previous = in.objects();
         ReadSession session = ReadSession.claim(previous, this);
         boolean fresh = session == null;
@@ -201,7 +224,7 @@ public final class Blit {
             in.limits(limits);
         }
         try {
-            return session.readObject(in);
+            return target == null ? session.readObject(in) : session.readInto(in, target);
         } catch (StackOverflowError e) {
             throw stackOverflow("reading", in.offset(), "the input nests");
         } finally {

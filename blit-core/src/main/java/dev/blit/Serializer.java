@@ -31,6 +31,25 @@ public interface Serializer<T> {
     T read(ReadBuffer in);
 
     /**
+     * Reads a value into an object the caller already has, where this serializer can: the answer to a
+     * hot loop that decodes a million messages and does not want a million objects. Blit's generated
+     * serializer of a flat class (FORMAT.md, "Flat classes") whose fields are all non-final fills
+     * {@code target} in place and returns it, as Chronicle's trivially-copyable read does; every other
+     * serializer (this default) returns a new object, as {@link #read} does, since fields that are final
+     * or set through a constructor cannot be overwritten without the reflective writes that JDK 26 refuses
+     * (JEP 500). Use the return value, like {@link java.util.Collection#toArray(Object[])}'s.
+     *
+     * <p>If the read fails, {@code target} may have been partly overwritten.
+     *
+     * @param in     the buffer to read from
+     * @param target an instance of the type handled, never null
+     * @return {@code target}, filled, or a new value
+     */
+    default T readInto(ReadBuffer in, T target) {
+        return read(in);
+    }
+
+    /**
      * Whether values of this type take part in reference tracking when {@code references(true)}. Immutable
      * value types (strings, boxes, {@code BigDecimal}, {@code java.time}) answer false: sharing them is not
      * observable and tracking them would only cost time and bytes.

@@ -27,6 +27,7 @@ public final class Contenders {
         LABELS.put("blitObjectFile", "Blit ObjectFile (on file streams)");
         LABELS.put("blitMarshallable", "Blit Marshallable (reused buffers)");
         LABELS.put("blitBuffer", "Blit buffer API by hand (no tag)");
+        LABELS.put("blitInPlace", "Blit flat serializer alone (no tag, fills an existing object)");
         LABELS.put("unsafe", "hand-written sun.misc.Unsafe");
         LABELS.put("varHandle", "hand-written VarHandle");
         LABELS.put("byteBuffer", "hand-written ByteBuffer");
@@ -56,7 +57,7 @@ public final class Contenders {
      * {@code --full} add the rest (Blit's other paths, Chronicle's slower paths, Jackson, protobuf,
      * Externalizable, the ByteBuffer codec).
      */
-    public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer",
+    public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
             "blitObjectFile", "blitLog", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
             "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "warmBuild");
 

@@ -109,6 +109,9 @@ final class FlatGenerator {
         ClassWriter cw = shell.open();
         write(cw);
         read(cw);
+        if (model.strategy() == ClassModel.Strategy.FIELDS && noFinalField()) {
+            readInto(cw);
+        }
         cw.visitEnd();
         return cw.toByteArray();
     }
@@ -294,6 +297,50 @@ final class FlatGenerator {
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "constructionFailed",
                 "(" + D_CLASS + "JLjava/lang/Throwable;)Ldev/blit/BlitException;", false);
         mv.visitInsn(Opcodes.ATHROW);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** A final field set through deep reflection (ClassModel's last resort) is not overwritten in place. */
+    private boolean noFinalField() {
+        for (ClassModel.Property p : properties) {
+            if (java.lang.reflect.Modifier.isFinal(p.field.getModifiers())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code readInto(in, target)}: the field-by-field half of {@link #read} on the caller's object, with
+     * no constructor call (Serializer.readInto). Only for the FIELDS strategy with no final field; a class
+     * built through its constructor keeps the interface's default, a new object.
+     * Locals: 1 in, 2 target, 3 p, 4 a.
+     */
+    private void readInto(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "readInto",
+                "(" + D_RB + "Ljava/lang/Object;)Ljava/lang/Object;", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        HiddenClassBuilder.push(mv, layout.size);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "take", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "array", "()[B", false);
+        mv.visitVarInsn(Opcodes.ASTORE, 4);
+        if (properties.size() <= INLINE) {
+            sets(mv, 0, properties.size(), 4, 3, 2, 1);
+        } else {
+            for (int from = 0; from < properties.size(); from += CHUNK) {
+                mv.visitVarInsn(Opcodes.ALOAD, 4);
+                mv.visitVarInsn(Opcodes.ILOAD, 3);
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
+            }
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
     }

@@ -120,6 +120,25 @@ public final class ReadSession implements ObjectReader {
      * @param at  the offset of the tag, for errors
      * @return the value, possibly null
      */
+    /**
+     * Reads one tagged value, into {@code target} if the tag names {@code target}'s class (see
+     * {@link dev.blit.Serializer#readInto}); any other tag is read as {@link #readObject(ReadBuffer)} reads it.
+     *
+     * @param in     the buffer, at the tag
+     * @param target the object to fill, never null
+     * @return the value: {@code target}, a new object, or null
+     */
+    public Object readInto(ReadBuffer in, Object target) {
+        long at = in.offset();
+        int tag = in.readUnsignedVarInt();
+        Registration r = registry.forId(tag);
+        if (r != null && r.type == target.getClass() && r.serializer != null) {
+            int saved = enter(r, at);
+            return exit(r.serializer.readInto(in, target), saved);
+        }
+        return readObject(in, tag, at);
+    }
+
     public Object readObject(ReadBuffer in, int tag, long at) {
         if (tag == TypeIds.NULL) {
             return null;

@@ -41,6 +41,7 @@ public class FlatMarketDataBenchmark {
     private Blit blit;
     private byte[] block;
     private byte[] message;
+    private final MarketData target = new MarketData();
 
     @Setup
     @SuppressWarnings("unchecked")
@@ -79,5 +80,17 @@ public class FlatMarketDataBenchmark {
     @Benchmark
     public Object blitRead() {
         return blit.read(ReadBuffer.of(message));
+    }
+
+    /** The facade filling an existing object (Blit.readInto): the session and tag around serializerReadInto. */
+    @Benchmark
+    public Object blitReadInto() {
+        return blit.readInto(ReadBuffer.of(message), target);
+    }
+
+    /** The block alone into an existing object: no allocation but the ReadBuffer, which escape analysis may remove. */
+    @Benchmark
+    public Object serializerReadInto() {
+        return serializer.readInto(ReadBuffer.of(block), target);
     }
 }

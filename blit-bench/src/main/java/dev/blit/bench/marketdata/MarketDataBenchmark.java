@@ -4,6 +4,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import dev.blit.Blit;
+import dev.blit.Serializer;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
@@ -47,7 +48,9 @@ import static dev.blit.bench.peers.Chronicles.OPEN_UTIL;
 
 /**
  * {@link MarketData} (18 primitives) through every contender. Every reader creates a new object except
- * Chronicle's, which fill an existing one as Chronicle's API does ({@link ChronicleMarketData}); its three
+ * Blit's flat serializer alone ({@code blitInPlace}: the bare block, {@code Serializer.readInto}), the
+ * like-for-like counterpart of Chronicle's trivially copyable path, and Chronicle's, which fill an existing
+ * one as Chronicle's API does ({@link ChronicleMarketData}); its three
  * rows run in forks with the JVM flags Chronicle needs ({@link Chronicles}). Method names are
  * {@code <contender><Write|Read|RoundTrip>}.
  */
@@ -78,6 +81,11 @@ public class MarketDataBenchmark {
 
     private Blit blitGenerated;
     private byte[] blitGeneratedBytes;
+
+    /** The generated flat serializer on its own: the block with no tag, read into {@link #blitInPlaceTarget}. */
+    private Serializer<MarketData> blitInPlace;
+    private final MarketData blitInPlaceTarget = new MarketData();
+    private byte[] blitInPlaceBytes;
 
     private Blit blitCompatible;
     private byte[] blitCompatibleBytes;
@@ -141,6 +149,14 @@ public class MarketDataBenchmark {
             blitGenerated = Blit.builder().register(MarketData.class, 101).build();
             blitGeneratedBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
             check.verify("blitGenerated", blitGeneratedBytes.length, blitGeneratedRead(), data);
+        });
+        check.run(only, "blitInPlace", () -> {
+            blitInPlace = inPlaceSerializer();
+            blitInPlaceBytes = Arrays.copyOf(blitOut.array(), (int) blitInPlaceWrite());
+            check.verify("blitInPlace", blitInPlaceBytes.length, blitInPlaceRead(), data);
+            if (blitInPlaceRead() != blitInPlaceTarget) {
+                throw new IllegalStateException("the flat serializer did not fill the existing MarketData");
+            }
         });
         check.run(only, "blitCompatible", () -> {
             blitCompatible = Blit.builder().register(MarketData.class, 101).compatible(true).build();
@@ -372,6 +388,32 @@ public class MarketDataBenchmark {
         blitOut.clear();
         blitGenerated.write(data, blitOut);
         return blitGenerated.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit flat serializer alone: no tag, fills an existing object
+
+    @SuppressWarnings("unchecked")
+    private static Serializer<MarketData> inPlaceSerializer() {
+        return (Serializer<MarketData>) Blit.builder().register(MarketData.class, 101).build().serializerOf(MarketData.class);
+    }
+
+    @Benchmark
+    public long blitInPlaceWrite() {
+        blitOut.clear();
+        blitInPlace.write(blitOut, data);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public MarketData blitInPlaceRead() {
+        return blitInPlace.readInto(blitIn.reset(blitInPlaceBytes, 0, blitInPlaceBytes.length), blitInPlaceTarget);
+    }
+
+    @Benchmark
+    public MarketData blitInPlaceRoundTrip() {
+        blitOut.clear();
+        blitInPlace.write(blitOut, data);
+        return blitInPlace.readInto(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()), blitInPlaceTarget);
     }
 
     // ---------------------------------------------------------------- Blit facade, generated, compatible mode (field names once per message)

@@ -56,7 +56,7 @@ public final class TextReport {
                 .append("`alloc B/rt` is the memory allocated per round trip (JMH's gc profiler). ")
                 .append("Hand-written codecs know the shape and write no type information; Blit through its facade, Kryo, ")
                 .append("Fory and the JDK write a message that names its class. Every reader creates a new object, except Chronicle's"
-                        + " Bytes rows, which fill an existing one as Chronicle's API does.\n\n")
+                        + " Bytes rows, which fill an existing one as Chronicle's API does, and Blit's flat serializer alone, which does the same.\n\n")
                 .append("![chart](chart.svg)\n");
         for (Table t : tables) {
             sb.append("\n## ").append(t.title).append("\n\n");
@@ -174,6 +174,12 @@ public final class TextReport {
             notes.add("Chronicle trivially copyable / Blit: write " + times(Table.ratio(trivially, blit, "write")) + ", read "
                     + times(Table.ratio(trivially, blit, "read")) + " (target: at least 1.00x each, Blit no slower; Chronicle"
                     + " fills an existing object, Blit creates one).");
+            Row inPlace = t.find("blitInPlace");
+            if (inPlace != null) {
+                notes.add("Chronicle trivially copyable / " + inPlace.label + ": write " + times(Table.ratio(trivially, inPlace, "write"))
+                        + ", read " + times(Table.ratio(trivially, inPlace, "read")) + " (like for like: both write the bare"
+                        + " block and fill an existing object; target: at least 1.00x each).");
+            }
         }
         Row compatible = t.find("blitCompatible");
         if (t.id.startsWith("compat[") && blit != null && compatible != null) {
