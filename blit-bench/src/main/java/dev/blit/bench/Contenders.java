@@ -44,6 +44,7 @@ public final class Contenders {
         LABELS.put("chronicleExplicit", "Chronicle Bytes explicit writeMarshallable (fills an existing object)");
         LABELS.put("chronicleDefault", "Chronicle Wire default (SelfDescribingMarshallable, fills an existing object)");
         LABELS.put("blitLog", "BlitLog (append without sync; read by index)");
+        LABELS.put("blitLogInPlace", "BlitLog (append without sync; read by index into an existing object, BlitLog.readInto)");
         LABELS.put("chronicleQueue", "Chronicle Queue (append without sync; read by index)");
         LABELS.put("coldBuild", "cold: first build in a fresh JVM (one shot in each of 5 forks, no warmup)");
         LABELS.put("coldBuildAfterBootstrap", "cold, Blit already loaded: first build of the wide class in a fresh JVM"
@@ -58,7 +59,7 @@ public final class Contenders {
      * Externalizable, the ByteBuffer codec).
      */
     public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
-            "blitObjectFile", "blitLog", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
+            "blitObjectFile", "blitLog", "blitLogInPlace", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
             "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "warmBuild");
 
     /**

@@ -449,7 +449,28 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * @throws BlitException if no record with that index was ever appended, or the record is damaged
      *                       (the message names the index, segment file and offset)
      */
-    public synchronized Object read(long index) {
+    public Object read(long index) {
+        return read(index, null);
+    }
+
+    /**
+     * Reads the record at {@code index} into an object the caller already has, where its class allows: a flat
+     * class with non-final fields is filled in place and returned, anything else comes back as a new object
+     * (see {@link Blit#readInto}). For a consumer that reads millions of flat records and keeps none, this
+     * spares an allocation per record; the checksum is verified all the same.
+     *
+     * @param index  an index returned by {@link #append}
+     * @param target the object to fill, never null
+     * @param <T>    its type
+     * @return {@code target}, filled; or a new value of its class; or null if null was appended
+     * @throws BlitException as {@link #read(long)} does, or if the record holds a value that is not a {@code T}
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T readInto(long index, T target) {
+        return (T) read(index, java.util.Objects.requireNonNull(target, "target")); // Blit.readInto checked the class
+    }
+
+    private synchronized Object read(long index, Object target) {
         checkOpen();
         if (index >= nextIndex && !writer) {
             refresh();
@@ -496,7 +517,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         long consumed;
         reading = true;
         try {
-            v = blit.read(in);
+            v = target == null ? blit.read(in) : blit.readInto(in, target);
             consumed = in.offset();
         } catch (BlitException e) {
             throw new BlitException("record " + index + " (segment " + s.path.getFileName() + ", offset " + p

@@ -25,6 +25,7 @@ import static dev.blit.log.LogTesting.matches;
 import static dev.blit.log.LogTesting.record;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -141,6 +142,43 @@ class BlitLogTest {
                 i++;
             }
             assertEquals(1000, i);
+        }
+    }
+
+    /** Flat (all fields primitive) and mutable: read back into one reused instance. */
+    static final class Quote {
+        long id;
+        double price;
+
+        Quote() {
+        }
+
+        Quote(long id, double price) {
+            this.id = id;
+            this.price = price;
+        }
+    }
+
+    @Test
+    void flatRecordsAreReadIntoAnExistingObjectAndOtherValuesAsNewOnes() {
+        Blit blit = Blit.builder().register(Quote.class, 100).build();
+        try (BlitLog log = BlitLog.open(dir, blit)) {
+            for (int i = 0; i < 100; i++) {
+                log.append(new Quote(i, i * 1.5));
+            }
+            log.append("not a quote");
+            log.append(null);
+            Quote reused = new Quote();
+            for (int i = 99; i >= 0; i--) {
+                assertSame(reused, log.readInto(i, reused));
+                assertEquals(i, reused.id);
+                assertEquals(i * 1.5, reused.price);
+            }
+            BlitException e = assertThrows(BlitException.class, () -> log.readInto(100, reused));
+            assertTrue(e.getMessage().contains("record 100"), e.getMessage());
+            assertEquals(null, log.readInto(101, reused));
+            assertEquals("not a quote", log.readInto(100, "reused string"));
+            assertEquals(0, reused.id);
         }
     }
 

@@ -156,22 +156,28 @@ public class LogBenchmark {
      */
     void setup(String only) {
         this.only = only;
-        check.run(only, "blitLog", () -> {
-            blit = Blit.builder().register(MarketData.class, 101).build();
-            openBlitLog();
-            try {
-                prefill("blitLog", CHECK_RECORDS);
-                Object first = blitLogRead();
-                Object roundTrip = blitLogRoundTrip();
-                if (!data.equals(roundTrip) || blitLog.size() != CHECK_RECORDS + 1) {
-                    throw new IllegalStateException("blitLog round trip gave " + roundTrip + " at size " + blitLog.size());
+        for (String c : new String[] {"blitLog", "blitLogInPlace"}) {
+            boolean inPlace = c.equals("blitLogInPlace");
+            check.run(only, c, () -> {
+                blit = Blit.builder().register(MarketData.class, 101).build();
+                openBlitLog();
+                try {
+                    prefill(c, CHECK_RECORDS);
+                    Object first = inPlace ? blitLogInPlaceRead() : blitLogRead();
+                    if (inPlace && first != inPlaceTarget) {
+                        throw new IllegalStateException("BlitLog.readInto did not fill the existing MarketData");
+                    }
+                    Object roundTrip = inPlace ? blitLogInPlaceRoundTrip() : blitLogRoundTrip();
+                    if (!data.equals(roundTrip) || blitLog.size() != CHECK_RECORDS + 1) {
+                        throw new IllegalStateException(c + " round trip gave " + roundTrip + " at size " + blitLog.size());
+                    }
+                    closeBlitLog(false);
+                    check.verify(c, blitLogBytesPerRecord(blitDir, CHECK_RECORDS + 1), first, data);
+                } finally {
+                    closeBlitLog(true);
                 }
-                closeBlitLog(false);
-                check.verify("blitLog", blitLogBytesPerRecord(blitDir, CHECK_RECORDS + 1), first, data);
-            } finally {
-                closeBlitLog(true);
-            }
-        });
+            });
+        }
         check.run(only, "chronicleQueue", () -> {
             openChronicle();
             try {
@@ -226,7 +232,7 @@ public class LogBenchmark {
     }
 
     private void open(String contender) {
-        if ("blitLog".equals(contender)) {
+        if (contender != null && contender.startsWith("blitLog")) {
             openBlitLog();
         } else if ("chronicleQueue".equals(contender)) {
             openChronicle();
@@ -241,11 +247,12 @@ public class LogBenchmark {
     /** Appends {@code n} records to the open log of {@code contender}; {@link #nextRead()} then walks them from 0. */
     private void prefill(String contender, int n) {
         for (int i = 0; i < n; i++) {
-            long index = contender.equals("blitLog") ? blitLogWrite() : chronicleQueueWrite();
-            if (i == 0 && !contender.equals("blitLog")) {
+            boolean blitLogged = contender.startsWith("blitLog");
+            long index = blitLogged ? blitLogWrite() : chronicleQueueWrite();
+            if (i == 0 && !blitLogged) {
                 chronicleFirst = index;
             }
-            long expected = contender.equals("blitLog") ? i : chronicleFirst + i;
+            long expected = blitLogged ? i : chronicleFirst + i;
             if (index != expected) { // Chronicle: the queue rolled (midnight UTC) while it was filled
                 throw new IllegalStateException(contender + " appended record " + i + " at index " + Long.toHexString(index)
                         + ", expected " + Long.toHexString(expected));
@@ -347,6 +354,24 @@ public class LogBenchmark {
     @Benchmark
     public Object blitLogRoundTrip() {
         return blitLog.read(blitLog.append(data));
+    }
+
+    /** The one MarketData that {@code blitLogInPlace} reads every record into ({@code BlitLog.readInto}). */
+    private final MarketData inPlaceTarget = new MarketData();
+
+    @Benchmark
+    public long blitLogInPlaceWrite() {
+        return blitLog.append(data);
+    }
+
+    @Benchmark
+    public Object blitLogInPlaceRead() {
+        return blitLog.readInto(nextRead(), inPlaceTarget);
+    }
+
+    @Benchmark
+    public Object blitLogInPlaceRoundTrip() {
+        return blitLog.readInto(blitLog.append(data), inPlaceTarget);
     }
 
     // ---------------------------------------------------------------- Chronicle Queue
