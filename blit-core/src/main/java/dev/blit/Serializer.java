@@ -34,8 +34,9 @@ public interface Serializer<T> {
      * Reads a value into an object the caller already has, where this serializer can: the answer to a
      * hot loop that decodes a million messages and does not want a million objects. Blit's generated
      * serializer of a flat class (FORMAT.md, "Flat classes") whose fields are all non-final fills
-     * {@code target} in place and returns it, as Chronicle's trivially-copyable read does; every other
-     * serializer (this default) returns a new object, as {@link #read} does, since fields that are final
+     * {@code target} in place and returns it, as Chronicle's trivially-copyable read does, and a
+     * {@link Marshallable} reads itself into {@code target}; every other serializer (this default) returns
+     * a new object, as {@link #read} does, since fields that are final
      * or set through a constructor cannot be overwritten without the reflective writes that JDK 26 refuses
      * (JEP 500). Use the return value, like {@link java.util.Collection#toArray(Object[])}'s.
      *

@@ -44,4 +44,12 @@ final class MarshallableSerializer implements Serializer<Marshallable> {
         m.readMarshallable(in);
         return m;
     }
+
+    /** A Marshallable fills itself by contract: {@code readMarshallable} on the caller's instance. */
+    @Override
+    public Marshallable readInto(ReadBuffer in, Marshallable target) {
+        in.reference(target);
+        target.readMarshallable(in);
+        return target;
+    }
 }

@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link Blit#readInto} and {@link Serializer#readInto}: a flat class with non-final fields is filled in
- * place; anything else comes back as a new object, from the same bytes.
+ * {@link Blit#readInto} and {@link Serializer#readInto}: a flat class with non-final fields, and a
+ * Marshallable, are filled in place; anything else comes back as a new object, from the same bytes.
  */
 class FlatReadIntoTest {
 
@@ -73,9 +73,38 @@ class FlatReadIntoTest {
         }
     }
 
+    /** Reads itself: filled in place too. */
+    static final class Tick implements dev.blit.Marshallable {
+        long time;
+        String symbol;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeLong(time);
+            out.writeString(symbol);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            time = in.readLong();
+            symbol = in.readString();
+        }
+    }
+
     private static Blit.Builder builder() {
         return Blit.builder().register(Quote.class, 100).register(Point.class, 101).register(Named.class, 102)
-                .register(Wide100.class, 103);
+                .register(Wide100.class, 103).register(Tick.class, 104);
+    }
+
+    @Test
+    void aMarshallableReadsItselfIntoTheGivenInstance() {
+        Tick t = new Tick();
+        t.time = 77;
+        t.symbol = "EURUSD";
+        Tick target = new Tick();
+        assertSame(target, BLIT.readInto(ReadBuffer.of(BLIT.toBytes(t)), target));
+        assertEquals(77, target.time);
+        assertEquals("EURUSD", target.symbol);
     }
 
     private static final Blit BLIT = builder().build();
