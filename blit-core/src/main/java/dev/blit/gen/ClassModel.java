@@ -5,7 +5,6 @@ import dev.blit.BlitException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -31,9 +30,8 @@ import java.util.Map;
  *       is all there is (JDK 26+ warns about this, JEP 500).</li>
  * </ol>
  *
- * Fields are reached through {@link VarHandle}s and constructors through method handles, both used at erased
- * types ({@code Object} for the instance and for reference fields), so generated code never names the user's
- * classes: they may be private, or in a module Blit cannot read.
+ * Every handle is adapted to erased types ({@code Object} for the instance and for reference fields), so
+ * generated code never names the user's classes: they may be private, or in a module Blit cannot read.
  */
 public final class ClassModel {
     // Comparators as classes, not lambdas: building a Blit links no lambda call site (cold start-up).
@@ -119,60 +117,16 @@ public final class ClassModel {
         final Kind kind;
         /** The field's type with references erased to Object: what the handles take and return. */
         final Class<?> erased;
-        /**
-         * The field as a {@link VarHandle}: what generated code reads it through, and writes it through unless
-         * it is final. One handle per field is cheap to make (no lambda form is spun for it), where a getter
-         * and a setter adapted to erased types were two method handles each, a fifth of a 350-field class's
-         * first generation in a fresh JVM. Its erased access types, {@code (Object)erased} and
-         * {@code (Object, erased)void}, are exactly what the generated call sites name, so each call links to
-         * the handle's own accessor and the JIT folds it, as a constant, to a field access.
-         */
-        final VarHandle handle;
-        private final MethodHandles.Lookup lookup;
-        private MethodHandle getter;
-        /** Whether the field is set after construction ({@link Strategy#FIELDS}). */
-        boolean settable;
-        private MethodHandle setter;
+        /** (Object)erased. */
+        final MethodHandle getter;
+        /** (Object, erased)void, only for {@link Strategy#FIELDS}. */
+        MethodHandle setter;
 
-        Property(Field field, MethodHandles.Lookup lookup) throws IllegalAccessException {
+        Property(Field field, MethodHandle getter) {
             this.field = field;
-            this.lookup = lookup;
             this.kind = Kind.of(field.getType());
             this.erased = field.getType().isPrimitive() ? field.getType() : Object.class;
-            this.handle = lookup.unreflectVarHandle(field);
-        }
-
-        /** @return {@code (Object)erased}, made on first use (the reflective and compatible serializers) */
-        MethodHandle getter() {
-            if (getter == null) {
-                try {
-                    getter = lookup.unreflectGetter(field).asType(MethodType.methodType(erased, Object.class));
-                } catch (IllegalAccessException e) {
-                    throw new BlitException("Blit cannot read field " + displayName() + ": " + e.getMessage(), e);
-                }
-            }
-            return getter;
-        }
-
-        /** @return {@code (Object, erased)void} if the field is {@link #settable}, else null; made on first use */
-        MethodHandle setter() {
-            if (settable && setter == null) {
-                try {
-                    setter = lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, erased));
-                } catch (IllegalAccessException e) {
-                    throw new BlitException("Blit cannot set field " + displayName() + ": " + e.getMessage(), e);
-                }
-            }
-            return setter;
-        }
-
-        /**
-         * @return whether generated code sets the field through {@link #handle}: a settable field that is not
-         *         final (a {@code VarHandle} never writes a final field; the last-resort strategy for those
-         *         takes the reflective {@link #setter()})
-         */
-        boolean setsThroughHandle() {
-            return settable && !Modifier.isFinal(field.getModifiers());
+            this.getter = getter.asType(MethodType.methodType(erased, Object.class));
         }
 
         /** @return the declared type */
@@ -228,7 +182,7 @@ public final class ClassModel {
                     l = Access.lookupFor(f.getDeclaringClass(), given);
                     lookups.put(f.getDeclaringClass(), l);
                 }
-                properties.add(new Property(f, l));
+                properties.add(new Property(f, l.unreflectGetter(f)));
             }
         } catch (IllegalAccessException e) {
             throw new BlitException("Blit cannot read the fields of " + type.getName() + ": " + e.getMessage(), e);
@@ -248,14 +202,14 @@ public final class ClassModel {
             anyFinal |= Modifier.isFinal(f.getModifiers());
         }
         if (noArg != null && !anyFinal) {
-            return forFields(type, properties, lookup, noArg);
+            return forFields(type, properties, lookup, lookups, noArg);
         }
         ClassModel viaConstructor = forMatchingConstructor(type, fields, properties, lookup);
         if (viaConstructor != null) {
             return viaConstructor;
         }
         if (noArg != null) {
-            return forFields(type, properties, lookup, noArg);
+            return forFields(type, properties, lookup, lookups, noArg);
         }
         throw new BlitException("cannot instantiate " + type.getName() + ": it needs a no-argument constructor (any "
                 + "visibility), a constructor whose parameters are exactly its serialized fields "
@@ -332,10 +286,11 @@ public final class ClassModel {
     }
 
     private static ClassModel forFields(Class<?> type, List<Property> properties, MethodHandles.Lookup lookup,
-                                        Constructor<?> noArg) {
+                                        Map<Class<?>, MethodHandles.Lookup> lookups, Constructor<?> noArg) {
         try {
             for (Property p : properties) {
                 Field f = p.field;
+                MethodHandles.Lookup own = lookups.get(f.getDeclaringClass());
                 if (Modifier.isFinal(f.getModifiers())) {
                     try {
                         f.setAccessible(true);
@@ -344,11 +299,8 @@ public final class ClassModel {
                                 + " after its no-argument constructor: give it a constructor that takes its fields, "
                                 + "or open its package to dev.blit", e);
                     }
-                    p.settable = true;
-                    p.setter(); // made now, so a field that cannot be set fails at build()
-                } else {
-                    p.settable = true;
                 }
+                p.setter = own.unreflectSetter(f).asType(MethodType.methodType(void.class, Object.class, p.erased));
             }
             MethodHandle ctor = lookup.unreflectConstructor(noArg).asType(MethodType.methodType(Object.class));
             return new ClassModel(type, properties, Strategy.FIELDS, ctor, null);

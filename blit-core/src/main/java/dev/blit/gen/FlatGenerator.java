@@ -21,8 +21,8 @@ import java.util.List;
  * and loads the fields the same way. No per-field bounds check, cursor update or varint: for MarketData
  * (2 longs, 16 doubles) it is 18 loads and 18 stores around two capacity checks.
  *
- * <p>Like {@link SerializerGenerator}, the hidden class names no user class: the fields' handles, the
- * constructor and the buffer views' {@code VarHandle}s arrive as class data, copied into {@code static final}
+ * <p>Like {@link SerializerGenerator}, the hidden class names no user class: getters, setters, the
+ * constructor and the three {@code VarHandle}s arrive as class data, copied into {@code static final}
  * fields the JIT treats as constants. Past {@value #INLINE} fields the accesses are split into static
  * methods, to stay under the JIT's limit on method size.
  */
@@ -99,9 +99,9 @@ final class FlatGenerator {
         doubleVh = constant(FlatLayout.DOUBLE, D_VH);
         for (int i = 0; i < properties.size(); i++) {
             ClassModel.Property p = properties.get(i);
-            getter[i] = shell.getter(p);
-            if (p.settable) {
-                setter[i] = shell.setter(p, getter[i]);
+            getter[i] = constant(p.getter, D_MH);
+            if (p.setter != null) {
+                setter[i] = constant(p.setter, D_MH);
             }
         }
         constructor = constant(model.constructor(), D_MH);
@@ -219,9 +219,9 @@ final class FlatGenerator {
 
     private void get(MethodVisitor mv, int i, int objectSlot) {
         ClassModel.Property p = properties.get(i);
-        shell.pushGetter(mv, getter[i]);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, getter[i], D_MH);
         mv.visitVarInsn(Opcodes.ALOAD, objectSlot);
-        HiddenClassBuilder.invokeGet(mv, p);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + Type.getDescriptor(p.erased), false);
     }
 
     // ---------------------------------------------------------------- read
@@ -347,11 +347,11 @@ final class FlatGenerator {
 
     private void sets(MethodVisitor mv, int from, int to, int array, int base, int object, int in) {
         for (int i = from; i < to; i++) {
-            ClassModel.Property p = properties.get(i);
-            shell.pushSetter(mv, p, setter[i]);
+            mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
             mv.visitVarInsn(Opcodes.ALOAD, object);
             load(mv, i, array, base, in);
-            HiddenClassBuilder.invokeSet(mv, p);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                    "(Ljava/lang/Object;" + Type.getDescriptor(properties.get(i).erased) + ")V", false);
         }
     }
 

@@ -13,9 +13,9 @@ import java.util.List;
 
 /**
  * The part every generated serializer shares: a hidden class in {@code dev.blit.gen} whose constants
- * (the user's class, its fields' VarHandles, constructors, registrations) arrive as class
+ * (the user's class, field getters and setters, constructors, VarHandles, registrations) arrive as class
  * data and are copied into {@code static final} fields {@code c0, c1, …} in {@code <clinit>}. The JIT
- * treats those fields as constants, which is what lets generated code inline through the handles; and
+ * treats those fields as constants, which is what lets generated code inline through method handles; and
  * because the class never names a user type, private classes and named modules need no extra access.
  */
 final class HiddenClassBuilder {
@@ -48,51 +48,6 @@ final class HiddenClassBuilder {
         data.add(value);
         descs.add(desc);
         return "c" + (data.size() - 1);
-    }
-
-    // ---------------------------------------------------------------- fields of the user's class
-
-    private static final String VH = "java/lang/invoke/VarHandle";
-    private static final String D_VH = "Ljava/lang/invoke/VarHandle;";
-    private static final String D_MH = "Ljava/lang/invoke/MethodHandle;";
-
-    /** @return the constant that reads property {@code p}: its {@code VarHandle} */
-    String getter(ClassModel.Property p) {
-        return constant(p.handle, D_VH);
-    }
-
-    /**
-     * @param p      a {@link ClassModel.Property#settable} property
-     * @param getter what {@link #getter} returned for it: the same handle serves to write a non-final field
-     * @return the constant that sets it
-     */
-    String setter(ClassModel.Property p, String getter) {
-        return p.setsThroughHandle() ? getter : constant(p.setter(), D_MH);
-    }
-
-    /** Pushes property {@code p}'s value; the object is on the stack. Before it: {@link #pushGetter}. */
-    static void invokeGet(MethodVisitor mv, ClassModel.Property p) {
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "get", "(Ljava/lang/Object;)" + Type.getDescriptor(p.erased), false);
-    }
-
-    /** Pushes the getter constant {@code field} of property {@code p}, before the object. */
-    void pushGetter(MethodVisitor mv, String field) {
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, field, D_VH);
-    }
-
-    /** Pushes the setter constant {@code field} of property {@code p}, before the object and the value. */
-    void pushSetter(MethodVisitor mv, ClassModel.Property p, String field) {
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, field, p.setsThroughHandle() ? D_VH : D_MH);
-    }
-
-    /** Sets property {@code p}: the setter, the object and the value are on the stack. */
-    static void invokeSet(MethodVisitor mv, ClassModel.Property p) {
-        String desc = "(Ljava/lang/Object;" + Type.getDescriptor(p.erased) + ")V";
-        if (p.setsThroughHandle()) {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, VH, "set", desc, false);
-        } else {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandle", "invokeExact", desc, false);
-        }
     }
 
     /**

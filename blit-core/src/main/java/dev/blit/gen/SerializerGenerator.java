@@ -23,12 +23,11 @@ import java.util.List;
  * method of its encoding. Everything the code needs from outside (field getters and setters, the
  * constructor, the registrations of declared field types, declared types for checks) arrives as the hidden
  * class's class data and is copied into {@code static final} fields in {@code <clinit>}: the JIT treats
- * those as constants and inlines through the handles, so the result runs like hand-written code.
+ * those as constants and inlines through the method handles, so the result runs like hand-written code.
  *
  * <p>Class data layout: one {@code Object[]}, element {@code i} copied into static field {@code c<i>}, in
- * the order the generator asks for them: the user's class (for messages); then per property its field's
- * {@code VarHandle} (read at {@code (Object)T}, and written at {@code (Object,T)void} when fields are set one
- * by one; a final field set that way gets a setter method handle of its own, after the handle), the
+ * the order the generator asks for them: the user's class (for messages); then per property its getter
+ * {@code (Object)T}, its setter {@code (Object,T)void} (only when fields are set one by one), the
  * {@link Registration} of its declared type (only when that type is final and registered) and the declared
  * type itself (unless {@code Object}, for the read-side type check); last the constructor handle
  * ({@code ()Object}, or the constructor's parameters erased to primitives and {@code Object}).
@@ -131,9 +130,9 @@ final class SerializerGenerator {
         typeField = constant(model.type(), D_CLASS);
         for (int i = 0; i < properties.size(); i++) {
             ClassModel.Property p = properties.get(i);
-            getter[i] = shell.getter(p);
-            if (p.settable) {
-                setter[i] = shell.setter(p, getter[i]);
+            getter[i] = constant(p.getter, D_MH);
+            if (p.setter != null) {
+                setter[i] = constant(p.setter, D_MH);
             }
             if (p.kind == ClassModel.Kind.REFERENCE) {
                 Class<?> t = p.type();
@@ -491,9 +490,10 @@ final class SerializerGenerator {
     /** Pushes the value of property i of the object in local {@code objectSlot}. */
     private void get(MethodVisitor mv, int i, int objectSlot) {
         ClassModel.Property p = properties.get(i);
-        shell.pushGetter(mv, getter[i]);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, name, getter[i], D_MH);
         mv.visitVarInsn(Opcodes.ALOAD, objectSlot);
-        HiddenClassBuilder.invokeGet(mv, p);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                "(Ljava/lang/Object;)" + Type.getDescriptor(p.erased), false);
     }
 
     // ---------------------------------------------------------------- read
@@ -704,15 +704,16 @@ final class SerializerGenerator {
                 // as a loop phi, which C2 does not take for a constant, so it would not inline the setter.
                 readValue(mv, i, 0, 2, 3, 5, 6);
                 mv.visitVarInsn(Opcodes.ASTORE, 7);
-                shell.pushSetter(mv, p, setter[i]);
+                mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
                 mv.visitVarInsn(Opcodes.ALOAD, 7);
             } else {
-                shell.pushSetter(mv, p, setter[i]);
+                mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
                 mv.visitVarInsn(Opcodes.ALOAD, 1);
                 readValue(mv, i, 0, 2, 3, 5, 6);
             }
-            HiddenClassBuilder.invokeSet(mv, p);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
+                    "(Ljava/lang/Object;" + Type.getDescriptor(p.erased) + ")V", false);
         }
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
