@@ -109,8 +109,13 @@ final class FlatGenerator {
         ClassWriter cw = shell.open();
         write(cw);
         read(cw);
-        if (model.strategy() == ClassModel.Strategy.FIELDS && noFinalField()) {
-            readInto(cw);
+        if (model.strategy() == ClassModel.Strategy.FIELDS) {
+            if (properties.size() > INLINE) {
+                readChunks(cw);
+            }
+            if (noFinalField()) {
+                readInto(cw);
+            }
         }
         cw.visitEnd();
         return cw.toByteArray();
@@ -232,13 +237,7 @@ final class FlatGenerator {
     private void read(ClassWriter cw) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "read", "(" + D_RB + ")Ljava/lang/Object;", null, null);
         mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        HiddenClassBuilder.push(mv, layout.size);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "take", "(I)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, 2);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "array", "()[B", false);
-        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        takeBlock(mv, 2, 3);
         Label start = new Label();
         Label end = new Label();
         Label handler = new Label();
@@ -250,24 +249,7 @@ final class FlatGenerator {
             mv.visitVarInsn(Opcodes.ASTORE, 4);
             mv.visitLabel(end);
             // No reference() call: a flat object has no field that could point back at it.
-            if (properties.size() <= INLINE) {
-                sets(mv, 0, properties.size(), 3, 2, 4, 1);
-            } else {
-                for (int from = 0; from < properties.size(); from += CHUNK) {
-                    mv.visitVarInsn(Opcodes.ALOAD, 3);
-                    mv.visitVarInsn(Opcodes.ILOAD, 2);
-                    mv.visitVarInsn(Opcodes.ALOAD, 4);
-                    mv.visitVarInsn(Opcodes.ALOAD, 1);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
-                    MethodVisitor chunk = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK,
-                            READ_CHUNK_DESC, null, null);
-                    chunk.visitCode();
-                    sets(chunk, from, Math.min(properties.size(), from + CHUNK), 0, 1, 2, 3);
-                    chunk.visitInsn(Opcodes.RETURN);
-                    chunk.visitMaxs(0, 0);
-                    chunk.visitEnd();
-                }
-            }
+            setAll(mv, 3, 2, 4, 1);
             mv.visitVarInsn(Opcodes.ALOAD, 4);
             mv.visitInsn(Opcodes.ARETURN);
         } else {
@@ -321,28 +303,54 @@ final class FlatGenerator {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "readInto",
                 "(" + D_RB + "Ljava/lang/Object;)Ljava/lang/Object;", null, null);
         mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        HiddenClassBuilder.push(mv, layout.size);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "take", "(I)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "array", "()[B", false);
-        mv.visitVarInsn(Opcodes.ASTORE, 4);
-        if (properties.size() <= INLINE) {
-            sets(mv, 0, properties.size(), 4, 3, 2, 1);
-        } else {
-            for (int from = 0; from < properties.size(); from += CHUNK) {
-                mv.visitVarInsn(Opcodes.ALOAD, 4);
-                mv.visitVarInsn(Opcodes.ILOAD, 3);
-                mv.visitVarInsn(Opcodes.ALOAD, 2);
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
-            }
-        }
+        takeBlock(mv, 3, 4);
+        setAll(mv, 4, 3, 2, 1);
         mv.visitVarInsn(Opcodes.ALOAD, 2);
         mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /** {@code int p = in.take(SIZE); byte[] a = in.array();} into locals {@code base} and {@code array}; local 1 is in. */
+    private void takeBlock(MethodVisitor mv, int base, int array) {
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        HiddenClassBuilder.push(mv, layout.size);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "take", "(I)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, base);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "array", "()[B", false);
+        mv.visitVarInsn(Opcodes.ASTORE, array);
+    }
+
+    /**
+     * Sets every field of the object in local {@code object} from the block: inline up to {@value #INLINE}
+     * fields, else through the chunk methods {@link #readChunks} defines (shared by read and readInto).
+     */
+    private void setAll(MethodVisitor mv, int array, int base, int object, int in) {
+        if (properties.size() <= INLINE) {
+            sets(mv, 0, properties.size(), array, base, object, in);
+            return;
+        }
+        for (int from = 0; from < properties.size(); from += CHUNK) {
+            mv.visitVarInsn(Opcodes.ALOAD, array);
+            mv.visitVarInsn(Opcodes.ILOAD, base);
+            mv.visitVarInsn(Opcodes.ALOAD, object);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
+        }
+    }
+
+    /** The static methods {@code r0, r1, ...} that {@link #setAll} calls past {@value #INLINE} fields. */
+    private void readChunks(ClassWriter cw) {
+        for (int from = 0; from < properties.size(); from += CHUNK) {
+            MethodVisitor chunk = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK,
+                    READ_CHUNK_DESC, null, null);
+            chunk.visitCode();
+            sets(chunk, from, Math.min(properties.size(), from + CHUNK), 0, 1, 2, 3);
+            chunk.visitInsn(Opcodes.RETURN);
+            chunk.visitMaxs(0, 0);
+            chunk.visitEnd();
+        }
     }
 
     private void sets(MethodVisitor mv, int from, int to, int array, int base, int object, int in) {
