@@ -1,6 +1,9 @@
 package dev.blit.gen;
 
 import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.WriteSession;
 
 import java.lang.invoke.MethodHandles;
 
@@ -35,5 +38,52 @@ final class Access {
         } catch (IllegalAccessException e) {
             throw new BlitException("Blit cannot reach the fields of " + type.getName() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A lookup in which a generated serializer for {@code type} can be defined as a nestmate of it, so that
+     * it reads and writes the fields with {@code getfield}/{@code putfield} and calls the constructor with
+     * {@code invokespecial}, as hand-written code does, instead of through method handles. That needs three
+     * things, and Blit falls back to method handles when one is missing: full-privilege access to
+     * {@code type} (Blit and the class in the same module, which is the case on the class path, or a
+     * lookup the user handed over from the class's package); the class's module reading Blit's and Blit's
+     * packages exported to it, since the serializer, now in the user's package, calls Blit's buffers and
+     * sessions; and the class's loader finding Blit's own classes (not copies from another loader).
+     *
+     * @param type  the class to serialize
+     * @param given a full-privilege lookup the user handed over, or null
+     * @return a full-privilege lookup on {@code type}, or null when the serializer must live in Blit's package
+     */
+    static MethodHandles.Lookup nestHost(Class<?> type, MethodHandles.Lookup given) {
+        if (type.isHidden() || type.isArray() || type.isPrimitive()) {
+            return null;
+        }
+        MethodHandles.Lookup lookup;
+        try {
+            lookup = lookupFor(type, given);
+        } catch (BlitException e) {
+            return null;
+        }
+        if (!lookup.hasFullPrivilegeAccess()) {
+            return null;
+        }
+        Module blit = Access.class.getModule();
+        Module user = type.getModule();
+        if (!user.canRead(blit)) {
+            return null;
+        }
+        for (Class<?> c : new Class<?>[] {Serializer.class, WriteBuffer.class, WriteSession.class, Access.class}) {
+            if (!blit.isExported(c.getPackageName(), user)) {
+                return null;
+            }
+            try {
+                if (Class.forName(c.getName(), false, type.getClassLoader()) != c) {
+                    return null;
+                }
+            } catch (ClassNotFoundException | LinkageError e) {
+                return null;
+            }
+        }
+        return lookup;
     }
 }

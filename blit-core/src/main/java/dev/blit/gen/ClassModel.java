@@ -152,13 +152,19 @@ public final class ClassModel {
     private final MethodHandle constructor;
     /** RECORD/CONSTRUCTOR: for each constructor parameter, the index of its property. */
     private final int[] arguments;
+    /** The constructor {@link #constructor} calls. */
+    private final Constructor<?> creator;
+    /** Where a serializer may be defined as a nestmate of the class ({@link Access#nestHost}), or null. */
+    private MethodHandles.Lookup host;
 
-    private ClassModel(Class<?> type, List<Property> properties, Strategy strategy, MethodHandle constructor, int[] arguments) {
+    private ClassModel(Class<?> type, List<Property> properties, Strategy strategy, MethodHandle constructor, int[] arguments,
+                       Constructor<?> creator) {
         this.type = type;
         this.properties = properties;
         this.strategy = strategy;
         this.constructor = constructor;
         this.arguments = arguments;
+        this.creator = creator;
     }
 
     /**
@@ -168,6 +174,12 @@ public final class ClassModel {
      * @throws BlitException if Blit cannot reach its fields or cannot instantiate it
      */
     public static ClassModel of(Class<?> type, MethodHandles.Lookup given) {
+        ClassModel model = build(type, given);
+        model.host = Access.nestHost(type, given);
+        return model;
+    }
+
+    private static ClassModel build(Class<?> type, MethodHandles.Lookup given) {
         if (type.isInterface() || type.isArray() || type.isPrimitive() || type.isEnum()
                 || Modifier.isAbstract(type.getModifiers())) {
             throw new BlitException(type.getName() + " cannot be serialized field by field");
@@ -259,7 +271,7 @@ public final class ClassModel {
         try {
             Constructor<?> canonical = type.getDeclaredConstructor(types);
             return new ClassModel(type, properties, Strategy.RECORD,
-                    adapt(lookup.unreflectConstructor(canonical), properties, arguments), arguments);
+                    adapt(lookup.unreflectConstructor(canonical), properties, arguments), arguments, canonical);
         } catch (NoSuchMethodException | IllegalAccessException e) {
             throw new BlitException("cannot reach the canonical constructor of record " + type.getName(), e);
         }
@@ -276,7 +288,7 @@ public final class ClassModel {
             if (arguments != null) {
                 try {
                     return new ClassModel(type, properties, Strategy.CONSTRUCTOR,
-                            adapt(lookup.unreflectConstructor(c), properties, arguments), arguments);
+                            adapt(lookup.unreflectConstructor(c), properties, arguments), arguments, c);
                 } catch (IllegalAccessException e) {
                     throw new BlitException("cannot reach constructor " + c + ": " + e.getMessage(), e);
                 }
@@ -303,7 +315,7 @@ public final class ClassModel {
                 p.setter = own.unreflectSetter(f).asType(MethodType.methodType(void.class, Object.class, p.erased));
             }
             MethodHandle ctor = lookup.unreflectConstructor(noArg).asType(MethodType.methodType(Object.class));
-            return new ClassModel(type, properties, Strategy.FIELDS, ctor, null);
+            return new ClassModel(type, properties, Strategy.FIELDS, ctor, null, noArg);
         } catch (IllegalAccessException e) {
             throw new BlitException("cannot instantiate " + type.getName() + " through its no-argument constructor: "
                     + e.getMessage(), e);
@@ -353,6 +365,16 @@ public final class ClassModel {
     /** @return FIELDS: {@code ()Object}; otherwise {@code (erased parameter types)Object} */
     MethodHandle constructor() {
         return constructor;
+    }
+
+    /** @return the constructor that makes instances (FIELDS: the no-argument one) */
+    Constructor<?> creator() {
+        return creator;
+    }
+
+    /** @return a full-privilege lookup on the class, to define its serializer as a nestmate; null when it must not be */
+    MethodHandles.Lookup host() {
+        return host;
     }
 
     /** @return for each constructor parameter the index of its property; null for FIELDS */

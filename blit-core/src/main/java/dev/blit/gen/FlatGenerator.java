@@ -7,7 +7,6 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
@@ -21,10 +20,11 @@ import java.util.List;
  * and loads the fields the same way. No per-field bounds check, cursor update or varint: for MarketData
  * (2 longs, 16 doubles) it is 18 loads and 18 stores around two capacity checks.
  *
- * <p>Like {@link SerializerGenerator}, the hidden class names no user class: getters, setters, the
- * constructor and the three {@code VarHandle}s arrive as class data, copied into {@code static final}
- * fields the JIT treats as constants. Past {@value #INLINE} fields the accesses are split into static
- * methods, to stay under the JIT's limit on method size.
+ * <p>The fields are reached as {@link FieldAccess} decides: directly from a nestmate of the class, or
+ * through getters and setters passed as class data with the {@code VarHandle}s, copied into
+ * {@code static final} fields the JIT treats as constants. The field stores of a read are in static methods,
+ * one up to {@value #INLINE} fields and one per {@value #CHUNK} past that, to stay under the JIT's limit on
+ * the size of a method it inlines; so are the loads of a write past {@value #INLINE} fields.
  */
 final class FlatGenerator {
     /**
@@ -33,20 +33,17 @@ final class FlatGenerator {
      * swung between 70 and 450 ns per round trip from one JVM to the next; with 16 it measured 85 ns in three.
      */
     private static final int CHUNK = 16;
-    /** Classes with at most this many fields are written and read inline, without chunk methods (MarketData: 18). */
+    /** Classes with at most this many fields are written inline and read through one method (MarketData: 18). */
     private static final int INLINE = 24;
 
     private static final String OBJECT = "java/lang/Object";
-    private static final String MH = Type.getInternalName(MethodHandle.class);
     private static final String VH = Type.getInternalName(VarHandle.class);
     private static final String WRITE_BUFFER = "dev/blit/buffer/WriteBuffer";
     private static final String READ_BUFFER = "dev/blit/buffer/ReadBuffer";
     private static final String D_WB = "L" + WRITE_BUFFER + ";";
     private static final String D_RB = "L" + READ_BUFFER + ";";
-    private static final String D_MH = "L" + MH + ";";
     private static final String D_VH = "L" + VH + ";";
     private static final String D_CLASS = "Ljava/lang/Class;";
-    private static final String LAYOUT = Type.getInternalName(FlatLayout.class);
     private static final String SUPPORT = Type.getInternalName(Support.class);
 
     private final ClassModel model;
@@ -54,9 +51,7 @@ final class FlatGenerator {
     private final List<ClassModel.Property> properties;
     private final HiddenClassBuilder shell;
     private final String name;
-    private final String[] getter;
-    private final String[] setter;
-    private String constructor;
+    private FieldAccess access;
     private String typeField;
     private String shortVh;
     private String intVh;
@@ -68,11 +63,8 @@ final class FlatGenerator {
         this.model = model;
         this.layout = layout;
         this.properties = model.properties();
-        this.getter = new String[properties.size()];
-        this.setter = new String[properties.size()];
-        String simple = ClassSerializers.simpleName(model.type());
-        this.name = "dev/blit/gen/BlitFlatSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
-        this.shell = new HiddenClassBuilder(name, "dev/blit/Serializer");
+        this.shell = new HiddenClassBuilder("BlitFlatSerializer", model.type(), model.host(), "dev/blit/Serializer");
+        this.name = shell.name();
     }
 
     /**
@@ -97,22 +89,13 @@ final class FlatGenerator {
         longVh = constant(FlatLayout.LONG, D_VH);
         floatVh = constant(FlatLayout.FLOAT, D_VH);
         doubleVh = constant(FlatLayout.DOUBLE, D_VH);
-        for (int i = 0; i < properties.size(); i++) {
-            ClassModel.Property p = properties.get(i);
-            getter[i] = constant(p.getter, D_MH);
-            if (p.setter != null) {
-                setter[i] = constant(p.setter, D_MH);
-            }
-        }
-        constructor = constant(model.constructor(), D_MH);
+        access = new FieldAccess(model, shell);
 
         ClassWriter cw = shell.open();
         write(cw);
         read(cw);
         if (model.strategy() == ClassModel.Strategy.FIELDS) {
-            if (properties.size() > INLINE) {
-                readChunks(cw);
-            }
+            readChunks(cw);
             if (noFinalField()) {
                 readInto(cw);
             }
@@ -137,6 +120,7 @@ final class FlatGenerator {
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "array", "()[B", false);
         mv.visitVarInsn(Opcodes.ASTORE, 4);
         if (properties.size() <= INLINE) {
+            access.cast(mv, 2);
             stores(mv, 0, properties.size(), 4, 3, 2);
         } else {
             for (int from = 0; from < properties.size(); from += CHUNK) {
@@ -147,6 +131,7 @@ final class FlatGenerator {
                 MethodVisitor chunk = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "w" + from / CHUNK,
                         WRITE_CHUNK_DESC, null, null);
                 chunk.visitCode();
+                access.cast(chunk, 2);
                 stores(chunk, from, Math.min(properties.size(), from + CHUNK), 0, 1, 2);
                 chunk.visitInsn(Opcodes.RETURN);
                 chunk.visitMaxs(0, 0);
@@ -223,10 +208,7 @@ final class FlatGenerator {
     }
 
     private void get(MethodVisitor mv, int i, int objectSlot) {
-        ClassModel.Property p = properties.get(i);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, getter[i], D_MH);
-        mv.visitVarInsn(Opcodes.ALOAD, objectSlot);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "(Ljava/lang/Object;)" + Type.getDescriptor(p.erased), false);
+        access.get(mv, i, objectSlot);
     }
 
     // ---------------------------------------------------------------- read
@@ -244,8 +226,8 @@ final class FlatGenerator {
         mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
         if (model.strategy() == ClassModel.Strategy.FIELDS) {
             mv.visitLabel(start);
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+            access.beforeConstruct(mv);
+            access.construct(mv, "");
             mv.visitVarInsn(Opcodes.ASTORE, 4);
             mv.visitLabel(end);
             // No reference() call: a flat object has no field that could point back at it.
@@ -255,15 +237,16 @@ final class FlatGenerator {
         } else {
             // The values go straight from the block onto the stack, in parameter order.
             int[] arguments = model.arguments();
-            StringBuilder desc = new StringBuilder("(");
+            StringBuilder desc = new StringBuilder();
             // A bad boolean byte throws a BlitException inside the try block; constructionFailed passes it on as is.
             mv.visitLabel(start);
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
-            for (int a : arguments) {
-                load(mv, a, 3, 2, 1);
-                desc.append(Type.getDescriptor(properties.get(a).erased));
+            access.beforeConstruct(mv);
+            for (int k = 0; k < arguments.length; k++) {
+                load(mv, arguments[k], 3, 2, 1);
+                access.argument(mv, k);
+                desc.append(Type.getDescriptor(properties.get(arguments[k]).erased));
             }
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", desc.append(")Ljava/lang/Object;").toString(), false);
+            access.construct(mv, desc.toString());
             mv.visitLabel(end);
             mv.visitInsn(Opcodes.ARETURN);
         }
@@ -323,30 +306,38 @@ final class FlatGenerator {
     }
 
     /**
-     * Sets every field of the object in local {@code object} from the block: inline up to {@value #INLINE}
-     * fields, else through the chunk methods {@link #readChunks} defines (shared by read and readInto).
+     * Sets every field of the object in local {@code object} from the block, through the static methods
+     * {@link #readChunks} defines (shared by read and readInto): one up to {@value #INLINE} fields, else one
+     * per {@value #CHUNK}. Not inline even for MarketData: read and readInto stay small, and the method
+     * with the 18 stores stays under the JIT's 325-byte limit for inlining a hot method, so each inlines
+     * into its caller; with the stores inline, read (constructor call and handler included) went over it,
+     * was called instead of inlined, and its ReadBuffer could no longer be scalar-replaced.
      */
     private void setAll(MethodVisitor mv, int array, int base, int object, int in) {
-        if (properties.size() <= INLINE) {
-            sets(mv, 0, properties.size(), array, base, object, in);
-            return;
-        }
-        for (int from = 0; from < properties.size(); from += CHUNK) {
+        int chunk = readChunk();
+        for (int from = 0; from < properties.size(); from += chunk) {
             mv.visitVarInsn(Opcodes.ALOAD, array);
             mv.visitVarInsn(Opcodes.ILOAD, base);
             mv.visitVarInsn(Opcodes.ALOAD, object);
             mv.visitVarInsn(Opcodes.ALOAD, in);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / chunk, READ_CHUNK_DESC, false);
         }
     }
 
-    /** The static methods {@code r0, r1, ...} that {@link #setAll} calls past {@value #INLINE} fields. */
+    /** @return the fields per read chunk method: all of them up to {@value #INLINE}, else {@value #CHUNK} */
+    private int readChunk() {
+        return properties.size() <= INLINE ? properties.size() : CHUNK;
+    }
+
+    /** The static methods {@code r0, r1, ...} that {@link #setAll} calls. */
     private void readChunks(ClassWriter cw) {
-        for (int from = 0; from < properties.size(); from += CHUNK) {
-            MethodVisitor chunk = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK,
+        int size = readChunk();
+        for (int from = 0; from < properties.size(); from += size) {
+            MethodVisitor chunk = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / size,
                     READ_CHUNK_DESC, null, null);
             chunk.visitCode();
-            sets(chunk, from, Math.min(properties.size(), from + CHUNK), 0, 1, 2, 3);
+            access.cast(chunk, 2);
+            sets(chunk, from, Math.min(properties.size(), from + size), 0, 1, 2, 3);
             chunk.visitInsn(Opcodes.RETURN);
             chunk.visitMaxs(0, 0);
             chunk.visitEnd();
@@ -355,11 +346,9 @@ final class FlatGenerator {
 
     private void sets(MethodVisitor mv, int from, int to, int array, int base, int object, int in) {
         for (int i = from; i < to; i++) {
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
-            mv.visitVarInsn(Opcodes.ALOAD, object);
+            access.beforeSet(mv, i, object);
             load(mv, i, array, base, in);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
-                    "(Ljava/lang/Object;" + Type.getDescriptor(properties.get(i).erased) + ")V", false);
+            access.set(mv, i);
         }
     }
 
@@ -374,7 +363,7 @@ final class FlatGenerator {
             if (k == ClassModel.Kind.BOOLEAN) {
                 mv.visitVarInsn(Opcodes.ALOAD, in);
                 HiddenClassBuilder.push(mv, layout.size - offset);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, LAYOUT, "bool", "(B" + D_RB + "I)Z", false);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "bool", "(B" + D_RB + "I)Z", false);
             }
             return;
         }

@@ -77,22 +77,6 @@ final class FlatLayout {
         }
     }
 
-    /**
-     * A boolean of a flat block, checked like {@link ReadBuffer#readBoolean()}.
-     *
-     * @param b    the byte
-     * @param in   the buffer the block was taken from
-     * @param back how many bytes before the buffer's offset the byte was
-     * @return its value
-     */
-    static boolean bool(byte b, ReadBuffer in, int back) {
-        if ((b & ~1) != 0) {
-            throw new BlitException("invalid boolean byte 0x" + Integer.toHexString(b & 0xFF) + " at offset "
-                    + (in.offset() - back));
-        }
-        return b != 0;
-    }
-
     /** The reflective twin of the generated write: values boxed, same bytes. */
     void write(WriteBuffer out, ClassModel.Kind[] kinds, Object[] values) {
         int p = out.claim(size);
@@ -121,7 +105,7 @@ final class FlatLayout {
         for (int i = 0; i < kinds.length; i++) {
             int at = p + offsets[i];
             switch (kinds[i]) {
-                case BOOLEAN: values[i] = bool(a[at], in, size - offsets[i]); break;
+                case BOOLEAN: values[i] = Support.bool(a[at], in, size - offsets[i]); break;
                 case BYTE: values[i] = a[at]; break;
                 case SHORT: values[i] = (short) SHORT.get(a, at); break;
                 case CHAR: values[i] = (char) (short) SHORT.get(a, at); break;

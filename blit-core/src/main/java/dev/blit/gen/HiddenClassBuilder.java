@@ -12,26 +12,35 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The part every generated serializer shares: a hidden class in {@code dev.blit.gen} whose constants
- * (the user's class, field getters and setters, constructors, VarHandles, registrations) arrive as class
- * data and are copied into {@code static final} fields {@code c0, c1, …} in {@code <clinit>}. The JIT
- * treats those fields as constants, which is what lets generated code inline through method handles; and
- * because the class never names a user type, private classes and named modules need no extra access.
+ * The part every generated serializer shares: a hidden class whose constants (the user's class, field
+ * getters and setters, constructors, VarHandles, registrations) arrive as class data and are copied into
+ * {@code static final} fields {@code c0, c1, …} in {@code <clinit>}. The JIT treats those fields as
+ * constants, which is what lets generated code inline through method handles.
+ *
+ * <p>Where it may ({@link Access#nestHost}), the class is defined in the user's package as a nestmate of the
+ * user's class and reaches its fields directly ({@link FieldAccess}); otherwise it lives in
+ * {@code dev.blit.gen} and names no user type, so private classes and named modules need no extra access.
  */
 final class HiddenClassBuilder {
     private static final String OBJECT = "java/lang/Object";
 
     private final String name;
+    private final MethodHandles.Lookup host;
     private final String[] interfaces;
     private final List<Object> data = new ArrayList<>();
     private final List<String> descs = new ArrayList<>();
 
     /**
-     * @param name       the internal name of the class, in package {@code dev/blit/gen}
+     * @param kind       the start of the class's simple name, such as {@code BlitSerializer}
+     * @param type       the class it serializes, whose name ends its own
+     * @param host       a full-privilege lookup on {@code type} to define the class as its nestmate, or null
      * @param interfaces internal names of the interfaces it implements
      */
-    HiddenClassBuilder(String name, String... interfaces) {
-        this.name = name;
+    HiddenClassBuilder(String kind, Class<?> type, MethodHandles.Lookup host, String... interfaces) {
+        String simple = ClassSerializers.simpleName(type);
+        String pkg = host == null ? "dev/blit/gen" : host.lookupClass().getPackageName().replace('.', '/');
+        this.name = (pkg.isEmpty() ? "" : pkg + "/") + kind + "$" + (simple.isEmpty() ? "Anonymous" : simple);
+        this.host = host;
         this.interfaces = interfaces;
     }
 
@@ -109,14 +118,17 @@ final class HiddenClassBuilder {
     }
 
     /**
-     * Defines the class in Blit's package, with the constants as its class data, and creates an instance.
+     * Defines the class, as a nestmate of the user's class or in Blit's package, with the constants as its
+     * class data, and creates an instance.
      *
      * @param bytes the finished class file
      * @return the new instance
      * @throws ReflectiveOperationException if the class cannot be defined or instantiated
      */
     Object define(byte[] bytes) throws ReflectiveOperationException {
-        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(bytes, data.toArray(), true);
+        MethodHandles.Lookup hidden = host != null
+                ? host.defineHiddenClassWithClassData(bytes, data.toArray(), true, MethodHandles.Lookup.ClassOption.NESTMATE)
+                : MethodHandles.lookup().defineHiddenClassWithClassData(bytes, data.toArray(), true);
         MethodHandle ctor = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class));
         try {
             return ctor.invoke();

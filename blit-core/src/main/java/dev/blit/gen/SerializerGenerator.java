@@ -20,21 +20,24 @@ import java.util.List;
 /**
  * Generates, with ASM, one hidden class per registered record or plain class that implements
  * {@link Serializer} with straight-line code: per field, in canonical order, a getter call and the buffer
- * method of its encoding. Everything the code needs from outside (field getters and setters, the
- * constructor, the registrations of declared field types, declared types for checks) arrives as the hidden
- * class's class data and is copied into {@code static final} fields in {@code <clinit>}: the JIT treats
- * those as constants and inlines through the method handles, so the result runs like hand-written code.
+ * method of its encoding. The fields and the constructor are reached as {@link FieldAccess} decides:
+ * directly, when the class is defined as a nestmate of the user's class (the usual case on the class path),
+ * or through method handles. Everything else the code needs from outside (those handles, the
+ * registrations of declared field types, declared types for checks) arrives as the hidden class's class
+ * data and is copied into {@code static final} fields in {@code <clinit>}: the JIT treats those as
+ * constants and inlines through them, so the result runs like hand-written code.
  *
  * <p>Class data layout: one {@code Object[]}, element {@code i} copied into static field {@code c<i>}, in
- * the order the generator asks for them: the user's class (for messages); then per property its getter
- * {@code (Object)T}, its setter {@code (Object,T)void} (only when fields are set one by one), the
- * {@link Registration} of its declared type (only when that type is final and registered) and the declared
- * type itself (unless {@code Object}, for the read-side type check); last the constructor handle
- * ({@code ()Object}, or the constructor's parameters erased to primitives and {@code Object}).
+ * the order the generator asks for them: the user's class (for messages); the handles {@link FieldAccess}
+ * needs (getters {@code (Object)T} and setters {@code (Object,T)void} of the fields it cannot reach, then
+ * the constructor handle, {@code ()Object} or the parameters erased to primitives and {@code Object},
+ * unless it calls the constructor directly); then per property the {@link Registration} of its declared
+ * type (only when that type is final and registered) and the declared type itself (unless {@code Object},
+ * for the read-side type check).
  *
- * <p>The generated code names no user class (only {@code Object}, primitives and Blit's own types), so it
- * works for private classes and for classes in modules Blit cannot read: all access goes through handles
- * made with a lookup that has it.
+ * <p>Defined in Blit's package (no nest host), the generated code names no user class (only {@code Object},
+ * primitives and Blit's own types), so it works for private classes and for classes in modules Blit cannot
+ * read: all access goes through handles made with a lookup that has it.
  *
  * <p>A reference field whose declared type is final and registered (a String, a box, a record, a final
  * class, an enum without constant bodies, a primitive array) is written without a class lookup, and on
@@ -69,9 +72,7 @@ final class SerializerGenerator {
     private final HiddenClassBuilder shell;
     private final String name;
     private final List<ClassModel.Property> properties;
-    /** Per property: static field names of its getter, setter, registration (or null), declared type (or null). */
-    private final String[] getter;
-    private final String[] setter;
+    /** Per property: static field names of its registration (or null), declared type (or null). */
     private final String[] registration;
     private final int[] registrationId;
     private final String[] declared;
@@ -82,7 +83,7 @@ final class SerializerGenerator {
     private final String[] elementType;
     private String listRegistration;
     private int listId;
-    private String constructor;
+    private FieldAccess access;
     private String typeField;
 
     private SerializerGenerator(ClassModel model, RegistryBuilder registry) {
@@ -90,17 +91,14 @@ final class SerializerGenerator {
         this.registry = registry;
         this.properties = model.properties();
         int n = properties.size();
-        getter = new String[n];
-        setter = new String[n];
         registration = new String[n];
         registrationId = new int[n];
         declared = new String[n];
         element = new Registration[n];
         elementRegistration = new String[n];
         elementType = new String[n];
-        String simple = ClassSerializers.simpleName(model.type());
-        this.name = "dev/blit/gen/BlitSerializer$" + (simple.isEmpty() ? "Anonymous" : simple);
-        this.shell = new HiddenClassBuilder(name, "dev/blit/Serializer");
+        this.shell = new HiddenClassBuilder("BlitSerializer", model.type(), model.host(), "dev/blit/Serializer");
+        this.name = shell.name();
     }
 
     /**
@@ -128,12 +126,9 @@ final class SerializerGenerator {
 
     private byte[] classFile() {
         typeField = constant(model.type(), D_CLASS);
+        access = new FieldAccess(model, shell);
         for (int i = 0; i < properties.size(); i++) {
             ClassModel.Property p = properties.get(i);
-            getter[i] = constant(p.getter, D_MH);
-            if (p.setter != null) {
-                setter[i] = constant(p.setter, D_MH);
-            }
             if (p.kind == ClassModel.Kind.REFERENCE) {
                 Class<?> t = p.type();
                 Registration r = registry.get(t);
@@ -158,7 +153,6 @@ final class SerializerGenerator {
                 }
             }
         }
-        constructor = constant(model.constructor(), D_MH);
 
         ClassWriter cw = shell.open();
         write(cw);
@@ -450,6 +444,7 @@ final class SerializerGenerator {
     private void writeChunk(ClassWriter cw, int from, int to) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "w" + from / CHUNK, WRITE_CHUNK_DESC, null, null);
         mv.visitCode();
+        access.cast(mv, 1);
         for (int i = from; i < to; i++) {
             ClassModel.Property p = properties.get(i);
             if (p.kind != ClassModel.Kind.REFERENCE) {
@@ -489,11 +484,7 @@ final class SerializerGenerator {
 
     /** Pushes the value of property i of the object in local {@code objectSlot}. */
     private void get(MethodVisitor mv, int i, int objectSlot) {
-        ClassModel.Property p = properties.get(i);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, getter[i], D_MH);
-        mv.visitVarInsn(Opcodes.ALOAD, objectSlot);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
-                "(Ljava/lang/Object;)" + Type.getDescriptor(p.erased), false);
+        access.get(mv, i, objectSlot);
     }
 
     // ---------------------------------------------------------------- read
@@ -517,8 +508,8 @@ final class SerializerGenerator {
             Label handler = new Label();
             mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
             mv.visitLabel(start);
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", "()Ljava/lang/Object;", false);
+            access.beforeConstruct(mv);
+            access.construct(mv, "");
             mv.visitVarInsn(Opcodes.ASTORE, 8);
             mv.visitLabel(end);
             mv.visitVarInsn(Opcodes.ALOAD, 1);
@@ -576,10 +567,11 @@ final class SerializerGenerator {
             Label handler = new Label();
             mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
             mv.visitLabel(start);
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, constructor, D_MH);
+            access.beforeConstruct(mv);
             int[] arguments = model.arguments();
-            StringBuilder desc = new StringBuilder("(");
-            for (int a : arguments) {
+            StringBuilder desc = new StringBuilder();
+            for (int k = 0; k < arguments.length; k++) {
+                int a = arguments[k];
                 ClassModel.Property p = properties.get(a);
                 if (!chunked) {
                     mv.visitVarInsn(Type.getType(p.erased).getOpcode(Opcodes.ILOAD), slots[a]);
@@ -593,9 +585,10 @@ final class SerializerGenerator {
                     mv.visitInsn(Opcodes.LALOAD);
                     fromBits(mv, p.kind);
                 }
+                access.argument(mv, k);
                 desc.append(Type.getDescriptor(p.erased));
             }
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact", desc.append(")Ljava/lang/Object;").toString(), false);
+            access.construct(mv, desc.toString());
             mv.visitLabel(end);
             mv.visitInsn(Opcodes.ARETURN);
             constructionFailed(mv, handler);
@@ -694,6 +687,7 @@ final class SerializerGenerator {
     private void readChunk(ClassWriter cw, int from, int to) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "r" + from / CHUNK, READ_CHUNK_DESC, null, null);
         mv.visitCode();
+        access.cast(mv, 1);
         for (int i = from; i < to; i++) {
             ClassModel.Property p = properties.get(i);
             if (p.kind == ClassModel.Kind.REFERENCE) {
@@ -704,16 +698,13 @@ final class SerializerGenerator {
                 // as a loop phi, which C2 does not take for a constant, so it would not inline the setter.
                 readValue(mv, i, 0, 2, 3, 5, 6);
                 mv.visitVarInsn(Opcodes.ASTORE, 7);
-                mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                access.beforeSet(mv, i, 1);
                 mv.visitVarInsn(Opcodes.ALOAD, 7);
             } else {
-                mv.visitFieldInsn(Opcodes.GETSTATIC, name, setter[i], D_MH);
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
+                access.beforeSet(mv, i, 1);
                 readValue(mv, i, 0, 2, 3, 5, 6);
             }
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, MH, "invokeExact",
-                    "(Ljava/lang/Object;" + Type.getDescriptor(p.erased) + ")V", false);
+            access.set(mv, i);
         }
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);

@@ -6,10 +6,11 @@ import dev.blit.buffer.WriteBuffer;
 import dev.blit.types.BuiltinTypes;
 
 /**
- * Checks and errors shared by generated serializers and {@link ReflectiveSerializer}. Package-private: a
- * hidden class defined in this package may call it, nobody else needs to.
+ * Checks and errors shared by generated serializers and {@link ReflectiveSerializer}. Public, with public
+ * methods, only because a generated serializer defined as a nestmate of the user's class lives in the
+ * user's package and calls it from there; it is not API.
  */
-final class Support {
+public final class Support {
     private Support() {
     }
 
@@ -21,7 +22,7 @@ final class Support {
      * @return {@code value}, if the field can hold it
      * @throws BlitException if it cannot (never a ClassCastException later)
      */
-    static Object check(Object value, Class<?> declared, String field, long at) {
+    public static Object check(Object value, Class<?> declared, String field, long at) {
         if (value == null || declared.isInstance(value)) {
             return value;
         }
@@ -33,7 +34,7 @@ final class Support {
      * @param in a buffer just past the tag of a String value
      * @return the string, as the built-in String serializer reads it
      */
-    static String stringContent(ReadBuffer in) {
+    public static String stringContent(ReadBuffer in) {
         long at = in.offset();
         String s = in.readString();
         if (s == null) {
@@ -48,7 +49,7 @@ final class Support {
      * @param t    what the constructor threw
      * @return the exception to throw: a BlitException as is, anything else wrapped with the offset
      */
-    static BlitException constructionFailed(Class<?> type, long at, Throwable t) {
+    public static BlitException constructionFailed(Class<?> type, long at, Throwable t) {
         if (t instanceof BlitException) {
             return (BlitException) t;
         }
@@ -64,7 +65,7 @@ final class Support {
      * @return {@code seen + 1}
      * @throws BlitException if the list has more elements than the count already written
      */
-    static int counted(int seen, int size, Object list, WriteBuffer out) {
+    public static int counted(int seen, int size, Object list, WriteBuffer out) {
         if (seen == size) {
             throw BuiltinTypes.modified(list, out);
         }
@@ -72,9 +73,25 @@ final class Support {
     }
 
     /** @throws BlitException if a typed list written had fewer elements than its count said */
-    static void complete(int seen, int size, Object list, WriteBuffer out) {
+    public static void complete(int seen, int size, Object list, WriteBuffer out) {
         if (seen != size) {
             throw BuiltinTypes.modified(list, out);
         }
+    }
+
+    /**
+     * A boolean of a flat block, checked like {@link ReadBuffer#readBoolean()}.
+     *
+     * @param b    the byte
+     * @param in   the buffer the block was taken from
+     * @param back how many bytes before the buffer's offset the byte was
+     * @return its value
+     */
+    public static boolean bool(byte b, ReadBuffer in, int back) {
+        if ((b & ~1) != 0) {
+            throw new BlitException("invalid boolean byte 0x" + Integer.toHexString(b & 0xFF) + " at offset "
+                    + (in.offset() - back));
+        }
+        return b != 0;
     }
 }

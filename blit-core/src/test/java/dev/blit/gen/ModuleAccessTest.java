@@ -2,6 +2,7 @@ package dev.blit.gen;
 
 import dev.blit.Blit;
 import dev.blit.BlitException;
+import dev.blit.internal.RegistryBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,6 +83,10 @@ class ModuleAccessTest {
         assertEquals(thing, back.getClass());
         assertEquals("three3", back.toString());
         assertArrayEquals(bytes, blit.toBytes(back));
+        // Blit (class path) and the class (a named module) are in different modules: no full-privilege lookup,
+        // so the serializer lives in Blit's package and reaches the fields through handles.
+        assertNull(ClassModel.of(thing, null).host());
+        assertInBlitsPackage(ClassSerializers.create(thing, new RegistryBuilder(), null));
     }
 
     @Test
@@ -96,5 +102,13 @@ class ModuleAccessTest {
         Object back = blit.fromBytes(bytes);
         assertEquals("x77", back.toString());
         assertEquals(ClassModel.Strategy.CONSTRUCTOR, ClassModel.of(secret, lookup).strategy());
+        // A full-privilege lookup, but the module cannot read Blit's (unnamed) module: not a nestmate either.
+        assertNull(ClassModel.of(secret, lookup).host());
+        assertInBlitsPackage(ClassSerializers.create(secret, new RegistryBuilder(), lookup));
+    }
+
+    private static void assertInBlitsPackage(Object serializer) {
+        assertTrue(serializer.getClass().isHidden(), serializer.getClass().toString());
+        assertEquals("dev.blit.gen", serializer.getClass().getPackageName());
     }
 }

@@ -3,6 +3,7 @@ package dev.blit.bench.compat;
 import dev.blit.Blit;
 import dev.blit.Serializer;
 import dev.blit.bench.Jvm;
+import dev.blit.bench.marketdata.FlatByHand;
 import dev.blit.bench.marketdata.MarketData;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
@@ -92,5 +93,19 @@ public class FlatMarketDataBenchmark {
     @Benchmark
     public Object serializerReadInto() {
         return serializer.readInto(ReadBuffer.of(block), target);
+    }
+
+    /** The generated serializer's write by hand, with direct field access (FlatByHand). */
+    @Benchmark
+    public long handWrite() {
+        out.clear();
+        FlatByHand.write(out, data);
+        return out.position();
+    }
+
+    /** The generated serializer's readInto by hand, with direct field access (FlatByHand). */
+    @Benchmark
+    public Object handReadInto() {
+        return FlatByHand.readInto(ReadBuffer.of(block), target);
     }
 }
