@@ -117,16 +117,48 @@ public final class ClassModel {
         final Kind kind;
         /** The field's type with references erased to Object: what the handles take and return. */
         final Class<?> erased;
-        /** (Object)erased. */
-        final MethodHandle getter;
-        /** (Object, erased)void, only for {@link Strategy#FIELDS}. */
-        MethodHandle setter;
+        /** A lookup with private access to the declaring class, for the handles. */
+        private final MethodHandles.Lookup lookup;
+        /** Set one by one after construction ({@link Strategy#FIELDS}): there is a {@link #setter()}. */
+        boolean settable;
+        private MethodHandle getter;
+        private MethodHandle setter;
 
-        Property(Field field, MethodHandle getter) {
+        Property(Field field, MethodHandles.Lookup lookup) {
             this.field = field;
             this.kind = Kind.of(field.getType());
             this.erased = field.getType().isPrimitive() ? field.getType() : Object.class;
-            this.getter = getter.asType(MethodType.methodType(erased, Object.class));
+            this.lookup = lookup;
+        }
+
+        /**
+         * Made on first use, at build time: a serializer that is a nestmate of the class reads most fields
+         * directly and never asks, and for a class of 350 fields making and adapting 700 handles was a
+         * fifth of the generation time.
+         *
+         * @return {@code (Object)erased}
+         */
+        MethodHandle getter() {
+            if (getter == null) {
+                try {
+                    getter = lookup.unreflectGetter(field).asType(MethodType.methodType(erased, Object.class));
+                } catch (IllegalAccessException e) {
+                    throw new BlitException("Blit cannot read field " + displayName() + ": " + e.getMessage(), e);
+                }
+            }
+            return getter;
+        }
+
+        /** @return {@code (Object, erased)void}, made on first use; only when {@link #settable} */
+        MethodHandle setter() {
+            if (setter == null) {
+                try {
+                    setter = lookup.unreflectSetter(field).asType(MethodType.methodType(void.class, Object.class, erased));
+                } catch (IllegalAccessException e) {
+                    throw new BlitException("Blit cannot set field " + displayName() + ": " + e.getMessage(), e);
+                }
+            }
+            return setter;
         }
 
         /** @return the declared type */
@@ -187,17 +219,13 @@ public final class ClassModel {
         List<Field> fields = serializedFields(type);
         List<Property> properties = new ArrayList<>(fields.size());
         Map<Class<?>, MethodHandles.Lookup> lookups = new HashMap<>(); // one per class declaring fields
-        try {
-            for (Field f : fields) {
-                MethodHandles.Lookup l = lookups.get(f.getDeclaringClass());
-                if (l == null) {
-                    l = Access.lookupFor(f.getDeclaringClass(), given);
-                    lookups.put(f.getDeclaringClass(), l);
-                }
-                properties.add(new Property(f, l.unreflectGetter(f)));
+        for (Field f : fields) {
+            MethodHandles.Lookup l = lookups.get(f.getDeclaringClass());
+            if (l == null) {
+                l = Access.lookupFor(f.getDeclaringClass(), given);
+                lookups.put(f.getDeclaringClass(), l);
             }
-        } catch (IllegalAccessException e) {
-            throw new BlitException("Blit cannot read the fields of " + type.getName() + ": " + e.getMessage(), e);
+            properties.add(new Property(f, l));
         }
         MethodHandles.Lookup lookup = Access.lookupFor(type, given);
         if (type.isRecord()) {
@@ -214,14 +242,14 @@ public final class ClassModel {
             anyFinal |= Modifier.isFinal(f.getModifiers());
         }
         if (noArg != null && !anyFinal) {
-            return forFields(type, properties, lookup, lookups, noArg);
+            return forFields(type, properties, lookup, noArg);
         }
         ClassModel viaConstructor = forMatchingConstructor(type, fields, properties, lookup);
         if (viaConstructor != null) {
             return viaConstructor;
         }
         if (noArg != null) {
-            return forFields(type, properties, lookup, lookups, noArg);
+            return forFields(type, properties, lookup, noArg);
         }
         throw new BlitException("cannot instantiate " + type.getName() + ": it needs a no-argument constructor (any "
                 + "visibility), a constructor whose parameters are exactly its serialized fields "
@@ -298,11 +326,10 @@ public final class ClassModel {
     }
 
     private static ClassModel forFields(Class<?> type, List<Property> properties, MethodHandles.Lookup lookup,
-                                        Map<Class<?>, MethodHandles.Lookup> lookups, Constructor<?> noArg) {
+                                        Constructor<?> noArg) {
         try {
             for (Property p : properties) {
                 Field f = p.field;
-                MethodHandles.Lookup own = lookups.get(f.getDeclaringClass());
                 if (Modifier.isFinal(f.getModifiers())) {
                     try {
                         f.setAccessible(true);
@@ -312,7 +339,7 @@ public final class ClassModel {
                                 + "or open its package to dev.blit", e);
                     }
                 }
-                p.setter = own.unreflectSetter(f).asType(MethodType.methodType(void.class, Object.class, p.erased));
+                p.settable = true;
             }
             MethodHandle ctor = lookup.unreflectConstructor(noArg).asType(MethodType.methodType(Object.class));
             return new ClassModel(type, properties, Strategy.FIELDS, ctor, null, noArg);

@@ -78,8 +78,8 @@ final class CompatibleSerializer implements Serializer<Object> {
             byName.put(name, i);
             t.writeString(name);
             t.writeByte(p.kind.ordinal() + 1);
-            if (p.setter != null) {
-                setters[i] = p.setter.asType(MethodType.methodType(void.class, Object.class, Object.class));
+            if (p.settable) {
+                setters[i] = p.setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
             }
         }
         this.table = t.toByteArray();

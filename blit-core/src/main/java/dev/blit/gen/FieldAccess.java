@@ -54,10 +54,10 @@ final class FieldAccess {
             ClassModel.Property p = properties.get(i);
             boolean reachable = nestmate && reachable(model.type(), p.field);
             if (!reachable) {
-                getter[i] = shell.constant(p.getter, D_MH);
+                getter[i] = shell.constant(p.getter(), D_MH);
             }
-            if (p.setter != null && (!reachable || Modifier.isFinal(p.field.getModifiers()))) {
-                setter[i] = shell.constant(p.setter, D_MH);
+            if (p.settable && (!reachable || Modifier.isFinal(p.field.getModifiers()))) {
+                setter[i] = shell.constant(p.setter(), D_MH);
             }
         }
         Constructor<?> c = model.creator();

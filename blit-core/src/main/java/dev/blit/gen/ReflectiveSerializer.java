@@ -57,9 +57,9 @@ public final class ReflectiveSerializer implements Serializer<Object> {
             ClassModel.Property p = properties[i];
             kinds[i] = p.kind;
             names[i] = p.displayName();
-            getters[i] = p.getter.asType(MethodType.methodType(Object.class, Object.class));
-            if (p.setter != null) {
-                setters[i] = p.setter.asType(MethodType.methodType(void.class, Object.class, Object.class));
+            getters[i] = p.getter().asType(MethodType.methodType(Object.class, Object.class));
+            if (p.settable) {
+                setters[i] = p.setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
             }
         }
         if (model.strategy() == ClassModel.Strategy.FIELDS) {
