@@ -5,6 +5,7 @@ import dev.blit.BlitException;
 import dev.blit.Marshallable;
 import dev.blit.Serializer;
 import dev.blit.gen.ClassLayout;
+import dev.blit.gen.ClassSerializers;
 import dev.blit.serial.JavaSerialization;
 
 import java.lang.reflect.Field;
@@ -182,8 +183,9 @@ final class UserTypes {
     static UserType describe(int id, Class<?> type, Serializer<?> serializer) {
         String name = type.getName();
         String made = serializer == null ? null : serializer.getClass().getName();
+        boolean generated = serializer != null && ClassSerializers.isGenerated(serializer, false);
         if (made != null && !made.startsWith("dev.blit.gen.") && !made.startsWith("dev.blit.serial.")
-                && !made.startsWith("dev.blit.types.")) {
+                && !made.startsWith("dev.blit.types.") && !generated && !ClassSerializers.isGenerated(serializer, true)) {
             return opaque(id, name, "a custom Serializer (" + made + ") writes what it writes");
         }
         if (type.isEnum()) {
@@ -203,8 +205,9 @@ final class UserTypes {
             for (Field f : ClassLayout.serializedFields(type)) {
                 fields.add(new FieldInfo(f.getName(), f.getType().isPrimitive() ? f.getType() : null));
             }
-            // Generated code says by its name whether the instance chose a flat block (flat(false) does not).
-            boolean flat = ClassLayout.isFlat(type) && (made == null || !made.startsWith("dev.blit.gen.BlitSerializer"));
+            // Generated code says by its name whether the instance chose a flat block (flat(false) does not);
+            // it may live in the user's package (a nestmate of the class), hence not a test of the package.
+            boolean flat = ClassLayout.isFlat(type) && !generated;
             return new UserType(id, name, Shape.FIELDS, List.copyOf(fields), flat, null, null);
         } catch (BlitException | LinkageError | SecurityException e) {
             return opaque(id, name, "its fields cannot be listed: " + e.getMessage());

@@ -99,6 +99,30 @@ public final class ClassSerializers {
         }
     }
 
+    /** The start of the simple name of generated serializers, field by field and flat (HiddenClassBuilder). */
+    static final String GENERATED = "BlitSerializer";
+    static final String GENERATED_FLAT = "BlitFlatSerializer";
+
+    /**
+     * Whether a serializer is one Blit generated, and which kind, for tools that describe bytes
+     * ({@code blit dump}). Not by package: a generated serializer is defined in the user's package when it
+     * is a nestmate of the user's class.
+     *
+     * @param serializer a serializer
+     * @param flat       true to ask for a flat one (FlatGenerator), false for a field-by-field one
+     * @return whether {@code serializer} is a generated serializer of that kind
+     */
+    public static boolean isGenerated(Serializer<?> serializer, boolean flat) {
+        Class<?> k = serializer.getClass();
+        if (!k.isHidden()) {
+            return false;
+        }
+        String name = k.getName();
+        int slash = name.indexOf('/');
+        String simple = name.substring(name.lastIndexOf('.', slash < 0 ? name.length() : slash) + 1);
+        return simple.startsWith((flat ? GENERATED_FLAT : GENERATED) + "$");
+    }
+
     /**
      * The class's simple name with only {@code [A-Za-z0-9_]} kept, for naming generated classes; a loop rather
      * than {@code replaceAll}, which would compile a regular expression on first use, at start-up.

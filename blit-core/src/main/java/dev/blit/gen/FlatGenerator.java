@@ -63,7 +63,7 @@ final class FlatGenerator {
         this.model = model;
         this.layout = layout;
         this.properties = model.properties();
-        this.shell = new HiddenClassBuilder("BlitFlatSerializer", model.type(), model.host(), "dev/blit/Serializer");
+        this.shell = new HiddenClassBuilder(ClassSerializers.GENERATED_FLAT, model.type(), model.host(), "dev/blit/Serializer");
         this.name = shell.name();
     }
 

@@ -104,7 +104,7 @@ final class SerializerGenerator {
         element = new Registration[n];
         elementRegistration = new String[n];
         elementType = new String[n];
-        this.shell = new HiddenClassBuilder("BlitSerializer", model.type(), model.host(), "dev/blit/Serializer");
+        this.shell = new HiddenClassBuilder(ClassSerializers.GENERATED, model.type(), model.host(), "dev/blit/Serializer");
         this.name = shell.name();
     }
 
