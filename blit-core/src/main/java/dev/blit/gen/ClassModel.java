@@ -31,7 +31,9 @@ import java.util.Map;
  * </ol>
  *
  * Every handle is adapted to erased types ({@code Object} for the instance and for reference fields), so
- * generated code never names the user's classes: they may be private, or in a module Blit cannot read.
+ * generated code that goes through them never names the user's classes: they may be private, or in a module
+ * Blit cannot read. A serializer defined as a nestmate of the class ({@link #host()}) reaches most fields
+ * and the constructor directly instead, and the handles it does not need are never made.
  */
 public final class ClassModel {
     // Comparators as classes, not lambdas: building a Blit links no lambda call site (cold start-up).

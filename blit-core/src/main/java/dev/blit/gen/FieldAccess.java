@@ -165,11 +165,6 @@ final class FieldAccess {
         }
     }
 
-    /** @return whether the constructor is called directly (no handle), so {@link #beforeConstruct} pushed the new object */
-    boolean directConstructor() {
-        return direct != null;
-    }
-
     /**
      * The second half: calls the constructor; the new object (as Object) is left on the stack.
      *

@@ -1,6 +1,5 @@
 package dev.blit.gen;
 
-import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 

@@ -9,9 +9,6 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.util.ArrayList;
@@ -42,8 +39,10 @@ import java.util.List;
  * <p>A reference field whose declared type is final and registered (a String, a box, a record, a final
  * class, an enum without constant bodies, a primitive array) is written without a class lookup, and on
  * read its tag is compared with the expected id before anything else; any other tag (null, a back
- * reference, a mismatch) takes the general path followed by a type check. The bytes are those of
- * {@link ReflectiveSerializer}.
+ * reference, a mismatch) takes the general path followed by a type check. A field declared as a concrete
+ * registered class that is not final gets the same fast path for a value of exactly that class, checked
+ * on write with one {@code getClass()} comparison; a subclass takes the general path. The bytes are those
+ * of {@link ReflectiveSerializer}.
  *
  * <p>Fields are processed in chunks of {@value #CHUNK}, one static method each, so that no method comes
  * near the JVM's 64 KB limit or the JIT's 8,000-byte limit on compiling a method.
@@ -52,7 +51,6 @@ final class SerializerGenerator {
     static final int CHUNK = 48;
 
     private static final String OBJECT = "java/lang/Object";
-    private static final String MH = Type.getInternalName(MethodHandle.class);
     private static final String WRITE_BUFFER = "dev/blit/buffer/WriteBuffer";
     private static final String READ_BUFFER = "dev/blit/buffer/ReadBuffer";
     private static final String WRITE_SESSION = "dev/blit/internal/WriteSession";
@@ -64,7 +62,6 @@ final class SerializerGenerator {
     private static final String D_WS = "L" + WRITE_SESSION + ";";
     private static final String D_RS = "L" + READ_SESSION + ";";
     private static final String D_REG = "L" + REGISTRATION + ";";
-    private static final String D_MH = "L" + MH + ";";
     private static final String D_CLASS = "Ljava/lang/Class;";
 
     private final ClassModel model;
