@@ -14,7 +14,8 @@ import java.lang.reflect.Modifier;
  * through their own methods, classes with Java serialization hooks through {@link JavaSerialization}, records and plain classes through generated code ({@link SerializerGenerator},
  * or {@link FlatGenerator} for a class whose fields are all primitives), or, where a hidden class cannot be
  * defined, through {@link ReflectiveSerializer}, which writes the same bytes more slowly.
- * {@code -Dblit.gen=reflective} forces the fallback (to rule the generator out when chasing a problem). In
+ * {@code -Dblit.gen=reflective} forces the fallback (to rule the generator out when chasing a problem); a
+ * fallback forced by a failed generation is logged, or with {@code -Dblit.gen=strict} is an error. In
  * compatible mode a record or plain class gets a {@link CompatibleSerializer} around the field-by-field
  * serializer.
  */
@@ -95,9 +96,28 @@ public final class ClassSerializers {
         } catch (ReflectiveOperationException | LinkageError | IllegalStateException | UnsupportedOperationException
                  | IndexOutOfBoundsException e) {
             // IndexOutOfBounds: ASM's Method/ClassTooLargeException, for classes with many thousands of fields.
-            return new ReflectiveSerializer(model, flat);
+            return fallBack(model, flat, e);
         }
     }
+
+    /**
+     * The generator failed: the class still works, through the reflective serializer (the same bytes), but
+     * several times slower, so this is never silent. It is logged as a warning on the {@code dev.blit}
+     * {@link System.Logger} (java.util.logging's console by default), and {@code -Dblit.gen=strict} makes it a
+     * {@link BlitException} instead, for builds and tests that must not lose speed unnoticed.
+     */
+    private static Serializer<?> fallBack(ClassModel model, boolean flat, Throwable cause) {
+        String what = "no generated serializer for " + model.type().getName() + " (" + cause + ")";
+        if (STRICT.equals(System.getProperty("blit.gen"))) {
+            throw new BlitException(what + "; -Dblit.gen=strict forbids the reflective fallback", cause);
+        }
+        System.getLogger("dev.blit").log(System.Logger.Level.WARNING, what + "; it is serialized through the reflective "
+                + "serializer instead: the same bytes, several times slower. -Dblit.gen=strict makes this an error");
+        return new ReflectiveSerializer(model, flat);
+    }
+
+    /** The value of {@code -Dblit.gen} that turns a failed generation into an error rather than a fallback. */
+    static final String STRICT = "strict";
 
     /** The start of the simple name of generated serializers, field by field and flat (HiddenClassBuilder). */
     static final String GENERATED = "BlitSerializer";
