@@ -171,8 +171,8 @@ public final class Blit {
             throw stackOverflow("writing", out.position(), "the object graph is");
         } finally {
             session.end();
-            if (fresh && previous != null) {
-                out.objects(previous); // a nested write, or another Blit's buffer: put its session back
+            if (fresh && WriteSession.inUse(previous)) {
+                out.objects(previous); // a nested write: the outer one goes on with its own session
             }
         }
     }
@@ -229,8 +229,8 @@ public final class Blit {
             throw stackOverflow("reading", in.offset(), "the input nests");
         } finally {
             session.end();
-            if (fresh && previous != null) {
-                in.objects(previous); // a nested read, or another Blit's buffer: put its session back
+            if (fresh && ReadSession.inUse(previous)) {
+                in.objects(previous); // a nested read: the outer one goes on with its own session
             }
             if (attach) {
                 in.limits(null);

@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -309,6 +310,27 @@ class BlitFacadeTest {
         assertEquals(101, bytes[0]);
         assertEquals(100, bytes[2]);
         assertEquals(101, bytes[4]);
+    }
+
+    @Test
+    void anInstanceTakingOverABufferKeepsItsSessionThereForItsNextCalls() {
+        Blit other = Blit.builder().register(Node.class, 100).build();
+        WriteBuffer out = new WriteBuffer();
+        blit.write(new Node(), out);
+        Object first = out.objects();
+        other.write(new Node(), out);
+        Object session = out.objects();
+        assertNotSame(first, session, "the instance that wrote last leaves its own session on the buffer");
+        other.write(new Node(), out);
+        assertSame(session, out.objects(), "and reuses it for its next write");
+        ReadBuffer in = ReadBuffer.of(out.array(), 0, (int) out.position());
+        blit.read(in);
+        Object firstRead = in.objects();
+        other.read(in);
+        Object readSession = in.objects();
+        assertNotSame(firstRead, readSession, "the instance that read last leaves its own session on the buffer");
+        other.read(in);
+        assertSame(readSession, in.objects(), "and reuses it for its next read");
     }
 
     /** Writes its payload with a second, nested Blit.write on the same buffer. */

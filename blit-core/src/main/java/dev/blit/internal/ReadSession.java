@@ -67,6 +67,19 @@ public final class ReadSession implements ObjectReader {
         return null;
     }
 
+    /**
+     * Whether a buffer's attached session is in the middle of a message, so that a write (read) by another
+     * Blit instance through the same buffer, nested in it, must put it back when done. A session that is not
+     * in use (another instance wrote to this buffer before) is simply replaced: putting it back would make
+     * every later call of the new instance build a session of its own.
+     *
+     * @param r what the buffer has attached, or null
+     * @return true if it is a session in use
+     */
+    public static boolean inUse(ObjectReader r) {
+        return r instanceof ReadSession && ((ReadSession) r).active;
+    }
+
     /** Starts one message: nothing read before it can be referred to. */
     public void begin() {
         active = true;

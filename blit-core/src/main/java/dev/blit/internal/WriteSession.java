@@ -72,6 +72,19 @@ public final class WriteSession implements ObjectWriter {
         return null;
     }
 
+    /**
+     * Whether a buffer's attached session is in the middle of a message, so that a write (read) by another
+     * Blit instance through the same buffer, nested in it, must put it back when done. A session that is not
+     * in use (another instance wrote to this buffer before) is simply replaced: putting it back would make
+     * every later call of the new instance build a session of its own.
+     *
+     * @param w what the buffer has attached, or null
+     * @return true if it is a session in use
+     */
+    public static boolean inUse(ObjectWriter w) {
+        return w instanceof WriteSession && ((WriteSession) w).active;
+    }
+
     /** Starts one message: per-message state is empty here, whatever happened to the previous one. */
     public void begin() {
         active = true;
