@@ -4,9 +4,12 @@ import dev.blit.BlitException;
 import dev.blit.Serializer;
 
 import java.io.Externalizable;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +42,13 @@ public final class JavaSerialization {
      */
     public static boolean hasHooks(Class<?> type) {
         if (!Serializable.class.isAssignableFrom(type) || type.isEnum() || type.isRecord() || type.isArray()
-                || type.isInterface() || !SerialReflection.available()) {
+                || type.isInterface()) {
             return false;
+        }
+        if (!SerialReflection.available()) {
+            // Found by name, so that create() refuses the class with the reason rather than a field-by-field
+            // serializer silently losing what its hooks write.
+            return declaresHooks(type);
         }
         if (Externalizable.class.isAssignableFrom(type)) {
             return true;
@@ -51,6 +59,44 @@ public final class JavaSerialization {
         for (Class<?> c = type; c != null && Serializable.class.isAssignableFrom(c); c = c.getSuperclass()) {
             if (SerialReflection.writeObject(c) != null || SerialReflection.readObject(c) != null) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the class or a superclass declares a serialization hook, by name and signature only: what
+     * {@link #hasHooks} falls back on where {@code sun.reflect.ReflectionFactory} is missing. It may say yes
+     * for a hook JDK serialization would not call (a {@code writeReplace} private to a superclass); the
+     * class is then refused with the reason, which is still better than losing data.
+     */
+    private static boolean declaresHooks(Class<?> type) {
+        if (Externalizable.class.isAssignableFrom(type)) {
+            return true;
+        }
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Method m : c.getDeclaredMethods()) {
+                Class<?>[] p = m.getParameterTypes();
+                switch (m.getName()) {
+                    case "writeObject":
+                        if (p.length == 1 && p[0] == ObjectOutputStream.class) {
+                            return true;
+                        }
+                        break;
+                    case "readObject":
+                        if (p.length == 1 && p[0] == ObjectInputStream.class) {
+                            return true;
+                        }
+                        break;
+                    case "writeReplace":
+                    case "readResolve":
+                        if (p.length == 0 && m.getReturnType() == Object.class) {
+                            return true;
+                        }
+                        break;
+                    default:
+                        break;
+                }
             }
         }
         return false;
@@ -76,7 +122,10 @@ public final class JavaSerialization {
         }
         if (!SerialReflection.available()) {
             throw new BlitException("cannot serialize " + type.getName() + " through its Serializable hooks: "
-                    + "module jdk.unsupported (sun.reflect.ReflectionFactory) is not in this runtime");
+                    + "Blit calls them through sun.reflect.ReflectionFactory, in module jdk.unsupported, which is not "
+                    + "in this JVM's module graph (an application launched as a named module resolves only what it "
+                    + "requires): add 'requires jdk.unsupported;' to your module-info.java or run with "
+                    + "--add-modules jdk.unsupported");
         }
         boolean external = Externalizable.class.isAssignableFrom(type);
         Constructor<?> constructor = external ? SerialReflection.externalConstructor(type)
