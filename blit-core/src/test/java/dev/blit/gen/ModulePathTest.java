@@ -50,13 +50,19 @@ class ModulePathTest {
     private static int exit;
     private static String modulePath;
 
+    /** What a child JVM did: its exit code and everything it printed. */
+    private record Child(int exit, String output) {
+    }
+
     @BeforeAll
     static void runUserModuleInAChildJvm() throws Exception {
         Path blit = blitJar();
         Path asm = Path.of(ClassWriter.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path user = compileUserModule(blit);
         modulePath = String.join(File.pathSeparator, blit.toString(), asm.toString(), user.toString());
-        output = runChild("child.txt", "ALL-MODULE-PATH");
+        Child first = runChild("child.txt", "ALL-MODULE-PATH");
+        exit = first.exit();
+        output = first.output();
         for (String line : output.lines().collect(Collectors.toList())) {
             String[] words = line.split(" ");
             Map<String, String> kv = new HashMap<>();
@@ -70,8 +76,8 @@ class ModulePathTest {
         }
     }
 
-    /** Runs m.user's Main in a child JVM; sets {@link #exit} and returns what it printed. */
-    private static String runChild(String logName, String addModules) throws Exception {
+    /** Runs m.user's Main in a child JVM, with {@code addModules} resolved beside it. */
+    private static Child runChild(String logName, String addModules) throws Exception {
         Path log = dir.resolve(logName);
         // The published jar shades ASM; here it is its own module, which nothing requires: add it by hand.
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -81,8 +87,7 @@ class ModulePathTest {
             child.destroyForcibly().waitFor();
             fail("child JVM still running after 60 s:\n" + Files.readString(log));
         }
-        exit = child.exitValue();
-        return Files.readString(log);
+        return new Child(child.exitValue(), Files.readString(log));
     }
 
     /** Blit's compiled classes as an automatic module named dev.blit, as its published jar declares. */
@@ -189,23 +194,23 @@ class ModulePathTest {
 
     @Test
     void withTheUsersLookupTheSerializerIsAHiddenNestmateInTheUsersPackage() {
-        Map<String, String> point = factsOf("Point");
-        assertEquals("ok", point.get("roundtrip"), output);
         // The point of this test: Access.nestHost accepts an automatic module dev.blit read by m.user.
-        assertEquals("true", point.get("hidden"), output);
-        assertEquals("m.user.p", point.get("package"), output);
-        assertEquals("m.user", point.get("module"), output);
-        assertTrue(point.get("serializer").startsWith("m.user.p." + ClassSerializers.GENERATED + "$Point/"), output);
+        assertHiddenSerializerRoundTrips("Point", "m.user.p", "m.user");
     }
 
     @Test
     void withoutALookupAnOpenedPackageFallsBackToBlitsPackage() {
-        Map<String, String> box = factsOf("Box");
-        assertEquals("ok", box.get("roundtrip"), output);
-        assertEquals("true", box.get("hidden"), output);
-        assertEquals("dev.blit.gen", box.get("package"), output);
-        assertEquals("dev.blit", box.get("module"), output);
-        assertTrue(box.get("serializer").startsWith("dev.blit.gen." + ClassSerializers.GENERATED + "$Box/"), output);
+        assertHiddenSerializerRoundTrips("Box", "dev.blit.gen", "dev.blit");
+    }
+
+    /** The child's facts for {@code type}: round trip, and a hidden generated serializer in that package and module. */
+    private static void assertHiddenSerializerRoundTrips(String type, String pkg, String module) {
+        Map<String, String> kv = factsOf(type);
+        assertEquals("ok", kv.get("roundtrip"), output);
+        assertEquals("true", kv.get("hidden"), output);
+        assertEquals(pkg, kv.get("package"), output);
+        assertEquals(module, kv.get("module"), output);
+        assertTrue(kv.get("serializer").startsWith(pkg + "." + ClassSerializers.GENERATED + "$" + type + "/"), output);
     }
 
     /**
@@ -218,8 +223,9 @@ class ModulePathTest {
     void serializationHooksNeedJdkUnsupportedAndAreRefusedWithTheFixWithoutIt() throws Exception {
         String refused = factsOf("Hooked").get("refused");
         assertTrue(refused != null && refused.contains("--add-modules_jdk.unsupported"), output);
-        String withIt = runChild("child-unsupported.txt", "ALL-MODULE-PATH,jdk.unsupported");
-        assertEquals(0, exit, withIt);
+        Child child = runChild("child-unsupported.txt", "ALL-MODULE-PATH,jdk.unsupported");
+        String withIt = child.output();
+        assertEquals(0, child.exit(), withIt);
         assertTrue(withIt.lines().anyMatch("Hooked x=1 y=2"::equals), withIt);
     }
 
