@@ -162,6 +162,9 @@ public final class Blit {
         boolean fresh = session == null;
         if (fresh) {
             session = new WriteSession(this, registry, references, maxDepth);
+            session.keep(previous);
+        }
+        if (session != previous) {
             out.objects(session);
         }
         session.begin();
@@ -216,6 +219,9 @@ public final class Blit {
         boolean fresh = session == null;
         if (fresh) {
             session = new ReadSession(this, registry, references, maxDepth);
+            session.keep(previous);
+        }
+        if (session != previous) {
             in.objects(session);
         }
         session.begin();

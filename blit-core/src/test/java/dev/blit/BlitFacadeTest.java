@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -331,6 +332,39 @@ class BlitFacadeTest {
         assertNotSame(firstRead, readSession, "the instance that read last leaves its own session on the buffer");
         other.read(in);
         assertSame(readSession, in.objects(), "and reuses it for its next read");
+    }
+
+    @Test
+    void twoInstancesTakingTurnsOnOneBufferEachKeepTheirSession() {
+        Blit other = Blit.builder().register(Node.class, 100).build();
+        WriteBuffer out = new WriteBuffer();
+        blit.write(new Node(), out);
+        Object mine = out.objects();
+        other.write(new Node(), out);
+        Object theirs = out.objects();
+        for (int i = 0; i < 3; i++) {
+            blit.write(new Node(), out);
+            assertSame(mine, out.objects(), "write " + i + ": the first instance finds its session again");
+            other.write(new Node(), out);
+            assertSame(theirs, out.objects(), "write " + i + ": and so does the second");
+        }
+        ReadBuffer in = ReadBuffer.of(out.array(), 0, (int) out.position());
+        blit.read(in);
+        Object myRead = in.objects();
+        other.read(in);
+        Object theirRead = in.objects();
+        for (int i = 0; i < 3; i++) {
+            assertNotNull(blit.read(in));
+            assertSame(myRead, in.objects(), "read " + i + ": the first instance finds its session again");
+            assertNotNull(other.read(in));
+            assertSame(theirRead, in.objects(), "read " + i + ": and so does the second");
+        }
+        assertTrue(in.isExhausted(), "all eight values read back");
+        // A third instance displaces the spare: the buffer keeps two sessions at most.
+        Blit third = Blit.builder().register(Node.class, 100).build();
+        third.write(new Node(), out);
+        blit.write(new Node(), out);
+        assertNotSame(mine, out.objects(), "the first instance's session was dropped when a third took its place");
     }
 
     /** Writes its payload with a second, nested Blit.write on the same buffer. */

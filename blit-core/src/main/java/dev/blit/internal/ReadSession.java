@@ -31,6 +31,8 @@ public final class ReadSession implements ObjectReader {
     private final Object owner;
     /** Whether a read is under way; a nested read through the same buffer then gets its own session. */
     private boolean active;
+    /** The idle session of the instance that read this buffer before this one; see {@link WriteSession#claim}. */
+    private ReadSession spare;
 
     public ReadSession(Registry registry, boolean references, int maxDepth) {
         this(null, registry, references, maxDepth);
@@ -51,27 +53,49 @@ public final class ReadSession implements ObjectReader {
 
     /**
      * The read-side twin of {@link WriteSession#claim}: a session left on a reused buffer serves the next
-     * read of the same Blit instance.
+     * read of the same Blit instance, also when another instance read the buffer in between (it is then
+     * the spare of that instance's session). The caller attaches the returned session if it is not {@code r}.
      *
      * @param r     what the buffer has attached
      * @param owner the Blit instance about to read
-     * @return that session, or null if it is not the owner's or is in use
+     * @return the owner's idle session on this buffer, or null if there is none
      */
     public static ReadSession claim(ObjectReader r, Object owner) {
-        if (r instanceof ReadSession) {
+        if (r instanceof ReadSession && owner != null) {
             ReadSession s = (ReadSession) r;
-            if (s.owner == owner && owner != null && !s.active) {
-                return s;
+            if (!s.active) {
+                if (s.owner == owner) {
+                    return s;
+                }
+                ReadSession o = s.spare;
+                if (o != null && o.owner == owner) {
+                    s.spare = null;
+                    o.spare = s;
+                    return o;
+                }
             }
         }
         return null;
     }
 
     /**
+     * The read-side twin of {@link WriteSession#keep}.
+     *
+     * @param previous what the buffer has attached, or null
+     */
+    public void keep(ObjectReader previous) {
+        if (previous instanceof ReadSession && !((ReadSession) previous).active) {
+            ReadSession p = (ReadSession) previous;
+            p.spare = null;
+            spare = p;
+        }
+    }
+
+    /**
      * Whether a buffer's attached session is in the middle of a message, so that a write (read) by another
      * Blit instance through the same buffer, nested in it, must put it back when done. A session that is not
-     * in use (another instance wrote to this buffer before) is simply replaced: putting it back would make
-     * every later call of the new instance build a session of its own.
+     * in use (another instance used this buffer before) is replaced and kept as the new one's spare
+     * ({@link #keep}): putting it back would make every later call of the new instance build a session of its own.
      *
      * @param r what the buffer has attached, or null
      * @return true if it is a session in use

@@ -28,6 +28,12 @@ public final class WriteSession implements ObjectWriter {
     /** Whether a write is under way; a nested write through the same buffer then gets its own session. */
     private boolean active;
     /**
+     * The idle session of the instance that used the buffer before this one, kept so that two instances
+     * taking turns on one buffer both find theirs again (see {@link #claim}). At most one: the spare of a
+     * spare is dropped, so a buffer holds two sessions at most.
+     */
+    private WriteSession spare;
+    /**
      * A two-way cache of class lookups, indexed by the class's identity hash (a class may sit in its slot or
      * the slot's pair): a graph mixes a handful of classes (an order, its lines, strings, decimals, lists),
      * and the registry's {@link ClassValue} probe costs several times these array loads. Direct-mapped, two
@@ -56,27 +62,53 @@ public final class WriteSession implements ObjectWriter {
 
     /**
      * A Blit keeps its session attached to the buffer it wrote to, so that the next write to that buffer
-     * (the common case: one reused buffer per thread) allocates nothing.
+     * (the common case: one reused buffer per thread) allocates nothing. When a second instance takes the
+     * buffer over, the first one's idle session stays behind as the newcomer's spare, and comes back when the
+     * first instance writes again: two instances taking turns on one buffer both reuse their sessions. The
+     * caller attaches the returned session if it is not {@code w} itself.
      *
      * @param w     what the buffer has attached
      * @param owner the Blit instance about to write
-     * @return that session, ready for a new message, or null if it is not the owner's or is in use
+     * @return the owner's idle session on this buffer, ready for a new message, or null if there is none
      */
     public static WriteSession claim(ObjectWriter w, Object owner) {
-        if (w instanceof WriteSession) {
+        if (w instanceof WriteSession && owner != null) {
             WriteSession s = (WriteSession) w;
-            if (s.owner == owner && owner != null && !s.active) {
-                return s;
+            if (!s.active) {
+                if (s.owner == owner) {
+                    return s;
+                }
+                WriteSession o = s.spare;
+                if (o != null && o.owner == owner) {
+                    s.spare = null;
+                    o.spare = s;
+                    return o;
+                }
             }
         }
         return null;
     }
 
     /**
+     * For a new session about to replace what the buffer has attached: keeps an idle session of another
+     * instance as this one's spare (see {@link #claim}). A session in use is not kept here: the nested write
+     * puts it back when done.
+     *
+     * @param previous what the buffer has attached, or null
+     */
+    public void keep(ObjectWriter previous) {
+        if (previous instanceof WriteSession && !((WriteSession) previous).active) {
+            WriteSession p = (WriteSession) previous;
+            p.spare = null;
+            spare = p;
+        }
+    }
+
+    /**
      * Whether a buffer's attached session is in the middle of a message, so that a write (read) by another
      * Blit instance through the same buffer, nested in it, must put it back when done. A session that is not
-     * in use (another instance wrote to this buffer before) is simply replaced: putting it back would make
-     * every later call of the new instance build a session of its own.
+     * in use (another instance used this buffer before) is replaced and kept as the new one's spare
+     * ({@link #keep}): putting it back would make every later call of the new instance build a session of its own.
      *
      * @param w what the buffer has attached, or null
      * @return true if it is a session in use
