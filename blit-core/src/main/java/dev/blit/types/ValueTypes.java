@@ -149,6 +149,13 @@ final class ValueTypes {
      */
     private static void writeBigDecimal(WriteBuffer out, BigDecimal v) {
         out.writeVarInt(v.scale());
+        if (v.precision() <= 18) {
+            // Fits a long (|unscaled| < 10^18) and is never the escape. Read through a copy at scale 0, whose
+            // longValueExact is the unscaled value: unscaledValue() would build a BigInteger (and its array)
+            // every time for the compact decimals that prices and costs are.
+            out.writeVarLong(v.scaleByPowerOfTen(v.scale()).longValueExact());
+            return;
+        }
         BigInteger unscaled = v.unscaledValue();
         if (unscaled.bitLength() < 64 && unscaled.longValue() != Long.MIN_VALUE) {
             out.writeVarLong(unscaled.longValue());

@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -63,6 +64,34 @@ class ValueTypesTest {
         assertEncoding("17 02 1e", new BigDecimal("1.5"));
         // Long.MIN_VALUE unscaled takes the escape (ten bytes) and the BigInteger form (uvar 8 + 8 bytes).
         assertEquals(1 + 1 + 10 + 1 + 8, PLAIN.toBytes(BigDecimal.valueOf(Long.MIN_VALUE, 0)).length);
+    }
+
+    /**
+     * Decimals of up to 18 digits are written without their BigInteger (a copy at scale 0 gives the unscaled
+     * long): the bytes must be those of the format, scale then unscaled value as zig-zag varints, computed here
+     * from unscaledValue(), at the digit-count boundary, for both signs and for negative and large scales.
+     */
+    @Test
+    void compactDecimalsAreWrittenAsTheirUnscaledLong() {
+        List<BigDecimal> values = new ArrayList<>();
+        for (long u : new long[] {0, 1, -1, 999_999_999_999_999_999L, -999_999_999_999_999_999L,
+                1_000_000_000_000_000_000L, -1_000_000_000_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE + 1}) {
+            for (int scale : new int[] {0, 2, -7, 40, -40, Integer.MAX_VALUE, Integer.MIN_VALUE + 1}) {
+                values.add(BigDecimal.valueOf(u, scale));
+                values.add(new BigDecimal(BigInteger.valueOf(u), scale));
+            }
+        }
+        values.add(new BigDecimal("123.4500")); // trailing zeros belong to the unscaled value
+        for (BigDecimal v : values) {
+            dev.blit.buffer.WriteBuffer expected = new dev.blit.buffer.WriteBuffer();
+            expected.writeUnsignedVarInt(0x17);
+            expected.writeVarInt(v.scale());
+            expected.writeVarLong(v.unscaledValue().longValueExact());
+            assertEquals(HexFormat.of().formatHex(expected.array(), 0, (int) expected.position()),
+                    HexFormat.of().formatHex(PLAIN.toBytes(v)), "encoding of " + v + " (scale " + v.scale() + ")");
+            BigDecimal copy = assertRoundTrips(v);
+            assertEquals(v.scale(), copy.scale());
+        }
     }
 
     @Test
