@@ -12,6 +12,13 @@ public final class IdentityTable {
     private int[] values;
     private int size;
     private int mask;
+    /**
+     * The object most recently found again, and its index: a graph tends to point back at the same parent
+     * from each of its children (an order's lines at the order), and this one comparison spares those
+     * repeats the hash and the probe.
+     */
+    private Object lastHit;
+    private int lastHitIndex;
 
     public IdentityTable() {
         keys = new Object[32];
@@ -27,6 +34,9 @@ public final class IdentityTable {
      * @return its earlier index, or -1 if this is its first occurrence
      */
     public int putIfAbsent(Object key) {
+        if (key == lastHit) {
+            return lastHitIndex;
+        }
         int i = mix(System.identityHashCode(key)) & mask;
         Object[] k = keys;
         while (true) {
@@ -40,7 +50,8 @@ public final class IdentityTable {
                 return -1;
             }
             if (existing == key) {
-                return values[i];
+                lastHit = key;
+                return lastHitIndex = values[i];
             }
             i = (i + 1) & mask;
         }
@@ -60,6 +71,7 @@ public final class IdentityTable {
      * card-marking slow path on stores of new objects).
      */
     public void clear() {
+        lastHit = null;
         if (size == 0) {
             return;
         }
