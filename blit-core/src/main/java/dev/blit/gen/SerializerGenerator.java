@@ -10,7 +10,6 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import java.lang.reflect.Modifier;
-import java.lang.reflect.ParameterizedType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,19 +49,19 @@ import java.util.List;
 final class SerializerGenerator {
     static final int CHUNK = 48;
 
-    private static final String OBJECT = "java/lang/Object";
-    private static final String WRITE_BUFFER = "dev/blit/buffer/WriteBuffer";
-    private static final String READ_BUFFER = "dev/blit/buffer/ReadBuffer";
-    private static final String WRITE_SESSION = "dev/blit/internal/WriteSession";
-    private static final String READ_SESSION = "dev/blit/internal/ReadSession";
-    private static final String REGISTRATION = "dev/blit/internal/Registration";
-    private static final String SUPPORT = Type.getInternalName(Support.class);
-    private static final String D_WB = "L" + WRITE_BUFFER + ";";
-    private static final String D_RB = "L" + READ_BUFFER + ";";
-    private static final String D_WS = "L" + WRITE_SESSION + ";";
-    private static final String D_RS = "L" + READ_SESSION + ";";
-    private static final String D_REG = "L" + REGISTRATION + ";";
-    private static final String D_CLASS = "Ljava/lang/Class;";
+    static final String OBJECT = "java/lang/Object";
+    static final String WRITE_BUFFER = "dev/blit/buffer/WriteBuffer";
+    static final String READ_BUFFER = "dev/blit/buffer/ReadBuffer";
+    static final String WRITE_SESSION = "dev/blit/internal/WriteSession";
+    static final String READ_SESSION = "dev/blit/internal/ReadSession";
+    static final String REGISTRATION = "dev/blit/internal/Registration";
+    static final String SUPPORT = Type.getInternalName(Support.class);
+    static final String D_WB = "L" + WRITE_BUFFER + ";";
+    static final String D_RB = "L" + READ_BUFFER + ";";
+    static final String D_WS = "L" + WRITE_SESSION + ";";
+    static final String D_RS = "L" + READ_SESSION + ";";
+    static final String D_REG = "L" + REGISTRATION + ";";
+    static final String D_CLASS = "Ljava/lang/Class;";
 
     private final ClassModel model;
     private final RegistryBuilder registry;
@@ -84,8 +83,8 @@ final class SerializerGenerator {
     private final String[] elementRegistration;
     /** Per typed-list property, the constant holding E's class (the hidden class never names a user class). */
     private final String[] elementType;
-    private String listRegistration;
-    private int listId;
+    private boolean listUsed;
+    private final InlineCode inline;
     private FieldAccess access;
     private String typeField;
 
@@ -103,6 +102,7 @@ final class SerializerGenerator {
         elementType = new String[n];
         this.shell = new HiddenClassBuilder(ClassSerializers.GENERATED, model.type(), model.host(), "dev/blit/Serializer");
         this.name = shell.name();
+        this.inline = new InlineCode(name);
     }
 
     /**
@@ -137,7 +137,7 @@ final class SerializerGenerator {
                 Class<?> t = p.type();
                 Registration r = registry.get(t);
                 boolean exact = Modifier.isFinal(t.getModifiers()) && (!t.isArray() || t.getComponentType().isPrimitive());
-                Registration e = listElement(p);
+                Registration e = InlineCode.listElement(p, registry);
                 if (r != null && r.type == t && (exact || e == null && speculable(t))) {
                     registration[i] = constant(r, D_REG);
                     registrationId[i] = r.id;
@@ -150,10 +150,10 @@ final class SerializerGenerator {
                     element[i] = e;
                     elementRegistration[i] = constant(e, D_REG);
                     elementType[i] = constant(e.type, D_CLASS);
-                    if (listRegistration == null) {
+                    if (!listUsed) {
                         Registration list = registry.get(ArrayList.class);
-                        listRegistration = constant(list, D_REG);
-                        listId = list.id;
+                        inline.listRegistration(constant(list, D_REG), list.id);
+                        listUsed = true;
                     }
                 }
             }
@@ -173,226 +173,6 @@ final class SerializerGenerator {
      */
     private static boolean speculable(Class<?> t) {
         return !t.isInterface() && !t.isArray() && !t.isEnum() && !t.isPrimitive() && !Modifier.isAbstract(t.getModifiers());
-    }
-
-    /**
-     * The registration of {@code E} when property {@code p} is declared {@code List<E>}, {@code Collection<E>},
-     * {@code Iterable<E>} or {@code ArrayList<E>} and {@code E} is a concrete registered class (a record, a
-     * class, String, a box): generated code then writes and reads an {@code ArrayList} value's elements
-     * itself; an element whose class is exactly {@code E} (on write) or whose tag is E's id (on read) goes
-     * straight to E's serializer from a call site of this class's own, skipping the class look-up, the id
-     * look-up and the megamorphic call of the general path; any other element (null, a back reference, a
-     * subclass) takes the general path. The bytes are the general path's (FORMAT.md, "Declared types"):
-     * every element keeps its tag, which is also what says null or back reference, so E need not be final.
-     */
-    private Registration listElement(ClassModel.Property p) {
-        Class<?> t = p.type();
-        if (!t.isAssignableFrom(ArrayList.class) || t == Object.class || registry.get(ArrayList.class) == null) {
-            return null;
-        }
-        java.lang.reflect.Type g = p.field.getGenericType();
-        if (!(g instanceof ParameterizedType) || ((ParameterizedType) g).getActualTypeArguments().length != 1) {
-            return null;
-        }
-        java.lang.reflect.Type a = ((ParameterizedType) g).getActualTypeArguments()[0];
-        if (!(a instanceof Class) || ((Class<?>) a).isArray() || ((Class<?>) a).isPrimitive() || ((Class<?>) a).isInterface()
-                || Modifier.isAbstract(((Class<?>) a).getModifiers())) {
-            return null;
-        }
-        Registration r = registry.get((Class<?>) a);
-        return r != null && r.type == a ? r : null;
-    }
-
-    /**
-     * The value of a typed-list property, in local {@code value} and not null: an {@code ArrayList} gets its
-     * tag, count and elements written here; any other collection goes the general way.
-     * Locals 4 iterator, 5 element, 6 elements seen, 7 size.
-     */
-    private void writeList(MethodVisitor mv, int i, int out, int value, int session) {
-        Label general = new Label();
-        Label done = new Label();
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT, "getClass", "()Ljava/lang/Class;", false);
-        mv.visitLdcInsn(Type.getType(ArrayList.class));
-        mv.visitJumpInsn(Opcodes.IF_ACMPNE, general);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, listRegistration, D_REG);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter", "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
-        mv.visitJumpInsn(Opcodes.IFEQ, done);
-        // int size = list.size(); out.writeUnsignedVarInt(size); n = 0; for (Object e : list) { ... }
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/ArrayList");
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "size", "()I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, 7);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ILOAD, 7);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeUnsignedVarInt", "(I)V", false);
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitVarInsn(Opcodes.ISTORE, 6);
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/ArrayList");
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "iterator", "()Ljava/util/Iterator;", false);
-        mv.visitVarInsn(Opcodes.ASTORE, 4);
-        Label loop = new Label();
-        Label end = new Label();
-        Label other = new Label();
-        Label next = new Label();
-        mv.visitLabel(loop);
-        mv.visitVarInsn(Opcodes.ALOAD, 4);
-        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Iterator", "hasNext", "()Z", true);
-        mv.visitJumpInsn(Opcodes.IFEQ, end);
-        mv.visitVarInsn(Opcodes.ALOAD, 4);
-        mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
-        mv.visitVarInsn(Opcodes.ASTORE, 5);
-        // Support.count(n++, size, list, out): a list that grows while it is written is a BlitException
-        mv.visitVarInsn(Opcodes.ILOAD, 6);
-        mv.visitVarInsn(Opcodes.ILOAD, 7);
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "counted", "(IILjava/lang/Object;" + D_WB + ")I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, 6);
-        mv.visitVarInsn(Opcodes.ALOAD, 5);
-        mv.visitJumpInsn(Opcodes.IFNULL, other);
-        mv.visitVarInsn(Opcodes.ALOAD, 5);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT, "getClass", "()Ljava/lang/Class;", false);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, elementType[i], D_CLASS);
-        mv.visitJumpInsn(Opcodes.IF_ACMPNE, other);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ALOAD, 5);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, elementRegistration[i], D_REG);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter", "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
-        mv.visitJumpInsn(Opcodes.IFEQ, loop);
-        writeContent(mv, element[i].type, element[i].id, elementRegistration[i], out, 5);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
-        mv.visitJumpInsn(Opcodes.GOTO, loop);
-        mv.visitLabel(other);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ALOAD, 5);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "writeObject", "(" + D_WB + "Ljava/lang/Object;)V", false);
-        mv.visitJumpInsn(Opcodes.GOTO, loop);
-        mv.visitLabel(end);
-        mv.visitVarInsn(Opcodes.ILOAD, 6);
-        mv.visitVarInsn(Opcodes.ILOAD, 7);
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "complete", "(IILjava/lang/Object;" + D_WB + ")V", false);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
-        mv.visitJumpInsn(Opcodes.GOTO, done);
-        mv.visitLabel(general);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "writeObject", "(" + D_WB + "Ljava/lang/Object;)V", false);
-        mv.visitLabel(done);
-        mv.visitInsn(Opcodes.NOP); // a label must be followed by an instruction for its frame
-    }
-
-    /** Scratch locals of {@link #readList}, above any slot the read methods use for fields (9 + 2 per field of a chunk). */
-    private static final int LIST_LOCALS = 12 + 2 * CHUNK;
-
-    /**
-     * Pushes a typed-list property's value, its tag already in local {@code tag} and its offset in {@code at}:
-     * an {@code ArrayList} tag is read here (the same checks and budget charges as the general path), any
-     * other tag the general way. Locals from {@link #LIST_LOCALS}: list, count, index, an element's offset
-     * (two), tag, saved state.
-     */
-    private void readList(MethodVisitor mv, int i, int in, int session, int at, int tag, int saved) {
-        int list = LIST_LOCALS;
-        int count = list + 1;
-        int k = list + 2;
-        int eAt = list + 3;
-        int eTag = list + 5;
-        int eSaved = list + 6;
-        Label general = new Label();
-        Label done = new Label();
-        mv.visitVarInsn(Opcodes.ILOAD, tag);
-        HiddenClassBuilder.push(mv, listId);
-        mv.visitJumpInsn(Opcodes.IF_ICMPNE, general);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, listRegistration, D_REG);
-        mv.visitVarInsn(Opcodes.LLOAD, at);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, saved);
-        // n = in.readCount(1); list = new ArrayList(in.initialCapacity(n)); in.reference(list);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitInsn(Opcodes.ICONST_1);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readCount", "(I)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, count);
-        mv.visitTypeInsn(Opcodes.NEW, "java/util/ArrayList");
-        mv.visitInsn(Opcodes.DUP);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitVarInsn(Opcodes.ILOAD, count);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "initialCapacity", "(I)I", false);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/util/ArrayList", "<init>", "(I)V", false);
-        mv.visitVarInsn(Opcodes.ASTORE, list);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitVarInsn(Opcodes.ALOAD, list);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitVarInsn(Opcodes.ISTORE, k);
-        Label loop = new Label();
-        Label end = new Label();
-        Label other = new Label();
-        Label add = new Label();
-        mv.visitLabel(loop);
-        mv.visitVarInsn(Opcodes.ILOAD, k);
-        mv.visitVarInsn(Opcodes.ILOAD, count);
-        mv.visitJumpInsn(Opcodes.IF_ICMPGE, end);
-        mv.visitVarInsn(Opcodes.ALOAD, list); // for the add below
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
-        mv.visitVarInsn(Opcodes.LSTORE, eAt);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, eTag);
-        mv.visitVarInsn(Opcodes.ILOAD, eTag);
-        HiddenClassBuilder.push(mv, element[i].id);
-        mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, elementRegistration[i], D_REG);
-        mv.visitVarInsn(Opcodes.LLOAD, eAt);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, eSaved);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        readContent(mv, element[i].type, element[i].id, elementRegistration[i], in);
-        mv.visitVarInsn(Opcodes.ILOAD, eSaved);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
-        mv.visitJumpInsn(Opcodes.GOTO, add);
-        mv.visitLabel(other);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitVarInsn(Opcodes.ILOAD, eTag);
-        mv.visitVarInsn(Opcodes.LLOAD, eAt);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + "IJ)Ljava/lang/Object;", false);
-        mv.visitLabel(add);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "add", "(Ljava/lang/Object;)Z", false);
-        mv.visitInsn(Opcodes.POP);
-        mv.visitIincInsn(k, 1);
-        mv.visitJumpInsn(Opcodes.GOTO, loop);
-        mv.visitLabel(end);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, list);
-        mv.visitVarInsn(Opcodes.ILOAD, saved);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
-        mv.visitJumpInsn(Opcodes.GOTO, done);
-        mv.visitLabel(general);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitVarInsn(Opcodes.ILOAD, tag);
-        mv.visitVarInsn(Opcodes.LLOAD, at);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + "IJ)Ljava/lang/Object;", false);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, name, declared[i], D_CLASS);
-        mv.visitLdcInsn(properties.get(i).displayName());
-        mv.visitVarInsn(Opcodes.LLOAD, at);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "check",
-                "(Ljava/lang/Object;" + D_CLASS + "Ljava/lang/String;J)Ljava/lang/Object;", false);
-        mv.visitLabel(done);
     }
 
     private boolean anyReference() {
@@ -498,7 +278,7 @@ final class SerializerGenerator {
                 mv.visitLabel(done);
             } else if (element[i] != null) {
                 Label done = nullOrValue(mv, i);
-                writeList(mv, i, 0, 3, 2);
+                inline.writeList(mv, element[i], elementRegistration[i], elementType[i], 0, 3, 2);
                 mv.visitLabel(done);
             } else {
                 mv.visitVarInsn(Opcodes.ALOAD, 2);
@@ -764,7 +544,8 @@ final class SerializerGenerator {
             mv.visitVarInsn(Opcodes.ALOAD, in);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
             mv.visitVarInsn(Opcodes.ISTORE, tag);
-            readList(mv, i, in, session, at, tag, saved);
+            inline.readList(mv, element[i], elementRegistration[i], declared[i], properties.get(i).displayName(),
+                    in, session, at, tag, saved);
             return;
         }
         if (registration[i] != null) {
@@ -811,101 +592,12 @@ final class SerializerGenerator {
      * this class's own (so it stays monomorphic and inlinable).
      */
     private void writeContent(MethodVisitor mv, int i, int out, int value) {
-        writeContent(mv, properties.get(i).type(), registrationId[i], registration[i], out, value);
-    }
-
-    /** The content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}. */
-    private void writeContent(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value) {
-        Leaf leaf = Leaf.of(t, id);
-        if (leaf == null) {
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, reg, D_REG);
-            mv.visitFieldInsn(Opcodes.GETFIELD, REGISTRATION, "serializer", "Ldev/blit/Serializer;");
-            mv.visitVarInsn(Opcodes.ALOAD, out);
-            mv.visitVarInsn(Opcodes.ALOAD, value);
-            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "dev/blit/Serializer", "write",
-                    "(" + D_WB + "Ljava/lang/Object;)V", true);
-            return;
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ALOAD, value);
-        mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(t));
-        if (leaf.unbox != null) {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Type.getInternalName(t), leaf.unbox, "()" + leaf.primitive, false);
-        }
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, leaf.write, leaf.writeDesc, false);
+        inline.writeContent(mv, properties.get(i).type(), registrationId[i], registration[i], out, value);
     }
 
     /** Pushes the content of a value of property i's declared (final) type, as an Object. */
     private void readContent(MethodVisitor mv, int i, int in) {
-        readContent(mv, properties.get(i).type(), registrationId[i], registration[i], in);
+        inline.readContent(mv, properties.get(i).type(), registrationId[i], registration[i], in);
     }
 
-    /** Pushes the content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}. */
-    private void readContent(MethodVisitor mv, Class<?> t, int id, String reg, int in) {
-        Leaf leaf = Leaf.of(t, id);
-        if (leaf == null) {
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, reg, D_REG);
-            mv.visitFieldInsn(Opcodes.GETFIELD, REGISTRATION, "serializer", "Ldev/blit/Serializer;");
-            mv.visitVarInsn(Opcodes.ALOAD, in);
-            mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "dev/blit/Serializer", "read",
-                    "(" + D_RB + ")Ljava/lang/Object;", true);
-            return;
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        if (t == String.class) {
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "stringContent", "(" + D_RB + ")Ljava/lang/String;", false);
-            return;
-        }
-        String read = "read" + leaf.write.substring("write".length());
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, read, "()" + (leaf.unbox != null ? leaf.primitive : Type.getDescriptor(t)), false);
-        if (leaf.unbox != null) {
-            String box = Type.getInternalName(t);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, box, "valueOf", "(" + leaf.primitive + ")L" + box + ";", false);
-        }
-    }
-
-    /** The built-in types whose content generated code writes and reads itself: FORMAT.md's table, by id. */
-    private enum Leaf {
-        BYTE(Byte.class, 4, "byteValue", "B", "writeByte", "(I)V"),
-        SHORT(Short.class, 5, "shortValue", "S", "writeShort", "(I)V"),
-        CHAR(Character.class, 6, "charValue", "C", "writeChar", "(C)V"),
-        INT(Integer.class, 7, "intValue", "I", "writeVarInt", "(I)V"),
-        LONG(Long.class, 8, "longValue", "J", "writeVarLong", "(J)V"),
-        FLOAT(Float.class, 9, "floatValue", "F", "writeFloat", "(F)V"),
-        DOUBLE(Double.class, 10, "doubleValue", "D", "writeDouble", "(D)V"),
-        STRING(String.class, 11, null, null, "writeString", "(Ljava/lang/String;)V"),
-        BOOLEANS(boolean[].class, 12, null, null, "writeBooleanArray", "([Z)V"),
-        BYTES(byte[].class, 13, null, null, "writeByteArray", "([B)V"),
-        SHORTS(short[].class, 14, null, null, "writeShortArray", "([S)V"),
-        CHARS(char[].class, 15, null, null, "writeCharArray", "([C)V"),
-        INTS(int[].class, 16, null, null, "writeIntArray", "([I)V"),
-        LONGS(long[].class, 17, null, null, "writeLongArray", "([J)V"),
-        FLOATS(float[].class, 18, null, null, "writeFloatArray", "([F)V"),
-        DOUBLES(double[].class, 19, null, null, "writeDoubleArray", "([D)V");
-
-        final Class<?> type;
-        final int id;
-        final String unbox;
-        final String primitive;
-        final String write;
-        final String writeDesc;
-
-        Leaf(Class<?> type, int id, String unbox, String primitive, String write, String writeDesc) {
-            this.type = type;
-            this.id = id;
-            this.unbox = unbox;
-            this.primitive = primitive;
-            this.write = write;
-            this.writeDesc = writeDesc;
-        }
-
-        static Leaf of(Class<?> t, int id) {
-            for (Leaf l : values()) {
-                if (l.type == t && l.id == id) {
-                    return l;
-                }
-            }
-            return null;
-        }
-    }
 }
