@@ -491,19 +491,20 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         if (!s.plausible(p, length)) {
             throw damaged(index, s, p, "its length " + Integer.toUnsignedString(length) + " does not fit the segment");
         }
+        // Index, length and payload side by side in scratch, as append lays them out: one CRC32C pass over
+        // them (a second call for the index alone cost about as much as the payload's).
         byte[] b = scratch;
-        if (b.length < 4 + length) {
-            b = new byte[Math.max(4 + length, b.length * 2)];
+        if (b.length < 12 + length) {
+            b = new byte[Math.max(12 + length, b.length * 2)];
             if (b.length <= STAGE_KEEP) {
                 scratch = b;
             }
         }
-        s.map.get(p + 4, b, 0, 4 + length);
+        Segment.putIndex(b, index);
+        s.map.get(p + 4, b, 8, 4 + length);
         CRC32C c = crc;
         c.reset();
-        Segment.putIndex(index8, index);
-        c.update(index8, 0, 8);
-        c.update(b, 0, 4 + length);
+        c.update(b, 0, 12 + length);
         int computed = (int) c.getValue();
         if (computed != (int) header) {
             throw damaged(index, s, p, "checksum mismatch (stored " + hex((int) header) + ", computed " + hex(computed) + ")");
@@ -512,7 +513,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             throw new BlitException("BlitLog.read(" + index + ") was called while the log was decoding another record"
                     + " (from a value's own readMarshallable or readObject); read it after that read returns");
         }
-        ReadBuffer in = reader.reset(b, 4, length);
+        ReadBuffer in = reader.reset(b, 12, length);
         Object v;
         long consumed;
         reading = true;
