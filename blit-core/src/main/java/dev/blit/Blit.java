@@ -21,11 +21,14 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Turns objects into bytes and back. Build one with {@link #builder()}, register your classes, and share
- * the instance: it is immutable and thread-safe, and keeps no per-thread state (no pools, no
- * ThreadLocals), so it serves platform and virtual threads alike.
+ * the instance: its configuration is immutable, it is thread-safe, and it keeps no per-thread state (no
+ * pools, no ThreadLocals), so it serves platform and virtual threads alike. The one thing it holds between
+ * calls is a single idle buffer each for {@link #toBytes} and {@link #fromBytes}, which a call takes if no
+ * other call has it, so that one thread at a time allocates no buffer per call.
  *
  * <pre>{@code
  * Blit blit = Blit.builder()
@@ -57,10 +60,24 @@ public final class Blit {
      */
     public static final long DEFAULT_MAX_ALLOCATION_PER_READ = 256L << 20;
 
+    /** Buffers above this size are not kept for the next {@link #toBytes}: one huge value must not pin its array. */
+    private static final int IDLE_KEEP = 1 << 16;
+    private static final byte[] NO_BYTES = new byte[0];
+
     private final Registry registry;
     private final boolean references;
     private final int maxDepth;
     private final ReadLimits limits;
+    /**
+     * One idle buffer, its session still attached, for the next {@link #toBytes}, and one for the next
+     * {@link #fromBytes}: taken with an atomic swap and put back after a call that succeeded, so a caller that
+     * finds the slot full (the common case: one thread at a time per instance) allocates neither buffer nor
+     * session, and one that finds it empty (another thread has it, or a nested call) builds its own, as it
+     * would without the slot. Not a pool and not a ThreadLocal: at most one each, never waited for, not tied
+     * to a thread (so virtual threads share it too).
+     */
+    private final AtomicReference<WriteBuffer> idleOut = new AtomicReference<>();
+    private final AtomicReference<ReadBuffer> idleIn = new AtomicReference<>();
 
     private Blit(Builder b) {
         this.references = b.references;
@@ -117,9 +134,17 @@ public final class Blit {
      * @throws BlitException if a class in the graph is not registered, or the graph is too deep
      */
     public byte[] toBytes(Object value) {
-        WriteBuffer out = new WriteBuffer(256);
-        write(value, out);
-        return out.toByteArray();
+        WriteBuffer out = idleOut.getAndSet(null);
+        if (out == null) {
+            out = new WriteBuffer(256);
+        }
+        write(value, out); // on failure the buffer is dropped, not put back
+        byte[] bytes = out.toByteArray();
+        if (out.array().length <= IDLE_KEEP) {
+            out.clear();
+            idleOut.lazySet(out);
+        }
+        return bytes;
     }
 
     /**
@@ -128,11 +153,13 @@ public final class Blit {
      * @throws BlitException if the bytes are malformed, truncated, or followed by trailing bytes
      */
     public Object fromBytes(byte[] bytes) {
-        ReadBuffer in = ReadBuffer.of(bytes);
-        Object v = read(in);
+        ReadBuffer in = idleIn.getAndSet(null);
+        in = in == null ? ReadBuffer.of(bytes) : in.reset(bytes, 0, bytes.length);
+        Object v = read(in); // on failure the buffer is dropped, not put back
         if (in.offset() != bytes.length) {
             throw new BlitException((bytes.length - in.offset()) + " trailing bytes after the value at offset " + in.offset());
         }
+        idleIn.lazySet(in.reset(NO_BYTES, 0, 0)); // it must not keep the caller's bytes alive
         return v;
     }
 

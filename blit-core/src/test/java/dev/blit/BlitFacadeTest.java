@@ -367,6 +367,53 @@ class BlitFacadeTest {
         assertNotSame(mine, out.objects(), "the first instance's session was dropped when a third took its place");
     }
 
+    /** Its content is its payload as a byte array made by a nested toBytes of the same instance (and read back with fromBytes). */
+    static final class Sealed implements Marshallable {
+        static Blit self;
+        Object payload;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeByteArray(self.toBytes(payload));
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            payload = self.fromBytes(in.readByteArray());
+        }
+    }
+
+    @Test
+    void toBytesAndFromBytesNestedInThemselvesFailingOrHugeStillGiveExactBytes() {
+        Blit b = Blit.builder().register(Sealed.class, 102).register(Seed.class, 100).build();
+        Sealed.self = b;
+        Seed seed = Seed.sample();
+        byte[] plain = b.toBytes(seed);
+        Sealed sealed = new Sealed();
+        sealed.payload = seed;
+        byte[] nested = b.toBytes(sealed);
+        assertArrayEquals(plain, b.toBytes(seed), "after a nested toBytes");
+        for (int i = 0; i < 3; i++) {
+            assertArrayEquals(nested, b.toBytes(sealed), "nested toBytes, round " + i);
+            ((Seed) b.fromBytes(nested, Sealed.class).payload).assertSameAs(seed);
+            b.fromBytes(plain, Seed.class).assertSameAs(seed);
+        }
+        // A failure in the middle of a value (an unregistered class) leaves nothing behind for the next call.
+        assertThrows(BlitException.class, () -> b.toBytes(List.of(seed, new Object())));
+        assertArrayEquals(plain, b.toBytes(seed), "after a failed toBytes");
+        byte[] truncated = java.util.Arrays.copyOf(plain, plain.length - 1);
+        assertThrows(BlitException.class, () -> b.fromBytes(truncated));
+        byte[] trailing = java.util.Arrays.copyOf(plain, plain.length + 1);
+        assertThrows(BlitException.class, () -> b.fromBytes(trailing));
+        b.fromBytes(plain, Seed.class).assertSameAs(seed);
+        // A value far larger than the buffer the next calls may keep, then a small one again.
+        byte[] big = new byte[1 << 20];
+        big[12345] = 7;
+        assertArrayEquals(big, b.fromBytes(b.toBytes(big), byte[].class));
+        assertArrayEquals(plain, b.toBytes(seed), "after a huge value");
+        b.fromBytes(plain, Seed.class).assertSameAs(seed);
+    }
+
     /** Writes its payload with a second, nested Blit.write on the same buffer. */
     static final class Envelope implements Marshallable {
         static Blit inner;
