@@ -626,18 +626,31 @@ public final class ReadBuffer {
         int header = h - 1;
         int len = header >>> 1;
         if (header < 0) {
-            throw new BlitException("invalid string header at offset " + at);
+            throw malformedStringHeader(at);
         }
-        if ((header & 1) == 0) {
-            checkAvailable(len, at, len);
-            charge(len, OBJECT_BYTES + (long) len, at, "string length");
-            if (limit - position >= len) {
-                String s = new String(array, position, len, StandardCharsets.ISO_8859_1);
-                position += len;
-                return s;
-            }
-            return new String(readRaw(len), StandardCharsets.ISO_8859_1);
+        if ((header & 1) != 0) {
+            return readUtf16(len, at);
         }
+        checkAvailable(len, at, len);
+        charge(len, OBJECT_BYTES + (long) len, at, "string length");
+        if (limit - position >= len) {
+            // Latin-1 is exactly what this constructor makes with a high byte of 0 (char = byte & 0xff): a copy
+            // of the range, and small enough for the JIT to inline, unlike String(byte[], int, int, Charset),
+            // whose general decoder is 840 bytes of bytecode and always a call. This method, too, is kept
+            // under the JIT's 325-byte limit for inlining hot methods: the UTF-16 case is a call of its own.
+            @SuppressWarnings("deprecation")
+            String s = new String(array, 0, position, len);
+            position += len;
+            return s;
+        }
+        return new String(readRaw(len), StandardCharsets.ISO_8859_1);
+    }
+
+    private BlitException malformedStringHeader(long at) {
+        return new BlitException("invalid string header at offset " + at);
+    }
+
+    private String readUtf16(int len, long at) {
         long bytes = (long) len << 1;
         checkAvailable(bytes, at, len);
         charge(len, OBJECT_BYTES + bytes, at, "string length");
