@@ -114,7 +114,6 @@ final class InlineCode {
         Label loop = new Label();
         Label end = new Label();
         Label other = new Label();
-        Label next = new Label();
         mv.visitLabel(loop);
         mv.visitVarInsn(Opcodes.ALOAD, 4);
         mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Iterator", "hasNext", "()Z", true);
