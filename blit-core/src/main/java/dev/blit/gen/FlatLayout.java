@@ -3,9 +3,6 @@ package dev.blit.gen;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.List;
 
 /**
@@ -16,13 +13,6 @@ import java.util.List;
  * always agree on the bytes.
  */
 final class FlatLayout {
-    static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** Float and double views store raw bits (NaN payloads kept), saving the generated code the conversion. */
-    static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
-    static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
-
     /** Past this many bytes a block is not worth a single reservation (and no real class gets there). */
     private static final int MAX_SIZE = 1 << 16;
 
@@ -86,12 +76,12 @@ final class FlatLayout {
             switch (kinds[i]) {
                 case BOOLEAN: a[at] = (byte) ((Boolean) v ? 1 : 0); break;
                 case BYTE: a[at] = (Byte) v; break;
-                case SHORT: SHORT.set(a, at, (short) v); break;
-                case CHAR: SHORT.set(a, at, (short) (char) (Character) v); break;
-                case INT: INT.set(a, at, (int) (Integer) v); break;
-                case LONG: LONG.set(a, at, (long) (Long) v); break;
-                case FLOAT: INT.set(a, at, Float.floatToRawIntBits((Float) v)); break;
-                default: LONG.set(a, at, Double.doubleToRawLongBits((Double) v));
+                case SHORT: FlatGenerator.SHORT.set(a, at, (short) v); break;
+                case CHAR: FlatGenerator.SHORT.set(a, at, (short) (char) (Character) v); break;
+                case INT: FlatGenerator.INT.set(a, at, (int) (Integer) v); break;
+                case LONG: FlatGenerator.LONG.set(a, at, (long) (Long) v); break;
+                case FLOAT: FlatGenerator.INT.set(a, at, Float.floatToRawIntBits((Float) v)); break;
+                default: FlatGenerator.LONG.set(a, at, Double.doubleToRawLongBits((Double) v));
             }
         }
     }
@@ -106,12 +96,12 @@ final class FlatLayout {
             switch (kinds[i]) {
                 case BOOLEAN: values[i] = Support.bool(a[at], in, size - offsets[i]); break;
                 case BYTE: values[i] = a[at]; break;
-                case SHORT: values[i] = (short) SHORT.get(a, at); break;
-                case CHAR: values[i] = (char) (short) SHORT.get(a, at); break;
-                case INT: values[i] = (int) INT.get(a, at); break;
-                case LONG: values[i] = (long) LONG.get(a, at); break;
-                case FLOAT: values[i] = Float.intBitsToFloat((int) INT.get(a, at)); break;
-                default: values[i] = Double.longBitsToDouble((long) LONG.get(a, at));
+                case SHORT: values[i] = (short) FlatGenerator.SHORT.get(a, at); break;
+                case CHAR: values[i] = (char) (short) FlatGenerator.SHORT.get(a, at); break;
+                case INT: values[i] = (int) FlatGenerator.INT.get(a, at); break;
+                case LONG: values[i] = (long) FlatGenerator.LONG.get(a, at); break;
+                case FLOAT: values[i] = Float.intBitsToFloat((int) FlatGenerator.INT.get(a, at)); break;
+                default: values[i] = Double.longBitsToDouble((long) FlatGenerator.LONG.get(a, at));
             }
         }
         return values;

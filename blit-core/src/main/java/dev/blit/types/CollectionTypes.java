@@ -37,8 +37,8 @@ final class CollectionTypes {
         rb.add(TypeIds.HASH_SET, HashSet.class, new MutableCollection(TypeIds.HASH_SET));
         rb.add(TypeIds.LINKED_HASH_SET, LinkedHashSet.class, new MutableCollection(TypeIds.LINKED_HASH_SET));
         // RegularEnumSet (up to 64 constants) and JumboEnumSet: Character.UnicodeScript has well over 64.
-        Class<?> regular = EnumSet.noneOf(Thread.State.class).getClass();
-        Class<?> jumbo = EnumSet.noneOf(Character.UnicodeScript.class).getClass();
+        Class<?> regular = enumSetClass("java.util.RegularEnumSet", Thread.State.class);
+        Class<?> jumbo = enumSetClass("java.util.JumboEnumSet", Character.UnicodeScript.class);
         rb.alias(jumbo, rb.add(TypeIds.ENUM_SET, regular, new EnumSetSerializer()));
         rb.add(TypeIds.REVERSE_ORDER, Collections.reverseOrder().getClass(), new ReverseOrder());
     }
@@ -131,6 +131,26 @@ final class CollectionTypes {
      * bit {@code o & 7} of byte {@code o >> 3} set for ordinal {@code o}. {@code n} is as small as it can
      * be (the last byte is non-zero), so each set has exactly one encoding.
      */
+    /**
+     * The JDK's {@code EnumSet} class for enums like {@code sample}. By name first: asking {@code noneOf} makes
+     * the JDK read the enum's constants through reflection, and initializing {@code Character.UnicodeScript}
+     * builds its tables, about a millisecond of a fresh JVM's first Blit. The JDK's own answer is the fallback
+     * should a release rename its classes.
+     */
+    private static Class<?> enumSetClass(String name, Class<? extends Enum<?>> sample) {
+        try {
+            Class<?> c = Class.forName(name, false, null);
+            if (EnumSet.class.isAssignableFrom(c)) {
+                return c;
+            }
+        } catch (ClassNotFoundException | LinkageError e) {
+            // renamed: ask the JDK below
+        }
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Class<?> c = EnumSet.noneOf((Class) sample).getClass();
+        return c;
+    }
+
     private static final class EnumSetSerializer implements Serializer<EnumSet<?>> {
         @Override
         public void write(WriteBuffer out, EnumSet<?> value) {
