@@ -1,6 +1,7 @@
 package dev.blit.gen;
 
 import dev.blit.BlitException;
+import dev.blit.buffer.ReadBuffer;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -82,6 +83,28 @@ public final class ClassModel {
             this.writeDesc = writeDesc;
             this.readMethod = readMethod;
             this.readDesc = readDesc;
+        }
+
+        /**
+         * Reads a field of this primitive kind in its FORMAT.md encoding, boxed: the reflective serializer's and
+         * compatible mode's reads of primitives (generated code calls {@link #readMethod} itself).
+         *
+         * @param in the buffer
+         * @return the value, boxed
+         * @throws IllegalStateException for {@link #REFERENCE}, whose reading depends on the caller
+         */
+        Object readBoxed(ReadBuffer in) {
+            switch (this) {
+                case BOOLEAN: return in.readBoolean();
+                case BYTE: return in.readByte();
+                case SHORT: return in.readShort();
+                case CHAR: return in.readChar();
+                case INT: return in.readVarInt();
+                case LONG: return in.readVarLong();
+                case FLOAT: return in.readFloat();
+                case DOUBLE: return in.readDouble();
+                default: throw new IllegalStateException("a reference is read by the caller");
+            }
         }
 
         static Kind of(Class<?> t) {

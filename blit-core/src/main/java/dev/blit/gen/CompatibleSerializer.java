@@ -358,17 +358,7 @@ final class CompatibleSerializer implements Serializer<Object> {
     }
 
     private static Object readValue(ReadBuffer in, ReadSession session, ClassModel.Kind k) {
-        switch (k) {
-            case BOOLEAN: return in.readBoolean();
-            case BYTE: return in.readByte();
-            case SHORT: return in.readShort();
-            case CHAR: return in.readChar();
-            case INT: return in.readVarInt();
-            case LONG: return in.readVarLong();
-            case FLOAT: return in.readFloat();
-            case DOUBLE: return in.readDouble();
-            default: return session.readObject(in);
-        }
+        return k == ClassModel.Kind.REFERENCE ? session.readObject(in) : k.readBoxed(in);
     }
 
     /** How to read one writer's layout of this class: per writer field, its kind and the field it sets (or -1). */

@@ -193,20 +193,12 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     }
 
     private Object readValue(ReadBuffer in, ReadSession session, int i) {
-        switch (kinds[i]) {
-            case BOOLEAN: return in.readBoolean();
-            case BYTE: return in.readByte();
-            case SHORT: return in.readShort();
-            case CHAR: return in.readChar();
-            case INT: return in.readVarInt();
-            case LONG: return in.readVarLong();
-            case FLOAT: return in.readFloat();
-            case DOUBLE: return in.readDouble();
-            default:
-                long at = in.offset();
-                Object v = session != null ? session.readObject(in) : in.readObject();
-                return Support.check(v, properties[i].type(), names[i], at);
+        if (kinds[i] != ClassModel.Kind.REFERENCE) {
+            return kinds[i].readBoxed(in);
         }
+        long at = in.offset();
+        Object v = session != null ? session.readObject(in) : in.readObject();
+        return Support.check(v, properties[i].type(), names[i], at);
     }
 
     private static RuntimeException sneaky(Throwable t) {
