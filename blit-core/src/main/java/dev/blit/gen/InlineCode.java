@@ -305,7 +305,7 @@ final class InlineCode {
         }
         mv.visitVarInsn(Opcodes.ALOAD, in);
         if (t == String.class) {
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "stringContent", "(" + D_RB + ")Ljava/lang/String;", false);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "dev/blit/types/StringContent", "read", "(" + D_RB + ")Ljava/lang/String;", false);
             return;
         }
         String read = "read" + leaf.write.substring("write".length());

@@ -31,19 +31,6 @@ public final class Support {
     }
 
     /**
-     * @param in a buffer just past the tag of a String value
-     * @return the string, as the built-in String serializer reads it
-     */
-    public static String stringContent(ReadBuffer in) {
-        long at = in.offset();
-        String s = in.readString();
-        if (s == null) {
-            throw new BlitException("null string header inside a String value at offset " + at);
-        }
-        return s;
-    }
-
-    /**
      * @param type the class whose constructor threw
      * @param at   the offset its content started at
      * @param t    what the constructor threw
