@@ -38,8 +38,8 @@ final class FlatGenerator {
     /*
      * The little-endian views the generated code stores and loads with (FlatLayout's reflective twin uses them
      * too). Here, not in FlatLayout, which the generation of every class consults: making them initializes a
-     * JDK class and spins a lambda per view, a few milliseconds of a fresh JVM's first Blit that a class which
-     * is not flat never needs.
+     * JDK class and spins a lambda per view, work in a fresh JVM's first Blit that a class which is not flat
+     * never needs.
      */
     static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);

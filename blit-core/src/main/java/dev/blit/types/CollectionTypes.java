@@ -127,14 +127,9 @@ final class CollectionTypes {
     }
 
     /**
-     * The element enum's type descriptor, then the set as a bit set: {@code uvar n} and {@code n} bytes,
-     * bit {@code o & 7} of byte {@code o >> 3} set for ordinal {@code o}. {@code n} is as small as it can
-     * be (the last byte is non-zero), so each set has exactly one encoding.
-     */
-    /**
      * The JDK's {@code EnumSet} class for enums like {@code sample}. By name first: asking {@code noneOf} makes
      * the JDK read the enum's constants through reflection, and initializing {@code Character.UnicodeScript}
-     * builds its tables, about a millisecond of a fresh JVM's first Blit. The JDK's own answer is the fallback
+     * builds its tables, all in a fresh JVM's first Blit. The JDK's own answer is the fallback
      * should a release rename its classes.
      */
     private static Class<?> enumSetClass(String name, Class<? extends Enum<?>> sample) {
@@ -151,6 +146,11 @@ final class CollectionTypes {
         return c;
     }
 
+    /**
+     * The element enum's type descriptor, then the set as a bit set: {@code uvar n} and {@code n} bytes,
+     * bit {@code o & 7} of byte {@code o >> 3} set for ordinal {@code o}. {@code n} is as small as it can
+     * be (the last byte is non-zero), so each set has exactly one encoding.
+     */
     private static final class EnumSetSerializer implements Serializer<EnumSet<?>> {
         @Override
         public void write(WriteBuffer out, EnumSet<?> value) {
