@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * The read side of every Blit backend: the exact inverse of {@link WriteBuffer}.
@@ -78,11 +79,15 @@ public final class ReadBuffer {
      * @return a buffer positioned at {@code offset}
      */
     public static ReadBuffer of(byte[] bytes, int offset, int length) {
+        checkRegion(bytes, offset, length);
+        return new ReadBuffer(bytes, offset, offset + length, null, null);
+    }
+
+    private static void checkRegion(byte[] bytes, int offset, int length) {
         if (offset < 0 || length < 0 || offset > bytes.length - length) {
             throw new BlitException("region [" + offset + ", " + offset + "+" + length + ") is outside an array of "
                     + bytes.length + " bytes");
         }
-        return new ReadBuffer(bytes, offset, offset + length, null, null);
     }
 
     /**
@@ -99,10 +104,7 @@ public final class ReadBuffer {
         if (stream != null || source != null) {
             throw new BlitException("only a buffer over an array can be reset to another array");
         }
-        if (offset < 0 || length < 0 || offset > bytes.length - length) {
-            throw new BlitException("region [" + offset + ", " + offset + "+" + length + ") is outside an array of "
-                    + bytes.length + " bytes");
-        }
+        checkRegion(bytes, offset, length);
         this.array = bytes;
         this.position = offset;
         this.limit = offset + length;
@@ -654,19 +656,7 @@ public final class ReadBuffer {
         long bytes = (long) len << 1;
         checkAvailable(bytes, at, len);
         charge(len, OBJECT_BYTES + bytes, at, "string length");
-        char[] chars = new char[Math.min(len, TRUST_STEP)];
-        int done = 0;
-        while (done < len) {
-            if (done == chars.length) {
-                chars = Arrays.copyOf(chars, (int) Math.min(len, (long) chars.length * 2));
-            }
-            int n = Math.min(chars.length - done, Math.max(1, (limit - position) >> 1));
-            require(n << 1);
-            Bulk.getChars(array, position, chars, done, n);
-            position += n << 1;
-            done += n;
-        }
-        return new String(chars);
+        return new String(readElements(len, 2, char[]::new, Bulk::getChars, Arrays::copyOf));
     }
 
     // ---------------------------------------------------------------- bulk
@@ -706,18 +696,41 @@ public final class ReadBuffer {
         return out;
     }
 
-    /** Reads the elements of an array in window-sized steps, so stream input is never over-allocated. */
+    /** Copies {@code n} elements from little-endian bytes (one of {@link Bulk}'s readers). */
     private interface Decoder<A> {
         void decode(byte[] src, int off, A dst, int from, int n);
     }
 
-    private <A> A readElements(A dst, int length, int size, Decoder<A> decoder, java.util.function.IntFunction<A> grow) {
+    /** A copy of an array with a new length ({@code Arrays::copyOf} of its type). */
+    private interface Grow<A> {
+        A copyOf(A a, int length);
+    }
+
+    /**
+     * The general path of the primitive-array readers, where {@link #smallLength} does not apply: a null or
+     * longer array, or elements not all in the window yet. Reads the length header, then the elements in
+     * window-sized steps, growing the array as they arrive so that a length from a stream (not checked
+     * against the input) is never allocated ahead of its bytes.
+     *
+     * @param size   the size of one element in bytes
+     * @param create a new array of a given length
+     * @param decoder copies elements from bytes
+     * @param grow   a copy with a new length
+     */
+    private <A> A readArray(int size, IntFunction<A> create, Decoder<A> decoder, Grow<A> grow) {
+        int length = readLength(size);
+        return length < 0 ? null : readElements(length, size, create, decoder, grow);
+    }
+
+    /** {@link #readArray} after the header, and the UTF-16 string reader: {@code length} elements. */
+    private <A> A readElements(int length, int size, IntFunction<A> create, Decoder<A> decoder, Grow<A> grow) {
+        int capacity = firstCapacity(length, size);
+        A dst = create.apply(capacity);
         int done = 0;
-        int capacity = java.lang.reflect.Array.getLength(dst);
         while (done < length) {
             if (done == capacity) {
                 capacity = (int) Math.min(length, (long) capacity * 2);
-                dst = grow.apply(capacity);
+                dst = grow.copyOf(dst, capacity);
             }
             int avail = (limit - position) / size;
             if (avail == 0) {
@@ -798,34 +811,26 @@ public final class ReadBuffer {
 
     /** @return a nullable array written by {@link WriteBuffer#writeShortArray} */
     public short[] readShortArray() {
-        int n = readLength(2);
-        if (n < 0) {
-            return null;
-        }
-        short[] a = new short[firstCapacity(n, 2)];
-        if (a.length == n && limit - position >= n << 1) {
-            Bulk.getShorts(array, position, a, 0, n);
-            position += n << 1;
+        int small = smallLength(1);
+        if (small >= 0) {
+            short[] a = new short[small];
+            Bulk.getShorts(array, position, a, 0, small);
+            position += small << 1;
             return a;
         }
-        short[][] holder = {a};
-        return readElements(a, n, 2, Bulk::getShorts, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        return readArray(2, short[]::new, Bulk::getShorts, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeCharArray} */
     public char[] readCharArray() {
-        int n = readLength(2);
-        if (n < 0) {
-            return null;
-        }
-        char[] a = new char[firstCapacity(n, 2)];
-        if (a.length == n && limit - position >= n << 1) {
-            Bulk.getChars(array, position, a, 0, n);
-            position += n << 1;
+        int small = smallLength(1);
+        if (small >= 0) {
+            char[] a = new char[small];
+            Bulk.getChars(array, position, a, 0, small);
+            position += small << 1;
             return a;
         }
-        char[][] holder = {a};
-        return readElements(a, n, 2, Bulk::getChars, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        return readArray(2, char[]::new, Bulk::getChars, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeIntArray} */
@@ -837,18 +842,7 @@ public final class ReadBuffer {
             position += small << 2;
             return a;
         }
-        int n = readLength(4);
-        if (n < 0) {
-            return null;
-        }
-        int[] a = new int[firstCapacity(n, 4)];
-        if (a.length == n && limit - position >= n << 2) {
-            Bulk.getInts(array, position, a, 0, n);
-            position += n << 2;
-            return a;
-        }
-        int[][] holder = {a};
-        return readElements(a, n, 4, Bulk::getInts, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        return readArray(4, int[]::new, Bulk::getInts, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeLongArray} */
@@ -860,18 +854,7 @@ public final class ReadBuffer {
             position += small << 3;
             return a;
         }
-        int n = readLength(8);
-        if (n < 0) {
-            return null;
-        }
-        long[] a = new long[firstCapacity(n, 8)];
-        if (a.length == n && limit - position >= n << 3) {
-            Bulk.getLongs(array, position, a, 0, n);
-            position += n << 3;
-            return a;
-        }
-        long[][] holder = {a};
-        return readElements(a, n, 8, Bulk::getLongs, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        return readArray(8, long[]::new, Bulk::getLongs, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeFloatArray} */
@@ -883,18 +866,7 @@ public final class ReadBuffer {
             position += small << 2;
             return a;
         }
-        int n = readLength(4);
-        if (n < 0) {
-            return null;
-        }
-        float[] a = new float[firstCapacity(n, 4)];
-        if (a.length == n && limit - position >= n << 2) {
-            Bulk.getFloats(array, position, a, 0, n);
-            position += n << 2;
-            return a;
-        }
-        float[][] holder = {a};
-        return readElements(a, n, 4, Bulk::getFloats, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        return readArray(4, float[]::new, Bulk::getFloats, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeDoubleArray} */
@@ -906,17 +878,6 @@ public final class ReadBuffer {
             position += small << 3;
             return a;
         }
-        int n = readLength(8);
-        if (n < 0) {
-            return null;
-        }
-        double[] a = new double[firstCapacity(n, 8)];
-        if (a.length == n && limit - position >= n << 3) {
-            Bulk.getDoubles(array, position, a, 0, n);
-            position += n << 3;
-            return a;
-        }
-        double[][] holder = {a};
-        return readElements(a, n, 8, Bulk::getDoubles, c -> holder[0] = Arrays.copyOf(holder[0], c));
+        return readArray(8, double[]::new, Bulk::getDoubles, Arrays::copyOf);
     }
 }
