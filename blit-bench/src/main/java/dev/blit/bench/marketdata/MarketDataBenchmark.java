@@ -1,23 +1,20 @@
 package dev.blit.bench.marketdata;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import dev.blit.Blit;
 import dev.blit.Serializer;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
 import dev.blit.bench.peers.Chronicles;
+import dev.blit.bench.peers.ForyCodec;
 import dev.blit.bench.peers.Forys;
 import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.KryoCodec;
 import dev.blit.bench.peers.Kryos;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
-import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
 import net.openhft.chronicle.bytes.Bytes;
-import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -93,18 +90,11 @@ public class MarketDataBenchmark {
     private final JdkSerialization jdk = new JdkSerialization();
     private byte[] jdkBytes;
 
-    private Kryo kryo;
-    private final Output kryoOut = new Output(CAPACITY, -1);
-    private final Input kryoIn = new Input();
-    private byte[] kryoBytes;
+    private KryoCodec kryo;
 
-    private Fory foryConsistent;
-    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryConsistentIn;
+    private ForyCodec foryConsistent;
 
-    private Fory foryCompatible;
-    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryCompatibleIn;
+    private ForyCodec foryCompatible;
 
     private final ChronicleMarketData chronicleDefaultData = ChronicleMarketData.sample(new ChronicleMarketData());
     private final ChronicleMarketData chronicleDefaultTarget = new ChronicleMarketData();
@@ -169,19 +159,16 @@ public class MarketDataBenchmark {
             check.verify("jdk", jdkBytes.length, jdkRead(), data);
         });
         check.run(only, "kryo", () -> {
-            kryo = Kryos.create(false, MarketData.class);
-            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
-            check.verify("kryo", kryoBytes.length, kryoRead(), data);
+            kryo = new KryoCodec(Kryos.create(false, MarketData.class), CAPACITY);
+            check.verify("kryo", kryo.keep(data), kryoRead(), data);
         });
         check.run(only, "foryConsistent", () -> {
-            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, MarketData.class);
-            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
-            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), data);
+            foryConsistent = new ForyCodec(Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, MarketData.class), CAPACITY);
+            check.verify("foryConsistent", foryConsistent.keep(data), foryConsistentRead(), data);
         });
         check.run(only, "foryCompatible", () -> {
-            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, false, MarketData.class);
-            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
-            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), data);
+            foryCompatible = new ForyCodec(Forys.create(CompatibleMode.COMPATIBLE, false, MarketData.class), CAPACITY);
+            check.verify("foryCompatible", foryCompatible.keep(data), foryCompatibleRead(), data);
         });
         for (String c : new String[] {"chronicleDefault", "chronicleExplicit", "chronicleTriviallyCopyable"}) {
             check.run(only, c, () -> {
@@ -459,69 +446,51 @@ public class MarketDataBenchmark {
 
     @Benchmark
     public int kryoWrite() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, data);
-        return kryoOut.position();
+        return kryo.write(data);
     }
 
     @Benchmark
     public Object kryoRead() {
-        kryoIn.setBuffer(kryoBytes);
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.read();
     }
 
     @Benchmark
     public Object kryoRoundTrip() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, data);
-        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.roundTrip(data);
     }
 
     // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT
 
     @Benchmark
     public int foryConsistentWrite() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, data);
-        return foryConsistentOut.writerIndex();
+        return foryConsistent.write(data);
     }
 
     @Benchmark
     public Object foryConsistentRead() {
-        foryConsistentIn.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentIn);
+        return foryConsistent.read();
     }
 
     @Benchmark
     public Object foryConsistentRoundTrip() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, data);
-        foryConsistentOut.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentOut);
+        return foryConsistent.roundTrip(data);
     }
 
     // ---------------------------------------------------------------- Apache Fory, COMPATIBLE
 
     @Benchmark
     public int foryCompatibleWrite() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, data);
-        return foryCompatibleOut.writerIndex();
+        return foryCompatible.write(data);
     }
 
     @Benchmark
     public Object foryCompatibleRead() {
-        foryCompatibleIn.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleIn);
+        return foryCompatible.read();
     }
 
     @Benchmark
     public Object foryCompatibleRoundTrip() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, data);
-        foryCompatibleOut.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleOut);
+        return foryCompatible.roundTrip(data);
     }
 
     // ---------------------------------------------------------------- Chronicle Bytes (Minborg 2022's three ways), into direct Bytes

@@ -1,22 +1,19 @@
 package dev.blit.bench.mediacontent;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import dev.blit.Blit;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.ForyCodec;
 import dev.blit.bench.peers.Forys;
 import dev.blit.bench.peers.Jacksons;
 import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.KryoCodec;
 import dev.blit.bench.peers.Kryos;
 import dev.blit.bench.peers.Protobufs;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
-import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -63,18 +60,11 @@ public class MediaContentBenchmark {
     private final JdkSerialization jdk = new JdkSerialization();
     private byte[] jdkBytes;
 
-    private Kryo kryo;
-    private final Output kryoOut = new Output(CAPACITY, -1);
-    private final Input kryoIn = new Input();
-    private byte[] kryoBytes;
+    private KryoCodec kryo;
 
-    private Fory foryConsistent;
-    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryConsistentIn;
+    private ForyCodec foryConsistent;
 
-    private Fory foryCompatible;
-    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryCompatibleIn;
+    private ForyCodec foryCompatible;
 
     private Jacksons jacksonJson;
     private byte[] jacksonJsonBytes;
@@ -123,20 +113,17 @@ public class MediaContentBenchmark {
             check.verify("jdk", jdkBytes.length, jdkRead(), content);
         });
         check.run(only, "kryo", () -> {
-            kryo = Kryos.create(false, MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class,
-                    ArrayList.class);
-            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
-            check.verify("kryo", kryoBytes.length, kryoRead(), content);
+            kryo = new KryoCodec(Kryos.create(false, MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class,
+                    ArrayList.class), CAPACITY);
+            check.verify("kryo", kryo.keep(content), kryoRead(), content);
         });
         check.run(only, "foryConsistent", () -> {
-            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, TYPES);
-            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
-            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), content);
+            foryConsistent = new ForyCodec(Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, TYPES), CAPACITY);
+            check.verify("foryConsistent", foryConsistent.keep(content), foryConsistentRead(), content);
         });
         check.run(only, "foryCompatible", () -> {
-            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, false, TYPES);
-            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
-            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), content);
+            foryCompatible = new ForyCodec(Forys.create(CompatibleMode.COMPATIBLE, false, TYPES), CAPACITY);
+            check.verify("foryCompatible", foryCompatible.keep(content), foryCompatibleRead(), content);
         });
         check.run(only, "jacksonJson", () -> {
             jacksonJson = new Jacksons(false, MediaContent.class);
@@ -227,69 +214,51 @@ public class MediaContentBenchmark {
 
     @Benchmark
     public int kryoWrite() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, content);
-        return kryoOut.position();
+        return kryo.write(content);
     }
 
     @Benchmark
     public Object kryoRead() {
-        kryoIn.setBuffer(kryoBytes);
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.read();
     }
 
     @Benchmark
     public Object kryoRoundTrip() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, content);
-        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.roundTrip(content);
     }
 
     // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT
 
     @Benchmark
     public int foryConsistentWrite() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, content);
-        return foryConsistentOut.writerIndex();
+        return foryConsistent.write(content);
     }
 
     @Benchmark
     public Object foryConsistentRead() {
-        foryConsistentIn.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentIn);
+        return foryConsistent.read();
     }
 
     @Benchmark
     public Object foryConsistentRoundTrip() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, content);
-        foryConsistentOut.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentOut);
+        return foryConsistent.roundTrip(content);
     }
 
     // ---------------------------------------------------------------- Apache Fory, COMPATIBLE (its default)
 
     @Benchmark
     public int foryCompatibleWrite() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, content);
-        return foryCompatibleOut.writerIndex();
+        return foryCompatible.write(content);
     }
 
     @Benchmark
     public Object foryCompatibleRead() {
-        foryCompatibleIn.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleIn);
+        return foryCompatible.read();
     }
 
     @Benchmark
     public Object foryCompatibleRoundTrip() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, content);
-        foryCompatibleOut.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleOut);
+        return foryCompatible.roundTrip(content);
     }
 
     // ---------------------------------------------------------------- Jackson JSON

@@ -1,21 +1,18 @@
 package dev.blit.bench.order;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import dev.blit.Blit;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.ForyCodec;
 import dev.blit.bench.peers.Forys;
 import dev.blit.bench.peers.Jacksons;
 import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.KryoCodec;
 import dev.blit.bench.peers.Kryos;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
-import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -65,18 +62,11 @@ public class OrderBenchmark {
     private final JdkSerialization jdk = new JdkSerialization();
     private byte[] jdkBytes;
 
-    private Kryo kryo;
-    private final Output kryoOut = new Output(CAPACITY, -1);
-    private final Input kryoIn = new Input();
-    private byte[] kryoBytes;
+    private KryoCodec kryo;
 
-    private Fory foryConsistent;
-    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryConsistentIn;
+    private ForyCodec foryConsistent;
 
-    private Fory foryCompatible;
-    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryCompatibleIn;
+    private ForyCodec foryCompatible;
 
     private ExternalizableOrder externalizableOrder;
     private final JdkSerialization externalizable = new JdkSerialization();
@@ -134,19 +124,16 @@ public class OrderBenchmark {
             check.verify("jdk", jdkBytes.length, jdkRead(), order, Order::sameGraph);
         });
         check.run(only, "kryo", () -> {
-            kryo = Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class);
-            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
-            check.verify("kryo", kryoBytes.length, kryoRead(), order, Order::sameGraph);
+            kryo = new KryoCodec(Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class), CAPACITY);
+            check.verify("kryo", kryo.keep(order), kryoRead(), order, Order::sameGraph);
         });
         check.run(only, "foryConsistent", () -> {
-            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, true, Order.class, OrderLine.class, Customer.class);
-            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
-            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), order, Order::sameGraph);
+            foryConsistent = new ForyCodec(Forys.create(CompatibleMode.SCHEMA_CONSISTENT, true, Order.class, OrderLine.class, Customer.class), CAPACITY);
+            check.verify("foryConsistent", foryConsistent.keep(order), foryConsistentRead(), order, Order::sameGraph);
         });
         check.run(only, "foryCompatible", () -> {
-            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, true, Order.class, OrderLine.class, Customer.class);
-            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
-            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), order, Order::sameGraph);
+            foryCompatible = new ForyCodec(Forys.create(CompatibleMode.COMPATIBLE, true, Order.class, OrderLine.class, Customer.class), CAPACITY);
+            check.verify("foryCompatible", foryCompatible.keep(order), foryCompatibleRead(), order, Order::sameGraph);
         });
         check.run(only, "externalizable", () -> {
             externalizableOrder = ExternalizableOrder.of(order);
@@ -243,69 +230,51 @@ public class OrderBenchmark {
 
     @Benchmark
     public int kryoWrite() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, order);
-        return kryoOut.position();
+        return kryo.write(order);
     }
 
     @Benchmark
     public Object kryoRead() {
-        kryoIn.setBuffer(kryoBytes);
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.read();
     }
 
     @Benchmark
     public Object kryoRoundTrip() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, order);
-        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.roundTrip(order);
     }
 
     // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT, reference tracking
 
     @Benchmark
     public int foryConsistentWrite() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, order);
-        return foryConsistentOut.writerIndex();
+        return foryConsistent.write(order);
     }
 
     @Benchmark
     public Object foryConsistentRead() {
-        foryConsistentIn.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentIn);
+        return foryConsistent.read();
     }
 
     @Benchmark
     public Object foryConsistentRoundTrip() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, order);
-        foryConsistentOut.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentOut);
+        return foryConsistent.roundTrip(order);
     }
 
     // ---------------------------------------------------------------- Apache Fory, COMPATIBLE, reference tracking
 
     @Benchmark
     public int foryCompatibleWrite() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, order);
-        return foryCompatibleOut.writerIndex();
+        return foryCompatible.write(order);
     }
 
     @Benchmark
     public Object foryCompatibleRead() {
-        foryCompatibleIn.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleIn);
+        return foryCompatible.read();
     }
 
     @Benchmark
     public Object foryCompatibleRoundTrip() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, order);
-        foryCompatibleOut.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleOut);
+        return foryCompatible.roundTrip(order);
     }
 
     // ---------------------------------------------------------------- JDK Externalizable (hand-written writeExternal/readExternal)

@@ -1,22 +1,19 @@
 package dev.blit.bench.seed;
 
-import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import dev.blit.Blit;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
+import dev.blit.bench.peers.ForyCodec;
 import dev.blit.bench.peers.Forys;
 import dev.blit.bench.peers.Jacksons;
 import dev.blit.bench.peers.JdkSerialization;
+import dev.blit.bench.peers.KryoCodec;
 import dev.blit.bench.peers.Kryos;
 import dev.blit.bench.peers.Protobufs;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
-import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.memory.MemoryBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -90,18 +87,11 @@ public class SeedBufferBenchmark {
     private final JdkSerialization jdk = new JdkSerialization();
     private byte[] jdkBytes;
 
-    private Kryo kryo;
-    private final Output kryoOut = new Output(CAPACITY, -1);
-    private final Input kryoIn = new Input();
-    private byte[] kryoBytes;
+    private KryoCodec kryo;
 
-    private Fory foryConsistent;
-    private final MemoryBuffer foryConsistentOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryConsistentIn;
+    private ForyCodec foryConsistent;
 
-    private Fory foryCompatible;
-    private final MemoryBuffer foryCompatibleOut = MemoryBuffer.newHeapBuffer(CAPACITY);
-    private MemoryBuffer foryCompatibleIn;
+    private ForyCodec foryCompatible;
 
     private final ExternalizableSeed externalizableSeed = ExternalizableSeed.of(seed);
     private final JdkSerialization externalizable = new JdkSerialization();
@@ -173,19 +163,16 @@ public class SeedBufferBenchmark {
             check.verify("jdk", jdkBytes.length, jdkRead(), seed);
         });
         check.run(only, "kryo", () -> {
-            kryo = Kryos.create(false, Seed.class, double[].class, long[].class);
-            kryoBytes = Arrays.copyOf(kryoOut.getBuffer(), kryoWrite());
-            check.verify("kryo", kryoBytes.length, kryoRead(), seed);
+            kryo = new KryoCodec(Kryos.create(false, Seed.class, double[].class, long[].class), CAPACITY);
+            check.verify("kryo", kryo.keep(seed), kryoRead(), seed);
         });
         check.run(only, "foryConsistent", () -> {
-            foryConsistent = Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, Seed.class);
-            foryConsistentIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryConsistentOut.getHeapMemory(), foryConsistentWrite()));
-            check.verify("foryConsistent", foryConsistentIn.size(), foryConsistentRead(), seed);
+            foryConsistent = new ForyCodec(Forys.create(CompatibleMode.SCHEMA_CONSISTENT, false, Seed.class), CAPACITY);
+            check.verify("foryConsistent", foryConsistent.keep(seed), foryConsistentRead(), seed);
         });
         check.run(only, "foryCompatible", () -> {
-            foryCompatible = Forys.create(CompatibleMode.COMPATIBLE, false, Seed.class);
-            foryCompatibleIn = MemoryBuffer.fromByteArray(Arrays.copyOf(foryCompatibleOut.getHeapMemory(), foryCompatibleWrite()));
-            check.verify("foryCompatible", foryCompatibleIn.size(), foryCompatibleRead(), seed);
+            foryCompatible = new ForyCodec(Forys.create(CompatibleMode.COMPATIBLE, false, Seed.class), CAPACITY);
+            check.verify("foryCompatible", foryCompatible.keep(seed), foryCompatibleRead(), seed);
         });
         check.run(only, "externalizable", () -> {
             externalizableWrite();
@@ -562,69 +549,51 @@ public class SeedBufferBenchmark {
 
     @Benchmark
     public int kryoWrite() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, seed);
-        return kryoOut.position();
+        return kryo.write(seed);
     }
 
     @Benchmark
     public Object kryoRead() {
-        kryoIn.setBuffer(kryoBytes);
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.read();
     }
 
     @Benchmark
     public Object kryoRoundTrip() {
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, seed);
-        kryoIn.setBuffer(kryoOut.getBuffer(), 0, kryoOut.position());
-        return kryo.readClassAndObject(kryoIn);
+        return kryo.roundTrip(seed);
     }
 
     // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT
 
     @Benchmark
     public int foryConsistentWrite() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, seed);
-        return foryConsistentOut.writerIndex();
+        return foryConsistent.write(seed);
     }
 
     @Benchmark
     public Object foryConsistentRead() {
-        foryConsistentIn.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentIn);
+        return foryConsistent.read();
     }
 
     @Benchmark
     public Object foryConsistentRoundTrip() {
-        foryConsistentOut.writerIndex(0);
-        foryConsistent.serialize(foryConsistentOut, seed);
-        foryConsistentOut.readerIndex(0);
-        return foryConsistent.deserialize(foryConsistentOut);
+        return foryConsistent.roundTrip(seed);
     }
 
     // ---------------------------------------------------------------- Apache Fory, COMPATIBLE (its default)
 
     @Benchmark
     public int foryCompatibleWrite() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, seed);
-        return foryCompatibleOut.writerIndex();
+        return foryCompatible.write(seed);
     }
 
     @Benchmark
     public Object foryCompatibleRead() {
-        foryCompatibleIn.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleIn);
+        return foryCompatible.read();
     }
 
     @Benchmark
     public Object foryCompatibleRoundTrip() {
-        foryCompatibleOut.writerIndex(0);
-        foryCompatible.serialize(foryCompatibleOut, seed);
-        foryCompatibleOut.readerIndex(0);
-        return foryCompatible.deserialize(foryCompatibleOut);
+        return foryCompatible.roundTrip(seed);
     }
 
     // ---------------------------------------------------------------- JDK Externalizable (hand-written writeExternal/readExternal)
