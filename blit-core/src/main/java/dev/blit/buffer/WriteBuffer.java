@@ -582,28 +582,22 @@ public final class WriteBuffer {
 
     /** @param a nullable; varint length + 1, then two bytes an element */
     public void writeShortArray(short[] a) {
-        if (arrayHeader(a, a == null ? 0 : a.length, 2)) {
-            int i = 0;
-            while (i < a.length) {
-                int n = room(a.length - i, 2);
-                Bulk.putShorts(array, position, a, i, n);
-                position += n << 1;
-                i += n;
-            }
+        int p;
+        if (a != null && (p = claimSmall(a.length, 1)) >= 0) {
+            Bulk.putShorts(array, p, a, 0, a.length);
+            return;
         }
+        writeArray(a, a == null ? 0 : a.length, 2, Bulk::putShorts);
     }
 
     /** @param a nullable; varint length + 1, then two bytes an element */
     public void writeCharArray(char[] a) {
-        if (arrayHeader(a, a == null ? 0 : a.length, 2)) {
-            int i = 0;
-            while (i < a.length) {
-                int n = room(a.length - i, 2);
-                Bulk.putChars(array, position, a, i, n);
-                position += n << 1;
-                i += n;
-            }
+        int p;
+        if (a != null && (p = claimSmall(a.length, 1)) >= 0) {
+            Bulk.putChars(array, p, a, 0, a.length);
+            return;
         }
+        writeArray(a, a == null ? 0 : a.length, 2, Bulk::putChars);
     }
 
     /** @param a nullable; varint length + 1, then four bytes an element */
@@ -613,15 +607,7 @@ public final class WriteBuffer {
             Bulk.putInts(array, p, a, 0, a.length);
             return;
         }
-        if (arrayHeader(a, a == null ? 0 : a.length, 4)) {
-            int i = 0;
-            while (i < a.length) {
-                int n = room(a.length - i, 4);
-                Bulk.putInts(array, position, a, i, n);
-                position += n << 2;
-                i += n;
-            }
-        }
+        writeArray(a, a == null ? 0 : a.length, 4, Bulk::putInts);
     }
 
     /** @param a nullable; varint length + 1, then eight bytes an element */
@@ -631,15 +617,7 @@ public final class WriteBuffer {
             Bulk.putLongs(array, p, a, 0, a.length);
             return;
         }
-        if (arrayHeader(a, a == null ? 0 : a.length, 8)) {
-            int i = 0;
-            while (i < a.length) {
-                int n = room(a.length - i, 8);
-                Bulk.putLongs(array, position, a, i, n);
-                position += n << 3;
-                i += n;
-            }
-        }
+        writeArray(a, a == null ? 0 : a.length, 8, Bulk::putLongs);
     }
 
     /** @param a nullable; varint length + 1, then four bytes (raw bits) an element */
@@ -649,15 +627,7 @@ public final class WriteBuffer {
             Bulk.putFloats(array, p, a, 0, a.length);
             return;
         }
-        if (arrayHeader(a, a == null ? 0 : a.length, 4)) {
-            int i = 0;
-            while (i < a.length) {
-                int n = room(a.length - i, 4);
-                Bulk.putFloats(array, position, a, i, n);
-                position += n << 2;
-                i += n;
-            }
-        }
+        writeArray(a, a == null ? 0 : a.length, 4, Bulk::putFloats);
     }
 
     /** @param a nullable; varint length + 1, then eight bytes (raw bits) an element */
@@ -667,12 +637,27 @@ public final class WriteBuffer {
             Bulk.putDoubles(array, p, a, 0, a.length);
             return;
         }
-        if (arrayHeader(a, a == null ? 0 : a.length, 8)) {
+        writeArray(a, a == null ? 0 : a.length, 8, Bulk::putDoubles);
+    }
+
+    /** Copies {@code n} elements into little-endian bytes (one of {@link Bulk}'s writers). */
+    private interface Encoder<A> {
+        void encode(byte[] dst, int off, A src, int from, int n);
+    }
+
+    /**
+     * The general path of the primitive-array writers, where {@link #claimSmall} does not apply: a null or
+     * longer array, or one that does not fit at once. Writes the header, then the elements in as many steps
+     * as the room allows (one for a heap buffer, which grows; staging-sized ones for streams and
+     * ByteBuffers).
+     */
+    private <A> void writeArray(A a, int length, int size, Encoder<A> encoder) {
+        if (arrayHeader(a, length, size)) {
             int i = 0;
-            while (i < a.length) {
-                int n = room(a.length - i, 8);
-                Bulk.putDoubles(array, position, a, i, n);
-                position += n << 3;
+            while (i < length) {
+                int n = room(length - i, size);
+                encoder.encode(array, position, a, i, n);
+                position += n * size;
                 i += n;
             }
         }
