@@ -134,15 +134,7 @@ final class InlineCode {
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT, "getClass", "()Ljava/lang/Class;", false);
         mv.visitFieldInsn(Opcodes.GETSTATIC, owner, eType, D_CLASS);
         mv.visitJumpInsn(Opcodes.IF_ACMPNE, other);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitVarInsn(Opcodes.ALOAD, out);
-        mv.visitVarInsn(Opcodes.ALOAD, 5);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, eRegistration, D_REG);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter", "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
-        mv.visitJumpInsn(Opcodes.IFEQ, loop);
-        writeContent(mv, e.type, e.id, eRegistration, out, 5);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+        writeTagged(mv, e.type, e.id, eRegistration, out, 5, session, loop);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
         mv.visitLabel(other);
         mv.visitVarInsn(Opcodes.ALOAD, session);
@@ -230,15 +222,7 @@ final class InlineCode {
         mv.visitVarInsn(Opcodes.ILOAD, eTag);
         HiddenClassBuilder.push(mv, e.id);
         mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, eRegistration, D_REG);
-        mv.visitVarInsn(Opcodes.LLOAD, eAt);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, eSaved);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        readContent(mv, e.type, e.id, eRegistration, in);
-        mv.visitVarInsn(Opcodes.ILOAD, eSaved);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
+        readTagged(mv, e.type, e.id, eRegistration, in, session, eAt, eSaved);
         mv.visitJumpInsn(Opcodes.GOTO, add);
         mv.visitLabel(other);
         mv.visitVarInsn(Opcodes.ALOAD, session);
@@ -271,8 +255,73 @@ final class InlineCode {
         mv.visitLabel(done);
     }
 
-    /** The content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}. */
-    void writeContent(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value) {
+    /**
+     * A non-null value of final type {@code t} (in local {@code value}) as a tagged value, its registration in
+     * constant {@code reg}: {@code if (s.enter(out, x, R)) { content; s.exit(); }}; for a leaf (a built-in
+     * whose content is written here, which contains no other value) {@code s.enterLeaf(out, x, id); content;},
+     * or {@code if (s.enterTrackedLeaf(out, x, id)) content;} for a primitive array (see
+     * {@link dev.blit.internal.WriteSession#enterLeaf}). Jumps to {@code done} after a back reference.
+     */
+    void writeTagged(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value, int session, Label done) {
+        boolean leaf = Leaf.of(t, id) != null;
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        if (leaf) {
+            HiddenClassBuilder.push(mv, id);
+            if (t.isArray()) {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enterTrackedLeaf", "(" + D_WB + "Ljava/lang/Object;I)Z", false);
+                mv.visitJumpInsn(Opcodes.IFEQ, done);
+            } else {
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enterLeaf", "(" + D_WB + "Ljava/lang/Object;I)V", false);
+            }
+            writeContent(mv, t, id, reg, out, value);
+            return;
+        }
+        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, reg, D_REG);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter", "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, done);
+        writeContent(mv, t, id, reg, out, value);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+    }
+
+    /**
+     * Pushes the content of a value of final type {@code t} whose tag (offset in local {@code at}) matched
+     * its id: {@code s.exit(content, s.enter(R, at))} (local {@code saved} in between), or for a leaf
+     * {@code s.enterLeaf(at); content}, numbered by {@code s.trackedLeaf(content)} if it is a primitive array.
+     */
+    void readTagged(MethodVisitor mv, Class<?> t, int id, String reg, int in, int session, int at, int saved) {
+        if (Leaf.of(t, id) != null) {
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            mv.visitVarInsn(Opcodes.LLOAD, at);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enterLeaf", "(J)V", false);
+            if (t.isArray()) {
+                mv.visitVarInsn(Opcodes.ALOAD, session);
+                readContent(mv, t, id, reg, in);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "trackedLeaf", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+            } else {
+                readContent(mv, t, id, reg, in);
+            }
+            return;
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, reg, D_REG);
+        mv.visitVarInsn(Opcodes.LLOAD, at);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, saved);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        readContent(mv, t, id, reg, in);
+        mv.visitVarInsn(Opcodes.ILOAD, saved);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
+    }
+
+    /**
+     * The content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}: a
+     * built-in leaf inline, as FORMAT.md defines it; any other type's through its registration's serializer,
+     * from a call site of the generated class's own (so it stays monomorphic and inlinable).
+     */
+    private void writeContent(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value) {
         Leaf leaf = Leaf.of(t, id);
         if (leaf == null) {
             mv.visitFieldInsn(Opcodes.GETSTATIC, owner, reg, D_REG);
@@ -293,7 +342,7 @@ final class InlineCode {
     }
 
     /** Pushes the content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}. */
-    void readContent(MethodVisitor mv, Class<?> t, int id, String reg, int in) {
+    private void readContent(MethodVisitor mv, Class<?> t, int id, String reg, int in) {
         Leaf leaf = Leaf.of(t, id);
         if (leaf == null) {
             mv.visitFieldInsn(Opcodes.GETSTATIC, owner, reg, D_REG);
@@ -316,7 +365,11 @@ final class InlineCode {
         }
     }
 
-    /** The built-in types whose content generated code writes and reads itself: FORMAT.md's table, by id. */
+    /**
+     * The built-in types whose content generated code writes and reads itself: FORMAT.md's table, by id. None
+     * contains another value. The boxes and String are never tracked, the primitive arrays always are
+     * (FORMAT.md, "References"), which is what {@link #writeTagged} and {@link #readTagged} build on.
+     */
     private enum Leaf {
         BYTE(Byte.class, 4, "byteValue", "B", "writeByte", "(I)V"),
         SHORT(Short.class, 5, "shortValue", "S", "writeShort", "(I)V"),

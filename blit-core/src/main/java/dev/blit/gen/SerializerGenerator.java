@@ -256,16 +256,7 @@ final class SerializerGenerator {
                     mv.visitFieldInsn(Opcodes.GETSTATIC, name, declared[i], D_CLASS);
                     mv.visitJumpInsn(Opcodes.IF_ACMPNE, general);
                 }
-                mv.visitVarInsn(Opcodes.ALOAD, 2);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitVarInsn(Opcodes.ALOAD, 3);
-                mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "enter",
-                        "(" + D_WB + "Ljava/lang/Object;" + D_REG + ")Z", false);
-                mv.visitJumpInsn(Opcodes.IFEQ, done);
-                writeContent(mv, i, 0, 3);
-                mv.visitVarInsn(Opcodes.ALOAD, 2);
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+                inline.writeTagged(mv, p.type(), registrationId[i], registration[i], 0, 3, 2, done);
                 if (speculative[i]) {
                     mv.visitJumpInsn(Opcodes.GOTO, done);
                     mv.visitLabel(general);
@@ -556,16 +547,7 @@ final class SerializerGenerator {
             mv.visitVarInsn(Opcodes.ILOAD, tag);
             HiddenClassBuilder.push(mv, registrationId[i]);
             mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
-            // int saved = s.enter(R, at); x = s.exit(content, saved);
-            mv.visitVarInsn(Opcodes.ALOAD, session);
-            mv.visitFieldInsn(Opcodes.GETSTATIC, name, registration[i], D_REG);
-            mv.visitVarInsn(Opcodes.LLOAD, at);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
-            mv.visitVarInsn(Opcodes.ISTORE, saved);
-            mv.visitVarInsn(Opcodes.ALOAD, session);
-            readContent(mv, i, in);
-            mv.visitVarInsn(Opcodes.ILOAD, saved);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
+            inline.readTagged(mv, p.type(), registrationId[i], registration[i], in, session, at, saved);
             mv.visitJumpInsn(Opcodes.GOTO, done);
             mv.visitLabel(other);
             mv.visitVarInsn(Opcodes.ALOAD, session);
@@ -584,20 +566,6 @@ final class SerializerGenerator {
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "check",
                 "(Ljava/lang/Object;" + D_CLASS + "Ljava/lang/String;J)Ljava/lang/Object;", false);
         mv.visitLabel(done);
-    }
-
-    /**
-     * The content of a value of a built-in leaf type (String, a box, a primitive array) is written inline,
-     * as FORMAT.md defines it; any other type's through its registration's serializer, from a call site of
-     * this class's own (so it stays monomorphic and inlinable).
-     */
-    private void writeContent(MethodVisitor mv, int i, int out, int value) {
-        inline.writeContent(mv, properties.get(i).type(), registrationId[i], registration[i], out, value);
-    }
-
-    /** Pushes the content of a value of property i's declared (final) type, as an Object. */
-    private void readContent(MethodVisitor mv, int i, int in) {
-        inline.readContent(mv, properties.get(i).type(), registrationId[i], registration[i], in);
     }
 
 }

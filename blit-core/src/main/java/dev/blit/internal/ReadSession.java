@@ -242,6 +242,36 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
+     * {@link #enter} for a leaf (see {@link WriteSession#enterLeaf}): only the depth check, as {@code enter}
+     * makes it; no level is entered and nothing is to be restored. A tracked leaf (a primitive array) is
+     * numbered by {@link #trackedLeaf} once read: nothing inside it is numbered, so it gets the number
+     * {@code enter} would have reserved for it.
+     *
+     * @param at the offset of the tag, for errors
+     */
+    public void enterLeaf(long at) {
+        if (depth >= maxDepth) {
+            throw tooDeep(at);
+        }
+    }
+
+    /**
+     * Numbers a tracked leaf (a primitive array) just read after {@link #enterLeaf}, when references are on.
+     *
+     * @param value the array, not null
+     * @return {@code value}
+     */
+    public Object trackedLeaf(Object value) {
+        if (refs != null) {
+            if (refCount == refs.length) {
+                refs = Arrays.copyOf(refs, refCount * 2);
+            }
+            refs[refCount++] = value;
+        }
+        return value;
+    }
+
+    /**
      * @param value the content just read
      * @param saved what {@link #enter} returned
      * @return {@code value}

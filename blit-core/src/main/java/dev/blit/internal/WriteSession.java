@@ -206,13 +206,8 @@ public final class WriteSession implements ObjectWriter {
      * @return whether the caller must write the content
      */
     public boolean enter(WriteBuffer out, Object value, Registration r) {
-        if (refs != null && r.tracked) {
-            int earlier = refs.putIfAbsent(value);
-            if (earlier >= 0) {
-                out.writeByte(TypeIds.REFERENCE);
-                out.writeUnsignedVarInt(earlier);
-                return false;
-            }
+        if (refs != null && r.tracked && wroteReference(out, value)) {
+            return false;
         }
         int id = r.id;
         if (id == TypeIds.TRUE && !((Boolean) value)) {
@@ -222,6 +217,52 @@ public final class WriteSession implements ObjectWriter {
         if (++depth > maxDepth) {
             throw tooDeep(out, value);
         }
+        return true;
+    }
+
+    /**
+     * {@link #enter} for a leaf that is never tracked: a built-in value whose content generated code writes
+     * itself, which contains no other value (a String, a boxed number). Its tag and the same depth check, but
+     * no level is entered, so there is no {@link #exit} to call: nothing is written below a leaf, so counting
+     * its level up and down again could only matter to the check, made here as {@code enter} makes it.
+     * Generated code passes the id as a constant, so the tag's varint comes down to a store.
+     *
+     * @param out   the buffer
+     * @param value the leaf, not null (for the message if it is too deep)
+     * @param id    its type id
+     */
+    public void enterLeaf(WriteBuffer out, Object value, int id) {
+        out.writeUnsignedVarInt(id);
+        if (depth >= maxDepth) {
+            throw tooDeep(out, value);
+        }
+    }
+
+    /**
+     * {@link #enterLeaf} for a leaf that is tracked (a primitive array): with references on, a back reference
+     * if the same array was written before in this message.
+     *
+     * @param out   the buffer
+     * @param value the array, not null
+     * @param id    its type id
+     * @return whether the caller must write the content
+     */
+    public boolean enterTrackedLeaf(WriteBuffer out, Object value, int id) {
+        if (refs != null && wroteReference(out, value)) {
+            return false;
+        }
+        enterLeaf(out, value, id);
+        return true;
+    }
+
+    /** Writes a back reference if {@code value} was written before in this message; else numbers it. */
+    private boolean wroteReference(WriteBuffer out, Object value) {
+        int earlier = refs.putIfAbsent(value);
+        if (earlier < 0) {
+            return false;
+        }
+        out.writeByte(TypeIds.REFERENCE);
+        out.writeUnsignedVarInt(earlier);
         return true;
     }
 

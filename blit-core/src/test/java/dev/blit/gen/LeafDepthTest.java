@@ -1,0 +1,135 @@
+package dev.blit.gen;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Generated code writes and reads a leaf field (a String, a box, a primitive array, and the elements of a
+ * typed list of strings) without entering a level of its own ({@code enterLeaf}); the reflective serializer
+ * enters and leaves one as for any value. These tests pin down that the two agree: a leaf still counts one
+ * level below its object for {@code maxDepth}, on write and on read, and a primitive array with references
+ * on gets the same number as before, so back references after it still find their objects, while a shared
+ * String is still written twice, as the reflective serializer writes it.
+ */
+class LeafDepthTest {
+    static final class Link {
+        Link next;
+        String name;
+        long[] data;
+        Integer boxed;
+        List<String> tags;
+    }
+
+    /** A chain of {@code length} links; only the last one has leaves (so they are the deepest values). */
+    private static Link chain(int length) {
+        Link head = null;
+        for (int i = 0; i < length; i++) {
+            Link l = new Link();
+            l.next = head;
+            head = l;
+        }
+        Link last = head;
+        while (last.next != null) {
+            last = last.next;
+        }
+        last.name = "leaf";
+        last.data = new long[]{1, 2, 3};
+        last.boxed = 42;
+        last.tags = new ArrayList<>(List.of("a", "b"));
+        return head;
+    }
+
+    private static Blit generated(int maxDepth, boolean references) {
+        return Blit.builder().register(Link.class, 100).maxDepth(maxDepth).references(references).build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Blit reflective(int maxDepth, boolean references) {
+        Serializer<Link> s = (Serializer<Link>) (Serializer<?>) new ReflectiveSerializer(ClassModel.of(Link.class, null), false);
+        return Blit.builder().register(Link.class, 100, s).maxDepth(maxDepth).references(references).build();
+    }
+
+    private static boolean writes(Blit blit, Object value) {
+        try {
+            blit.toBytes(value);
+            return true;
+        } catch (BlitException e) {
+            return false;
+        }
+    }
+
+    private static boolean reads(Blit blit, byte[] bytes) {
+        try {
+            blit.fromBytes(bytes);
+            return true;
+        } catch (BlitException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void leavesCountOneLevelBelowTheirObjectInGeneratedCodeAsInTheReflectiveSerializer() {
+        int length = 4; // links at depths 1..4; the last one's leaves at 5, the strings in its list at 6
+        Link value = chain(length);
+        for (boolean references : new boolean[]{false, true}) {
+            byte[] bytes = generated(1000, references).toBytes(value);
+            assertArrayEquals(reflective(1000, references).toBytes(value), bytes);
+            for (int maxDepth = 1; maxDepth <= 8; maxDepth++) {
+                boolean expected = maxDepth >= length + 2;
+                assertEquals(expected, writes(generated(maxDepth, references), value), "write, maxDepth " + maxDepth);
+                assertEquals(expected, writes(reflective(maxDepth, references), value), "reflective write, maxDepth " + maxDepth);
+                assertEquals(expected, reads(generated(maxDepth, references), bytes), "read, maxDepth " + maxDepth);
+                assertEquals(expected, reads(reflective(maxDepth, references), bytes), "reflective read, maxDepth " + maxDepth);
+            }
+        }
+    }
+
+    @Test
+    void aStringOneLevelTooDeepIsRejectedWhereItsObjectIsNot() {
+        Link leafOnly = new Link();
+        leafOnly.name = "x"; // the link at depth 1, its string at 2
+        for (Blit blit : new Blit[]{generated(1, false), reflective(1, false)}) {
+            BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(leafOnly));
+            assertEquals(true, e.getMessage().contains("maxDepth 1"), e.getMessage());
+        }
+        byte[] bytes = generated(2, false).toBytes(leafOnly);
+        for (Blit blit : new Blit[]{generated(1, false), reflective(1, false)}) {
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+            assertEquals(true, e.getMessage().contains("offset"), e.getMessage());
+        }
+        assertEquals("x", ((Link) generated(2, false).fromBytes(bytes)).name);
+    }
+
+    @Test
+    void aSharedPrimitiveArrayKeepsItsNumberSoLaterBackReferencesFindTheirObjects() {
+        long[] shared = {7, 8, 9};
+        Link a = new Link();
+        Link b = new Link();
+        a.data = shared;
+        a.next = b;
+        b.data = shared; // a back reference to the array
+        b.next = a;      // and one to the first link, numbered before the array
+        a.name = "shared";
+        b.name = a.name; // strings are never tracked: written twice
+        Blit generated = generated(100, true);
+        byte[] bytes = generated.toBytes(a);
+        assertArrayEquals(reflective(100, true).toBytes(a), bytes);
+        for (Blit blit : new Blit[]{generated, reflective(100, true)}) {
+            Link copy = (Link) blit.fromBytes(bytes);
+            assertSame(copy, copy.next.next);
+            assertSame(copy.data, copy.next.data);
+            assertArrayEquals(shared, copy.data);
+            assertEquals("shared", copy.next.name);
+        }
+    }
+}
