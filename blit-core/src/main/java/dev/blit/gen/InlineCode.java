@@ -182,11 +182,7 @@ final class InlineCode {
         mv.visitVarInsn(Opcodes.ILOAD, tag);
         HiddenClassBuilder.push(mv, listId);
         mv.visitJumpInsn(Opcodes.IF_ICMPNE, general);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, listRegistration, D_REG);
-        mv.visitVarInsn(Opcodes.LLOAD, at);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, saved);
+        enter(mv, listRegistration, session, at, saved);
         // n = in.readCount(1); list = new ArrayList(in.initialCapacity(n)); in.reference(list);
         mv.visitVarInsn(Opcodes.ALOAD, in);
         mv.visitInsn(Opcodes.ICONST_1);
@@ -305,15 +301,20 @@ final class InlineCode {
             }
             return;
         }
+        enter(mv, reg, session, at, saved);
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        readContent(mv, t, id, reg, in);
+        mv.visitVarInsn(Opcodes.ILOAD, saved);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
+    }
+
+    /** {@code saved = s.enter(R, at)}, R in constant {@code reg}. */
+    private void enter(MethodVisitor mv, String reg, int session, int at, int saved) {
         mv.visitVarInsn(Opcodes.ALOAD, session);
         mv.visitFieldInsn(Opcodes.GETSTATIC, owner, reg, D_REG);
         mv.visitVarInsn(Opcodes.LLOAD, at);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enter", "(" + D_REG + "J)I", false);
         mv.visitVarInsn(Opcodes.ISTORE, saved);
-        mv.visitVarInsn(Opcodes.ALOAD, session);
-        readContent(mv, t, id, reg, in);
-        mv.visitVarInsn(Opcodes.ILOAD, saved);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "exit", "(Ljava/lang/Object;I)Ljava/lang/Object;", false);
     }
 
     /**
