@@ -258,7 +258,7 @@ public final class ReadSession implements ObjectReader {
     /**
      * Numbers a tracked leaf (a primitive array) just read after {@link #enterLeaf}, when references are on.
      *
-     * @param value the array, not null
+     * @param value the array; null if its content was a null length header, which {@link #exit} also numbers
      * @return {@code value}
      */
     public Object trackedLeaf(Object value) {
@@ -266,7 +266,7 @@ public final class ReadSession implements ObjectReader {
             if (refCount == refs.length) {
                 refs = Arrays.copyOf(refs, refCount * 2);
             }
-            refs[refCount++] = value;
+            refs[refCount++] = value == null ? NULL_VALUE : value;
         }
         return value;
     }

@@ -30,6 +30,11 @@ class LeafDepthTest {
         List<String> tags;
     }
 
+    static final class Two {
+        long[] a;
+        long[] b;
+    }
+
     /** A chain of {@code length} links; only the last one has leaves (so they are the deepest values). */
     private static Link chain(int length) {
         Link head = null;
@@ -130,6 +135,21 @@ class LeafDepthTest {
             assertSame(copy.data, copy.next.data);
             assertArrayEquals(shared, copy.data);
             assertEquals("shared", copy.next.name);
+        }
+    }
+
+    @Test
+    void aNullHeaderInsideATaggedArrayIsNumberedAsTheReflectiveSerializerNumbersIt() {
+        // Two (id 100, object #0); field a: tag 17 (long[]) with a null length header, which a writer never
+        // produces but the general path reads as null (object #1); field b: a back reference to #1.
+        byte[] bytes = {100, 17, 0, 1, 1};
+        @SuppressWarnings("unchecked")
+        Serializer<Two> reflective = (Serializer<Two>) (Serializer<?>) new ReflectiveSerializer(ClassModel.of(Two.class, null), false);
+        for (Blit blit : new Blit[]{Blit.builder().register(Two.class, 100).references(true).build(),
+                Blit.builder().register(Two.class, 100, reflective).references(true).build()}) {
+            Two two = blit.fromBytes(bytes, Two.class);
+            assertEquals(null, two.a);
+            assertEquals(null, two.b);
         }
     }
 }
