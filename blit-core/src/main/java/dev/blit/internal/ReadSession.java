@@ -231,10 +231,7 @@ public final class ReadSession implements ObjectReader {
         }
         int saved = pending;
         if (refs != null && r.tracked) {
-            if (refCount == refs.length) {
-                refs = Arrays.copyOf(refs, refCount * 2);
-            }
-            pending = refCount++; // the slot stays null until exit: null is never a tracked value, so it means pending
+            pending = newSlot(); // the slot stays null until exit: null is never a tracked value, so it means pending
         } else {
             pending = -1;
         }
@@ -263,12 +260,22 @@ public final class ReadSession implements ObjectReader {
      */
     public Object trackedLeaf(Object value) {
         if (refs != null) {
-            if (refCount == refs.length) {
-                refs = Arrays.copyOf(refs, refCount * 2);
-            }
-            refs[refCount++] = value == null ? NULL_VALUE : value;
+            refs[newSlot()] = stored(value);
         }
         return value;
+    }
+
+    /** The next reference number, its slot in {@code refs} made room for (empty until filled). */
+    private int newSlot() {
+        if (refCount == refs.length) {
+            refs = Arrays.copyOf(refs, refCount * 2);
+        }
+        return refCount++;
+    }
+
+    /** What a reference slot holds for {@code value}: itself, or {@link #NULL_VALUE} for null. */
+    private static Object stored(Object value) {
+        return value == null ? NULL_VALUE : value;
     }
 
     /**
@@ -278,7 +285,7 @@ public final class ReadSession implements ObjectReader {
      */
     public Object exit(Object value, int saved) {
         if (pending >= 0) {
-            Object v = value == null ? NULL_VALUE : value;
+            Object v = stored(value);
             if (refs[pending] != v) { // reference(value) may have stored it already: spare the barriered store
                 refs[pending] = v;
             }
@@ -333,7 +340,7 @@ public final class ReadSession implements ObjectReader {
     @Override
     public void reference(Object value) {
         if (pending >= 0) {
-            refs[pending] = value == null ? NULL_VALUE : value;
+            refs[pending] = stored(value);
         }
     }
 
