@@ -260,7 +260,8 @@ public final class ReadSession implements ObjectReader {
      */
     public Object trackedLeaf(Object value) {
         if (refs != null) {
-            refs[newSlot()] = stored(value);
+            int slot = newSlot(); // first: it may replace refs, which an indexed store would have read already
+            refs[slot] = stored(value);
         }
         return value;
     }

@@ -152,4 +152,30 @@ class LeafDepthTest {
             assertEquals(null, two.b);
         }
     }
+
+    /** Twenty arrays after their object: the 17th tracked value of a message is an array. */
+    static final class Arrays20 {
+        long[] a00, a01, a02, a03, a04, a05, a06, a07, a08, a09, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19;
+    }
+
+    @Test
+    void trackedArraysPastTheFirstReferenceTableAreNumberedInTheGrownTable() throws ReflectiveOperationException {
+        // A session starts with 16 reference slots; the object is #0, its arrays #1..#20, so the table grows
+        // when an array is numbered.
+        Arrays20 value = new Arrays20();
+        java.lang.reflect.Field[] fields = Arrays20.class.getDeclaredFields();
+        for (int i = 0; i < fields.length; i++) {
+            fields[i].set(value, new long[]{i});
+        }
+        @SuppressWarnings("unchecked")
+        Serializer<Arrays20> reflective = (Serializer<Arrays20>) (Serializer<?>) new ReflectiveSerializer(ClassModel.of(Arrays20.class, null), false);
+        Blit generated = Blit.builder().register(Arrays20.class, 100).references(true).build();
+        byte[] bytes = generated.toBytes(value);
+        for (Blit blit : new Blit[]{generated, Blit.builder().register(Arrays20.class, 100, reflective).references(true).build()}) {
+            Arrays20 copy = blit.fromBytes(bytes, Arrays20.class);
+            for (int i = 0; i < fields.length; i++) {
+                assertArrayEquals(new long[]{i}, (long[]) fields[i].get(copy), fields[i].getName());
+            }
+        }
+    }
 }
