@@ -97,13 +97,15 @@ public final class Blit {
             Registration r = rb.add(e.id, e.type, e.serializer);
             if (e.serializer == null) {
                 toBind.add(r);
+            } else {
+                r.runs = ClassSerializers.runs(e.serializer);
             }
         }
         // Two passes: every Registration exists before any serializer is made, so generated code for
         // mutually recursive classes can point at each other's registrations.
         ClassSerializers.Options options = new ClassSerializers.Options(b.flat, b.compatible);
         for (Registration r : toBind) {
-            r.bind(ClassSerializers.create(r.type, rb, lookupFor(b, r.type), options));
+            ClassSerializers.bind(r, rb, lookupFor(b, r.type), options);
         }
         this.registry = rb.build();
     }

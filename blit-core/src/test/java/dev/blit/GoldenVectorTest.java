@@ -128,6 +128,9 @@ class GoldenVectorTest {
         c.add(new Case("object_array_shared_reference", new Object[] {shared, shared}, REFERENCES));
         c.add(new Case("flat_record", new FlatPoint(3, -2), FLAT));
         c.add(new Case("flat_every_primitive", new FlatAllKinds(), FLAT));
+        c.add(new Case("run_of_flat_records", new ArrayList<>(List.of(new FlatPoint(1, 2), new FlatPoint(3, 4),
+                new FlatPoint(5, 6), new FlatPoint(7, 8))), FLAT));
+        c.add(new Case("run_of_strings", List.of("a", "b", "c", "d"), PLAIN));
         c.add(new Case("compatible_record", new CompatLine(1, "a"), COMPATIBLE));
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));

@@ -72,17 +72,26 @@ final class Decoder {
     }
 
     private void value(Node parent, String key, int depth) {
+        value(parent, key, depth, -1);
+    }
+
+    /** A tagged value; or, with {@code run} a type id, an element of a run of that type (content only). */
+    private void value(Node parent, String key, int depth, long run) {
         Node n = parent.add(new Node(in.pos, key));
         try {
             if (depth > MAX_DEPTH) {
                 throw new BlitException("values nest deeper than " + MAX_DEPTH + " at offset " + in.pos);
             }
-            long tag = in.uvar(32) & 0xffffffffL;
+            long tag = run >= 0 ? run : in.uvar(32) & 0xffffffffL;
             n.id = (int) Math.min(tag, Integer.MAX_VALUE);
             if (tag >= TypeIds.FIRST_USER_ID) {
                 user(n, tag, depth);
             } else {
                 builtin(n, (int) tag, depth);
+            }
+            if (run >= 0 && in.pos == n.start) {
+                throw new BlitException("an element of a run at offset " + n.start
+                        + " took no bytes; a run holds only values whose content is never empty");
             }
         } catch (BlitException | ArithmeticException | IllegalArgumentException e) {
             if (!marked && !(e instanceof Undecodable)) {
@@ -175,7 +184,7 @@ final class Decoder {
                  TypeIds.IMMUTABLE_LIST, TypeIds.IMMUTABLE_SET, TypeIds.UNMODIFIABLE_LIST, TypeIds.UNMODIFIABLE_SET,
                  TypeIds.ARRAYS_AS_LIST, TypeIds.UNMODIFIABLE_COLLECTION -> {
                 track(n);
-                elements(n, in.count(1, "count"), depth);
+                collection(n, in.count(1, "count"), depth);
             }
             case TypeIds.HASH_MAP, TypeIds.LINKED_HASH_MAP, TypeIds.CONCURRENT_HASH_MAP, TypeIds.IMMUTABLE_MAP,
                  TypeIds.UNMODIFIABLE_MAP -> {
@@ -190,7 +199,7 @@ final class Decoder {
             case TypeIds.TREE_SET, TypeIds.UNMODIFIABLE_SORTED_SET -> {
                 track(n);
                 comparator(n, depth);
-                elements(n, in.count(1, "count"), depth);
+                collection(n, in.count(1, "count"), depth);
             }
             case TypeIds.ENUM_SET -> {
                 track(n);
@@ -323,10 +332,33 @@ final class Decoder {
         }
     }
 
+    /** An array's elements: tagged values. */
     private void elements(Node n, int count, int depth) {
         n.value = count + (count == 1 ? " element" : " elements");
         for (int i = 0; i < count; i++) {
             value(n, "[" + i + "]", depth + 1);
+        }
+    }
+
+    /** A collection's elements: tagged values, or a run (FORMAT.md "Runs"): a type id, then each one's content. */
+    private void collection(Node n, int count, int depth) {
+        if (count == 0 || in.peek() != TypeIds.RUN) {
+            elements(n, count, depth);
+            return;
+        }
+        in.u8();
+        long at = in.pos;
+        long run = in.uvar(32) & 0xffffffffL;
+        if (run <= TypeIds.TRUE || run == TypeIds.RUN) {
+            throw new BlitException("a run of " + count + " elements at offset " + at + " has type id " + run
+                    + ", which " + (run == TypeIds.RUN ? "is not a type" : "has no content"));
+        }
+        n.value = count + " elements, a run of type id " + run;
+        for (int i = 0; i < count; i++) {
+            value(n, "[" + i + "]", depth + 1, run);
+            if (i == 0) { // named as its first element is
+                n.value = count + " elements, a run of " + n.children.get(n.children.size() - 1).type + " (" + run + ")";
+            }
         }
     }
 

@@ -52,6 +52,11 @@ final class Input {
         }
     }
 
+    /** @return the next byte, not consumed, or -1 at the end of the input */
+    int peek() {
+        return pos < limit ? buf.get((int) pos) & 0xff : -1;
+    }
+
     int u8() {
         require(1);
         return buf.get((int) pos++) & 0xff;

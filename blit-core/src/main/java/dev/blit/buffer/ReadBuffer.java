@@ -370,6 +370,24 @@ public final class ReadBuffer {
         return array[position++];
     }
 
+    /**
+     * Consumes the next byte if it is {@code b}, for a format that marks an optional part with a byte no
+     * other value starts with (a collection's run header, FORMAT.md "Runs").
+     *
+     * @param b the byte to look for
+     * @return whether it was there (and is consumed); false, consuming nothing, otherwise or at the end of input
+     */
+    public boolean readByteIf(byte b) {
+        if (position == limit && !tryFill(1)) {
+            return false;
+        }
+        if (array[position] != b) {
+            return false;
+        }
+        position++;
+        return true;
+    }
+
     /** @return true for 1, false for 0; anything else is malformed */
     public boolean readBoolean() {
         byte b = readByte();

@@ -3,6 +3,7 @@ package dev.blit.gen;
 import dev.blit.BlitException;
 import dev.blit.Marshallable;
 import dev.blit.Serializer;
+import dev.blit.internal.Registration;
 import dev.blit.internal.RegistryBuilder;
 import dev.blit.serial.JavaSerialization;
 
@@ -61,7 +62,44 @@ public final class ClassSerializers {
      * @throws BlitException if the class cannot be serialized (no way to instantiate it, no access)
      */
     public static Serializer<?> create(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
+        return create(type, rb, lookup, options, new boolean[1]);
+    }
+
+    /**
+     * Binds a registered class's serializer, as {@link #create(Class, RegistryBuilder, MethodHandles.Lookup, Options)}
+     * makes it, to its registration, and says whether a collection of it may be written as a run (FORMAT.md
+     * "Runs"): for enums and for classes serialized field by field with at least one field (schema-consistent),
+     * whose content is never empty, whichever serializer (generated or reflective) does it.
+     *
+     * @param r       the registration
+     * @param rb      the registry under construction (every registration already exists)
+     * @param lookup  a lookup the user handed over for the class's package, or null
+     * @param options the Blit instance's choices, shared by all its classes
+     */
+    public static void bind(Registration r, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
+        boolean[] runs = new boolean[1];
+        r.bind(create(r.type, rb, lookup, options, runs));
+        r.runs = runs[0];
+    }
+
+    /**
+     * Whether a serializer the user registered himself writes content that is never empty, so that a
+     * collection of its class may be a run, as it may when Blit makes the serializer ({@link #bind}). Only for
+     * Blit's own {@link ReflectiveSerializer} of a class with fields (handed over by a user, or by tests that
+     * compare it with generated code): the same class gets the same bytes whichever serializer writes it.
+     * Any other serializer's content is the user's business, so its collections stay tagged.
+     *
+     * @param s a serializer registered with {@code register(type, id, s)}
+     * @return whether collections of its class may be runs
+     */
+    public static boolean runs(Serializer<?> s) {
+        return s instanceof ReflectiveSerializer && ((ReflectiveSerializer) s).hasFields();
+    }
+
+    private static Serializer<?> create(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options,
+                                        boolean[] runs) {
         if (type.isEnum()) {
+            runs[0] = true;
             return new EnumSerializer<>(type);
         }
         if (Marshallable.class.isAssignableFrom(type)) {
@@ -83,6 +121,7 @@ public final class ClassSerializers {
         if (options.compatible) {
             return new CompatibleSerializer(model, fields, options.slots++).shell();
         }
+        runs[0] = !model.properties().isEmpty();
         return fields;
     }
 

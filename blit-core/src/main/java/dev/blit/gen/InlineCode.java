@@ -2,6 +2,7 @@ package dev.blit.gen;
 
 import dev.blit.internal.Registration;
 import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.WriteSession;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -82,7 +83,7 @@ final class InlineCode {
     /**
      * The value of a typed-list property, in local {@code value} and not null: an {@code ArrayList} gets its
      * tag, count and elements written here; any other collection goes the general way.
-     * Locals 4 iterator, 5 element, 6 elements seen, 7 size.
+     * Locals 4 iterator, 5 element, 6 elements seen, 7 size, 8 what {@link WriteSession#startRun} returned.
      */
     void writeList(MethodVisitor mv, Registration e, String eRegistration, String eType, int out, int value, int session) {
         Label general = new Label();
@@ -105,6 +106,20 @@ final class InlineCode {
         mv.visitVarInsn(Opcodes.ALOAD, out);
         mv.visitVarInsn(Opcodes.ILOAD, 7);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeUnsignedVarInt", "(I)V", false);
+        // run = session.startRun(out, list, size, E): a run's header as the general path writes it; a run of
+        // another class is written there entirely, one of E's elements go through the loop below, untagged
+        Label exit = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitTypeInsn(Opcodes.CHECKCAST, "java/util/Collection");
+        mv.visitVarInsn(Opcodes.ILOAD, 7);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, eRegistration, D_REG);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "startRun", "(" + D_WB + "Ljava/util/Collection;I" + D_REG + ")I", false);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ISTORE, 8);
+        HiddenClassBuilder.push(mv, WriteSession.RUN_WRITTEN);
+        mv.visitJumpInsn(Opcodes.IF_ICMPEQ, exit);
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, 6);
         mv.visitVarInsn(Opcodes.ALOAD, value);
@@ -134,9 +149,24 @@ final class InlineCode {
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, OBJECT, "getClass", "()Ljava/lang/Class;", false);
         mv.visitFieldInsn(Opcodes.GETSTATIC, owner, eType, D_CLASS);
         mv.visitJumpInsn(Opcodes.IF_ACMPNE, other);
+        Label tagged = new Label();
+        mv.visitVarInsn(Opcodes.ILOAD, 8);
+        mv.visitJumpInsn(Opcodes.IFEQ, tagged);
+        writeRunElement(mv, e.type, e.id, eRegistration, out, 5, session);
+        mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(tagged);
         writeTagged(mv, e.type, e.id, eRegistration, out, 5, session, loop);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
         mv.visitLabel(other);
+        // in a run, an element of another class (or null) means the list changed since startRun looked at it
+        Label untyped = new Label();
+        mv.visitVarInsn(Opcodes.ILOAD, 8);
+        mv.visitJumpInsn(Opcodes.IFEQ, untyped);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, WRITE_SESSION, "changed", "(Ljava/lang/Object;" + D_WB + ")Ldev/blit/BlitException;", false);
+        mv.visitInsn(Opcodes.ATHROW);
+        mv.visitLabel(untyped);
         mv.visitVarInsn(Opcodes.ALOAD, session);
         mv.visitVarInsn(Opcodes.ALOAD, out);
         mv.visitVarInsn(Opcodes.ALOAD, 5);
@@ -148,6 +178,7 @@ final class InlineCode {
         mv.visitVarInsn(Opcodes.ALOAD, value);
         mv.visitVarInsn(Opcodes.ALOAD, out);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "complete", "(IILjava/lang/Object;" + D_WB + ")V", false);
+        mv.visitLabel(exit);
         mv.visitVarInsn(Opcodes.ALOAD, session);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
         mv.visitJumpInsn(Opcodes.GOTO, done);
@@ -167,7 +198,7 @@ final class InlineCode {
      * Pushes a typed-list property's value, its tag already in local {@code tag} and its offset in {@code at}:
      * an {@code ArrayList} tag is read here (the same checks and budget charges as the general path), any
      * other tag the general way. Locals from {@link #LIST_LOCALS}: list, count, index, an element's offset
-     * (two), tag, saved state.
+     * (two), tag, saved state, whether the elements are a run of {@code e}.
      */
     void readList(MethodVisitor mv, Registration e, String eRegistration, String declared, String displayName,
                   int in, int session, int at, int tag, int saved) {
@@ -177,6 +208,7 @@ final class InlineCode {
         int eAt = list + 3;
         int eTag = list + 5;
         int eSaved = list + 6;
+        int run = list + 7;
         Label general = new Label();
         Label done = new Label();
         mv.visitVarInsn(Opcodes.ILOAD, tag);
@@ -198,10 +230,22 @@ final class InlineCode {
         mv.visitVarInsn(Opcodes.ALOAD, in);
         mv.visitVarInsn(Opcodes.ALOAD, list);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
+        Label end = new Label();
+        // run = Support.run(session, in, n, list, E): a run of another type is read there entirely; the
+        // elements of a run of E go through the loop below, which then reads no tags
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitVarInsn(Opcodes.ILOAD, count);
+        mv.visitVarInsn(Opcodes.ALOAD, list);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, owner, eRegistration, D_REG);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "run", "(L" + READ_SESSION + ";" + D_RB + "ILjava/util/ArrayList;" + D_REG + ")I", false);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ISTORE, run);
+        HiddenClassBuilder.push(mv, Support.RUN_READ);
+        mv.visitJumpInsn(Opcodes.IF_ICMPEQ, end);
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, k);
         Label loop = new Label();
-        Label end = new Label();
         Label other = new Label();
         Label add = new Label();
         mv.visitLabel(loop);
@@ -212,13 +256,21 @@ final class InlineCode {
         mv.visitVarInsn(Opcodes.ALOAD, in);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
         mv.visitVarInsn(Opcodes.LSTORE, eAt);
+        Label typed = new Label();
+        mv.visitVarInsn(Opcodes.ILOAD, run);
+        mv.visitJumpInsn(Opcodes.IFNE, typed);
         mv.visitVarInsn(Opcodes.ALOAD, in);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
         mv.visitVarInsn(Opcodes.ISTORE, eTag);
         mv.visitVarInsn(Opcodes.ILOAD, eTag);
         HiddenClassBuilder.push(mv, e.id);
         mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
+        mv.visitLabel(typed);
         readTagged(mv, e.type, e.id, eRegistration, in, session, eAt, eSaved);
+        // Support.ran(value, in, at): an element of a run must take bytes (after a tag it always has)
+        mv.visitVarInsn(Opcodes.ALOAD, in);
+        mv.visitVarInsn(Opcodes.LLOAD, eAt);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "ran", "(Ljava/lang/Object;" + D_RB + "J)Ljava/lang/Object;", false);
         mv.visitJumpInsn(Opcodes.GOTO, add);
         mv.visitLabel(other);
         mv.visitVarInsn(Opcodes.ALOAD, session);
@@ -280,6 +332,24 @@ final class InlineCode {
         writeContent(mv, t, id, reg, out, value);
         mv.visitVarInsn(Opcodes.ALOAD, session);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+    }
+
+    /**
+     * A non-null element of final type {@code t} (in local {@code value}) in a run of that type: its content
+     * only, {@code s.enterRun(out, x); content; s.exit();}, or {@code s.runLeaf(out, x); content;} for a leaf.
+     * No reference check: a run is never written for a tracked type with references on.
+     */
+    private void writeRunElement(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value, int session) {
+        boolean leaf = Leaf.of(t, id) != null;
+        mv.visitVarInsn(Opcodes.ALOAD, session);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, leaf ? "runLeaf" : "enterRun", "(" + D_WB + "Ljava/lang/Object;)V", false);
+        writeContent(mv, t, id, reg, out, value);
+        if (!leaf) {
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "exit", "()V", false);
+        }
     }
 
     /**

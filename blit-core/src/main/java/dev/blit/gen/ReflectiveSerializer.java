@@ -38,6 +38,11 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         this(model, true);
     }
 
+    /** @return whether the class has a field to serialize, so that its content is never empty */
+    boolean hasFields() {
+        return properties.length > 0;
+    }
+
     /**
      * @param model the class to serialize
      * @param flat  whether a class whose fields are all primitives is written as a flat block (FORMAT.md

@@ -3,7 +3,9 @@ package dev.blit.gen;
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
-import dev.blit.types.BuiltinTypes;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
+import dev.blit.internal.WriteSession;
 
 /**
  * Checks and errors shared by generated serializers and {@link ReflectiveSerializer}. Public, with public
@@ -54,7 +56,7 @@ public final class Support {
      */
     public static int counted(int seen, int size, Object list, WriteBuffer out) {
         if (seen == size) {
-            throw BuiltinTypes.modified(list, out);
+            throw WriteSession.changed(list, out);
         }
         return seen + 1;
     }
@@ -62,8 +64,58 @@ public final class Support {
     /** @throws BlitException if a typed list written had fewer elements than its count said */
     public static void complete(int seen, int size, Object list, WriteBuffer out) {
         if (seen != size) {
-            throw BuiltinTypes.modified(list, out);
+            throw WriteSession.changed(list, out);
         }
+    }
+
+    /** {@link #run}: the elements are tagged values; nothing was read. */
+    static final int NO_RUN = 0;
+    /** {@link #run}: a run of the expected type; its header is read, the caller reads the elements. */
+    static final int RUN_OF_EXPECTED = 1;
+    /** {@link #run}: a run of another type, read entirely into the list. */
+    static final int RUN_READ = 2;
+
+    /**
+     * The start of the elements of a typed list being read (see SerializerGenerator's typed lists), after
+     * its count: a run (FORMAT.md "Runs") of a type other than the declared element type's is read into
+     * {@code list} here; the elements of a run of that type are left to the caller, which reads their content
+     * as it reads that type's after a tag, and checks each with {@link #ran}.
+     *
+     * @param session  the read's session
+     * @param in       the buffer, just after the list's count
+     * @param count    that count
+     * @param list     the list, already published
+     * @param expected the declared element type's registration
+     * @return {@link #NO_RUN}, {@link #RUN_OF_EXPECTED} or {@link #RUN_READ}
+     */
+    public static int run(ReadSession session, ReadBuffer in, int count, java.util.ArrayList<Object> list,
+                          Registration expected) {
+        Registration r = session.run(in, count);
+        if (r == null) {
+            return NO_RUN;
+        }
+        if (r == expected) {
+            return RUN_OF_EXPECTED;
+        }
+        for (int i = 0; i < count; i++) {
+            list.add(session.runElement(in, r));
+        }
+        return RUN_READ;
+    }
+
+    /**
+     * @param value an element of a typed list just read
+     * @param in    the buffer
+     * @param at    where the element started: its tag, or its content in a run
+     * @return {@code value}
+     * @throws BlitException if the element took no bytes, which only an element of a run can (see
+     *                       {@link ReadSession#runElement})
+     */
+    public static Object ran(Object value, ReadBuffer in, long at) {
+        if (in.offset() == at) {
+            throw ReadSession.emptyRunElement(value, at);
+        }
+        return value;
     }
 
     /**

@@ -296,6 +296,60 @@ public final class ReadSession implements ObjectReader {
         return value;
     }
 
+    /**
+     * Reads a collection's run header (FORMAT.md "Runs") if its elements start with one: {@link TypeIds#RUN},
+     * then the id of the one type every element has.
+     *
+     * @param in    the buffer, just after the collection's count
+     * @param count that count; a collection without elements has no header
+     * @return the elements' registration, to read each with {@link #runElement}; null if they are tagged values
+     *         as usual (nothing is consumed then)
+     */
+    public Registration run(ReadBuffer in, int count) {
+        if (count == 0 || !in.readByteIf((byte) TypeIds.RUN)) {
+            return null;
+        }
+        long at = in.offset();
+        int id = in.readUnsignedVarInt();
+        Registration r = registry.forId(id);
+        if (r == null || r.serializer == null || id == TypeIds.REFERENCE || id == TypeIds.FALSE || id == TypeIds.TRUE) {
+            throw new BlitException("a run of " + count + " elements at offset " + at + " has type id "
+                    + Integer.toUnsignedString(id) + ", which "
+                    + (r == null || r.serializer == null ? "is not a built-in or registered type" : "has no content"));
+        }
+        return r;
+    }
+
+    /**
+     * Reads one element of a run: the content of a value of {@code r}'s type, as {@link #read} reads it
+     * after a tag (a level of depth; numbered when references are on and the type is tracked).
+     *
+     * @param in the buffer
+     * @param r  the run's registration, from {@link #run}
+     * @return the element
+     * @throws BlitException if the element took no bytes: a run of empty values could claim any number of
+     *                       elements from a few bytes, so the format rules them out (writers never make one)
+     */
+    public Object runElement(ReadBuffer in, Registration r) {
+        long at = in.offset();
+        Object v = read(in, r, at);
+        if (in.offset() == at) {
+            throw emptyRunElement(v, at);
+        }
+        return v;
+    }
+
+    /**
+     * @param element an element of a run that took no bytes
+     * @param at      its offset
+     * @return the error to throw
+     */
+    public static BlitException emptyRunElement(Object element, long at) {
+        return new BlitException("an element of a run at offset " + at + " took no bytes"
+                + (element == null ? "" : " (a " + element.getClass().getName() + ")")
+                + "; a run holds only values whose content is never empty");
+    }
+
     private Object backReference(ReadBuffer in, long at) {
         int index = in.readUnsignedVarInt();
         if (refs == null) {

@@ -2,6 +2,7 @@ package dev.blit.internal;
 
 import dev.blit.BlitException;
 import dev.blit.Serializer;
+import dev.blit.types.TypeIds;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class RegistryBuilder {
         }
         Registration r = new Registration(id, type);
         r.bind(s);
+        r.runs = s != null && id < TypeIds.FIRST_USER_ID && hasContent(id);
         byId.put(id, r);
         byClass.put(type, r);
         return r;
@@ -39,6 +41,24 @@ public final class RegistryBuilder {
      * @param type the extra class
      * @param r    the registration it shares
      */
+    /** Whether a built-in's content is never empty: all but the tags that are their own value and the constants. */
+    private static boolean hasContent(int id) {
+        switch (id) {
+            case TypeIds.NULL:
+            case TypeIds.REFERENCE:
+            case TypeIds.FALSE:
+            case TypeIds.TRUE:
+            case TypeIds.EMPTY_LIST:
+            case TypeIds.EMPTY_SET:
+            case TypeIds.EMPTY_MAP:
+            case TypeIds.REVERSE_ORDER:
+            case TypeIds.RUN:
+                return false;
+            default:
+                return true;
+        }
+    }
+
     public void alias(Class<?> type, Registration r) {
         byClass.putIfAbsent(type, r);
     }

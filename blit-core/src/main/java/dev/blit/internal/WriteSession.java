@@ -157,17 +157,17 @@ public final class WriteSession implements ObjectWriter {
             out.writeByte(TypeIds.NULL);
             return;
         }
-        Class<?> type = value.getClass();
+        write(out, value, registration(value.getClass()));
+    }
+
+    private Registration registration(Class<?> type) {
         int slot = type.hashCode() & (SEEN - 1);
-        Registration r;
         if (seenTypes[slot] == type) {
-            r = seenRegistrations[slot];
+            return seenRegistrations[slot];
         } else if (seenTypes[slot ^ 1] == type) {
-            r = seenRegistrations[slot ^ 1];
-        } else {
-            r = lookUp(type, slot);
+            return seenRegistrations[slot ^ 1];
         }
-        write(out, value, r);
+        return lookUp(type, slot);
     }
 
     /** A cache miss: asks the registry, and keeps the answer in whichever of the pair's two entries is free. */
@@ -267,6 +267,130 @@ public final class WriteSession implements ObjectWriter {
     }
 
     /** Built apart from {@link #enter}, whose bytecode the message's concatenation would more than double. */
+    /**
+     * Writes the elements of a collection whose count is already written as a run (FORMAT.md "Runs"), if they
+     * can be one: at least {@link #MIN_RUN}, none null, all of one class whose registration allows runs (its content is never
+     * empty) and which is not tracked (or references are off), since a run has no place for a back reference.
+     * Then the run header ({@link TypeIds#RUN} and the class's id) and each element's content follow, each
+     * counted as a level of depth, as a tagged value would be. Otherwise nothing is written.
+     *
+     * @param out  the buffer
+     * @param c    the collection
+     * @param size its size, as written in the count
+     * @return whether the elements were written (as a run); false means the caller writes them tagged
+     * @throws BlitException if the collection changes while it is written
+     */
+    public boolean writeRun(WriteBuffer out, java.util.Collection<?> c, int size) {
+        return startRun(out, c, size, null) != NO_RUN;
+    }
+
+    /**
+     * The fewest elements Blit writes as a run. A run's header is two bytes where most ids are one, so two
+     * elements save nothing, and looking at every element first costs a few ns per collection, which
+     * MediaContent's two-element lists measured (write 121 -> 128 ns): from four elements on it pays.
+     * Readers take a run of any length.
+     */
+    public static final int MIN_RUN = 4;
+
+    /** {@link #startRun}: the elements are not a run; nothing is written. */
+    public static final int NO_RUN = 0;
+    /** {@link #startRun}: a run of the expected class; its header is written, the caller writes the elements. */
+    public static final int RUN_OF_EXPECTED = 1;
+    /** {@link #startRun}: a run of another class, written entirely. */
+    public static final int RUN_WRITTEN = 2;
+
+    /**
+     * {@link #writeRun} for generated code that writes elements of one declared class itself: when the run is
+     * of exactly that class, only its header is written, and the caller writes each element's content between
+     * {@link #enterRun} (or {@link #runLeaf}) and {@link #exit}, checking that each is still of that class.
+     *
+     * @param out      the buffer
+     * @param c        the collection
+     * @param size     its size, as written in the count
+     * @param expected the registration whose elements the caller writes itself, or null
+     * @return {@link #NO_RUN}, {@link #RUN_OF_EXPECTED} or {@link #RUN_WRITTEN}
+     */
+    public int startRun(WriteBuffer out, java.util.Collection<?> c, int size, Registration expected) {
+        if (size < MIN_RUN) {
+            return NO_RUN;
+        }
+        java.util.Iterator<?> it = c.iterator();
+        Object first = it.hasNext() ? it.next() : null;
+        if (first == null) {
+            return NO_RUN;
+        }
+        Class<?> type = first.getClass();
+        Registration r = expected != null && type == expected.type ? expected : registration(type);
+        if (!r.runs || (refs != null && r.tracked)) {
+            return NO_RUN; // before looking at the others: a list of a tracked class costs one look-up
+        }
+        int n = 1;
+        while (it.hasNext()) {
+            Object e = it.next();
+            if (e == null || e.getClass() != type) {
+                return NO_RUN;
+            }
+            n++;
+        }
+        if (n != size) {
+            return NO_RUN; // the caller's own loop reports the change
+        }
+        out.writeByte(TypeIds.RUN);
+        out.writeUnsignedVarInt(r.id);
+        if (expected != null && r == expected && type == expected.type) {
+            return RUN_OF_EXPECTED;
+        }
+        n = 0;
+        for (Object e : c) {
+            if (n++ == size || e == null || e.getClass() != type) {
+                throw changed(c, out);
+            }
+            enterRun(out, e);
+            r.serializer.write(out, e);
+            depth--;
+        }
+        if (n != size) {
+            throw changed(c, out);
+        }
+        return RUN_WRITTEN;
+    }
+
+    /**
+     * Before the content of an element of a run (no tag): one more level of depth, left with {@link #exit}.
+     *
+     * @param out   the buffer, for the offset of an error
+     * @param value the element
+     */
+    public void enterRun(WriteBuffer out, Object value) {
+        if (++depth > maxDepth) {
+            throw tooDeep(out, value);
+        }
+    }
+
+    /**
+     * Before the content of an element of a run that is a leaf (see {@link #enterLeaf}): the depth check of
+     * {@link #enterRun} without a level to leave.
+     *
+     * @param out   the buffer, for the offset of an error
+     * @param value the element
+     */
+    public void runLeaf(WriteBuffer out, Object value) {
+        if (depth >= maxDepth) {
+            throw tooDeep(out, value);
+        }
+    }
+
+    /**
+     * @param c   a collection being written
+     * @param out the buffer
+     * @return the error for a collection whose size or elements changed while it was written: the bytes
+     *         already written would read back as something else
+     */
+    public static BlitException changed(Object c, WriteBuffer out) {
+        return new BlitException("a " + c.getClass().getName() + " changed while it was written (offset "
+                + out.position() + "); collections must not be modified during a write");
+    }
+
     private BlitException tooDeep(WriteBuffer out, Object value) {
         return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
                 + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "

@@ -17,18 +17,6 @@ public final class BuiltinTypes {
     }
 
     /**
-     * For generated code that writes a collection's elements itself: the error for a collection whose size
-     * changed while it was written, worded as the built-in serializers word it.
-     *
-     * @param c   the collection
-     * @param out the buffer, for the offset
-     * @return the exception to throw
-     */
-    public static BlitException modified(Object c, WriteBuffer out) {
-        return Elements.modified(c, out);
-    }
-
-    /**
      * Booleans, the boxes, {@code String} and the primitive arrays: one class whose methods switch on the wire
      * id, rather than a pair of lambdas per type. Two reasons: a call through a registration (an element of
      * a {@code List<String>}, a value in an {@code Object} field) then costs one megamorphic dispatch instead

@@ -4,6 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
 import dev.blit.internal.WriteSession;
 
 import java.util.ArrayDeque;
@@ -24,20 +25,23 @@ final class Elements {
     private Elements() {
     }
 
-    /** {@code uvar count}, then each element as a tagged value. */
+    /** {@code uvar count}, then the elements as a run if they can be one, else each as a tagged value. */
     static void writeCollection(WriteBuffer out, Collection<?> c) {
         WriteSession session = WriteSession.of(out);
         int size = c.size();
         out.writeUnsignedVarInt(size);
+        if (session.writeRun(out, c, size)) {
+            return;
+        }
         int n = 0;
         for (Object e : c) {
             if (n++ == size) {
-                throw modified(c, out);
+                throw WriteSession.changed(c, out);
             }
             session.writeObject(out, e);
         }
         if (n != size) {
-            throw modified(c, out);
+            throw WriteSession.changed(c, out);
         }
     }
 
@@ -49,30 +53,24 @@ final class Elements {
         int n = 0;
         for (Map.Entry<?, ?> e : m.entrySet()) {
             if (n++ == size) {
-                throw modified(m, out);
+                throw WriteSession.changed(m, out);
             }
             session.writeObject(out, e.getKey());
             session.writeObject(out, e.getValue());
         }
         if (n != size) {
-            throw modified(m, out);
+            throw WriteSession.changed(m, out);
         }
     }
 
-    // The count was written before the elements; a collection that changes size in between (another
-    // thread, a broken size()) would leave bytes that read back as something else, so fail instead.
-    static BlitException modified(Object c, WriteBuffer out) {
-        return new BlitException("a " + c.getClass().getName() + " changed size while it was written (offset "
-                + out.position() + "); collections must not be modified during a write");
-    }
-
-    /** Reads {@code count} tagged values into {@code c}. */
+    /** Reads {@code count} elements (a run, or tagged values) into {@code c}. */
     static void readInto(ReadBuffer in, int count, Collection<Object> c) {
         ReadSession session = ReadSession.of(in);
+        Registration run = session.run(in, count);
         boolean hashed = c instanceof Set;
         for (int i = 0; i < count; i++) {
             long at = in.offset();
-            Object e = session.readObject(in);
+            Object e = run == null ? session.readObject(in) : session.runElement(in, run);
             if (hashed) {
                 chargeKey(in, e, at);
             }
@@ -188,17 +186,20 @@ final class Elements {
     }
 
     /**
-     * Reads {@code count} tagged values into a new array, growing it as they arrive so that a count from
-     * a stream (which was not checked against the input's length) cannot allocate ahead of the bytes.
+     * Reads {@code count} elements into a new array, growing it as they arrive so that a count from a stream
+     * (which was not checked against the input's length) cannot allocate ahead of the bytes.
+     *
+     * @param runs whether the elements may be a run: a collection's may, a map's keys and values may not
      */
-    static Object[] readArray(ReadBuffer in, int count) {
+    static Object[] readArray(ReadBuffer in, int count, boolean runs) {
         ReadSession session = ReadSession.of(in);
+        Registration run = runs ? session.run(in, count) : null;
         Object[] a = new Object[in.initialCapacity(count)];
         for (int i = 0; i < count; i++) {
             if (i == a.length) {
                 a = Arrays.copyOf(a, (int) Math.min(count, 2L * a.length));
             }
-            a[i] = session.readObject(in);
+            a[i] = run == null ? session.readObject(in) : session.runElement(in, run);
         }
         return a;
     }

@@ -84,6 +84,11 @@ public final class TypeIds {
     public static final int OPTIONAL_LONG = 66;
     public static final int OPTIONAL_DOUBLE = 67;
     public static final int REVERSE_ORDER = 68;
+    /**
+     * Not a type: in place of a collection's first element tag, it starts a <em>run</em>, a type id followed by
+     * the content of every element (FORMAT.md "Runs"). Never registered, so as a value's tag it is unknown.
+     */
+    public static final int RUN = 69;
 
     /** Ids from here on are the user's; Blit never takes them. */
     public static final int FIRST_USER_ID = 100;

@@ -217,7 +217,7 @@ final class UnmodifiableTypes {
         if ((long) n * slots > Integer.MAX_VALUE - 8) {
             throw new BlitException("count " + n + " at offset " + at + " is too large");
         }
-        Object[] items = Elements.readArray(in, n * slots);
+        Object[] items = Elements.readArray(in, n * slots, slots == 1);
         if (hashed) {
             // Set.of/Map.of hash their elements (or keys): bound that work before the JDK starts it.
             for (int i = 0; i < items.length; i += slots) {
@@ -264,14 +264,15 @@ final class UnmodifiableTypes {
     private static List<Object> asList(ReadBuffer in) {
         int n = in.readCount(1);
         if (in.initialCapacity(n) < n) {
-            return Arrays.asList(Elements.readArray(in, n));
+            return Arrays.asList(Elements.readArray(in, n, true));
         }
         Object[] a = new Object[n];
         List<Object> list = Arrays.asList(a);
         in.reference(list);
         ReadSession session = ReadSession.of(in);
+        Registration run = session.run(in, n);
         for (int i = 0; i < n; i++) {
-            a[i] = session.readObject(in);
+            a[i] = run == null ? session.readObject(in) : session.runElement(in, run);
         }
         return list;
     }

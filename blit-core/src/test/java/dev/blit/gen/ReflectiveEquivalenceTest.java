@@ -78,7 +78,7 @@ class ReflectiveEquivalenceTest {
         Fixtures.Roster r = new Fixtures.Roster();
         Point shared = new Point(1, 1);
         r.points = new ArrayList<>(java.util.Arrays.asList(shared, null, new Point(2, -3), shared));
-        r.tags = new ArrayList<>(List.of("a", "bc", ""));
+        r.tags = new ArrayList<>(List.of("a", "bc", "", "d")); // a run (FORMAT.md "Runs")
         r.more = new ArrayList<>();
         OrderLine line = new OrderLine();
         line.sku = "p";
@@ -106,7 +106,7 @@ class ReflectiveEquivalenceTest {
             assertEquals(List.of(new Point(1, 1)), r.points.subList(0, 1));
             assertEquals(null, r.points.get(1));
             assertEquals(refs, r.points.get(0) == r.points.get(3), "shared element kept shared only with references on");
-            assertEquals(List.of("a", "bc", ""), r.tags);
+            assertEquals(List.of("a", "bc", "", "d"), r.tags);
             assertEquals(ArrayList.class, r.more.getClass());
             java.util.Iterator<OrderLine> lines = r.lines.iterator();
             assertEquals(refs, lines.next() == lines.next(), "a registered class's instance kept shared with references on");

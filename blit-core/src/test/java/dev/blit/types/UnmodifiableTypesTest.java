@@ -52,6 +52,7 @@ class UnmodifiableTypesTest {
             assertUnmodifiable(assertRoundTrips(list));
         }
         assertEncoding("30 02 07 02 07 04", List.of(1, 2));
+        assertEncoding("30 04 45 07 02 04 06 08", List.of(1, 2, 3, 4)); // a run (FORMAT.md "Runs"): 45 = RUN, 07 = Integer
         assertEncoding("30 00", List.of());
     }
 

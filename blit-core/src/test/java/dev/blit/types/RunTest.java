@@ -1,0 +1,212 @@
+package dev.blit.types;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.util.AbstractList;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static dev.blit.types.RoundTrip.assertRejected;
+import static dev.blit.types.RoundTrip.assertRoundTrips;
+import static dev.blit.types.RoundTrip.roundTrip;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Runs (FORMAT.md "Runs"): a collection whose elements are all of one class is written as one type id and
+ * their contents, which every reader of collections, generated typed lists included, accepts in place of
+ * tagged elements; and what is not a run, and what a reader refuses.
+ */
+class RunTest {
+    record Point(int x, int y) {
+    }
+
+    record Named(String name) {
+    }
+
+    /** No field: its content is empty, so a collection of it is never a run. */
+    static final class Nothing {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Nothing;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
+    record Holder(List<Named> names) {
+    }
+
+    record Things(List<Nothing> things) {
+    }
+
+    private static Blit blit(boolean references) {
+        return builder().references(references).build();
+    }
+
+    private static Blit.Builder builder() {
+        return Blit.builder().register(Point.class, 100).register(Named.class, 101).register(Nothing.class, 102)
+                .register(Holder.class, 103).register(Things.class, 104);
+    }
+
+    private static String hex(byte[] b) {
+        return HexFormat.of().formatHex(b);
+    }
+
+    private static byte[] bytes(String hex) {
+        return HexFormat.of().parseHex(hex.replace(" ", ""));
+    }
+
+    @Test
+    void aListOfOneClassIsItsTypeIdOnceThenEachContent() {
+        List<Point> points = new ArrayList<>(List.of(new Point(3, -2), new Point(1, 2), new Point(0, 0), new Point(-1, 1)));
+        Blit plain = blit(false);
+        // ArrayList (24), 4 elements, run (45) of Point (64), then four flat blocks
+        String run = "24 04 45 64 03000000 feffffff 01000000 02000000 00000000 00000000 ffffffff 01000000".replace(" ", "");
+        assertEquals(run, hex(plain.toBytes(points)));
+        assertEquals(points, plain.fromBytes(bytes(run)));
+        assertEquals(points, plain.read(new ByteArrayInputStream(bytes(run))));
+        // The same elements tagged, as a writer without runs (or a generated one before them) wrote them: still valid
+        assertEquals(points.subList(0, 2), plain.fromBytes(bytes("24 02 64 03000000 feffffff 64 01000000 02000000")));
+        // and a run of any length, though Blit writes runs only from WriteSession.MIN_RUN elements on
+        assertEquals(points.subList(0, 1), plain.fromBytes(bytes("24 01 45 64 03000000 feffffff")));
+        assertTrue(hex(plain.toBytes(new ArrayList<>(points.subList(0, 3)))).startsWith("240364"), "three: tagged");
+    }
+
+    @Test
+    void everyCollectionOfOneClassRoundTripsAsARun() {
+        List<String> abc = List.of("a", "b", "c", "d");
+        List<Collection<Object>> shapes = List.of(new ArrayList<>(abc), new LinkedList<>(abc), new LinkedHashSet<>(abc),
+                new java.util.HashSet<>(abc), new TreeSet<>(abc), List.copyOf(abc), Set.copyOf(abc),
+                Collections.unmodifiableList(new ArrayList<>(abc)), Collections.unmodifiableSet(new LinkedHashSet<>(abc)),
+                Collections.unmodifiableNavigableSet(new TreeSet<>(abc)), Arrays.asList("a", "b", "c", "d"));
+        for (Collection<Object> c : shapes) {
+            // Strings are not tracked, so the bytes are the same with references on (which assertRoundTrips checks)
+            assertTrue(hex(RoundTrip.PLAIN.toBytes(c)).contains("450b"), () -> c.getClass() + ": " + hex(RoundTrip.PLAIN.toBytes(c)));
+            assertRoundTrips(c);
+        }
+        Collection<Object> wrapped = Collections.unmodifiableCollection(new ArrayList<>(abc));
+        roundTrip(wrapped, copy -> assertEquals(abc, new ArrayList<>(copy)));
+        ArrayDeque<Object> deque = new ArrayDeque<>(abc);
+        roundTrip(deque, copy -> assertEquals(abc, new ArrayList<>(copy)));
+        assertTrue(hex(RoundTrip.PLAIN.toBytes(deque)).startsWith("2604450b"));
+    }
+
+    @Test
+    void whatIsNotARunIsTaggedAsBefore() {
+        Blit plain = blit(false);
+        Blit tracking = blit(true);
+        Point p = new Point(1, 2);
+        assertNotRun(plain, List.of(p, p, p), "three elements: fewer than MIN_RUN");
+        assertNotRun(plain, Arrays.asList(p, p, p, null), "a null");
+        assertNotRun(plain, List.of(p, p, p, new Named("n")), "two classes");
+        assertEquals("3004030203" + "03", hex(plain.toBytes(List.of(true, false, true, true))), "Booleans: the tag is the value");
+        List<Object> empty = Collections.emptyList();
+        assertNotRun(plain, List.of(empty, empty, empty, empty), "constants without content");
+        Nothing nothing = new Nothing();
+        assertNotRun(plain, List.of(nothing, nothing, nothing, nothing), "a class without fields");
+        assertNotRun(tracking, List.of(new Point(1, 2), new Point(3, 4), new Point(5, 6), new Point(7, 8)),
+                "a tracked class with references on");
+        RoundTrip.ByLength by = new RoundTrip.ByLength();
+        assertNotRun(RoundTrip.PLAIN, List.of(by, by, by, by), "a user's own serializer");
+        assertNotRun(builder().compatible(true).build(), List.of(p, p, p, p), "compatible mode");
+        // References on, untracked class: a run, read back by a reader with references on
+        List<Named> names = List.of(new Named("a"), new Named("b"), new Named("c"), new Named("d"));
+        assertTrue(hex(plain.toBytes(names)).startsWith("30044565"));
+        List<String> strings = new ArrayList<>(List.of("w", "x", "y", "z"));
+        assertTrue(hex(tracking.toBytes(strings)).startsWith("2404450b"));
+        assertEquals(strings, tracking.fromBytes(tracking.toBytes(strings)));
+    }
+
+    private static void assertNotRun(Blit blit, List<?> value, String why) {
+        byte[] b = blit.toBytes(value);
+        assertFalse(hex(b).startsWith("45", 4), () -> why + ": " + hex(b)); // the byte after the list's id and count
+        assertEquals(value, blit.fromBytes(b), why);
+    }
+
+    @Test
+    void typedListFieldsWriteAndReadRunsThroughGeneratedCode() {
+        Blit plain = blit(false);
+        Holder h = new Holder(new ArrayList<>(List.of(new Named("a"), new Named("b"), new Named("c"), new Named("d"))));
+        byte[] b = plain.toBytes(h);
+        // Holder (67), then its field: ArrayList (24), 4 elements, run (45) of Named (65), each a tagged String
+        assertEquals("67" + "24044565" + "0b0361" + "0b0362" + "0b0363" + "0b0364", hex(b));
+        assertEquals(h, plain.fromBytes(b));
+        // and the tagged form of the same list
+        assertEquals(h, plain.fromBytes(bytes("67 2404 65 0b0361 65 0b0362 65 0b0363 65 0b0364")));
+    }
+
+    @Test
+    void readersRefuseRunsTheFormatRulesOut() {
+        Blit plain = blit(false);
+        assertMessage(plain, "24 02 45 66", "took no bytes"); // Nothing: empty content
+        assertMessage(plain, "24 02 45 33", "took no bytes"); // emptyList: a constant
+        assertMessage(plain, "24 02 45 03", "has no content"); // Boolean.TRUE
+        assertMessage(plain, "24 02 45 01", "has type id 1"); // a back reference is no type
+        assertMessage(plain, "24 02 45 7f", "is not a built-in or registered type");
+        assertMessage(plain, "24 02 45 45", "is not a built-in or registered type"); // a run of runs
+        assertMessage(plain, "27 01 45 07 02 07 04", "unknown type id 69"); // a map's entries are never a run
+        assertMessage(plain, "14 02 45 07 02 04", "unknown type id 69"); // nor an array's elements
+        assertMessage(plain, "45", "unknown type id 69");
+        assertMessage(plain, "67 24 02 45 66", "took no bytes"); // a generated typed list, a run of another type
+        assertMessage(plain, "68 24 02 45 66", "took no bytes"); // a generated typed list, a run of its own type
+        assertEquals(new Things(List.of(new Nothing(), new Nothing())), plain.fromBytes(bytes("68 24 02 66 66")));
+        assertRejected(bytes("24 02 45 64 03000000")); // truncated in the second element
+        assertRejected(bytes("24 02 45 0b 03 61")); // the same with strings, in every reader RoundTrip has
+    }
+
+    private static void assertMessage(Blit blit, String hex, String expected) {
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes(hex)), hex);
+        assertTrue(e.getMessage().contains(expected) && e.getMessage().contains("offset"), e::getMessage);
+    }
+
+    @Test
+    void eachElementOfARunIsALevelOfDepthAsATaggedOneIs() {
+        List<Point> points = new ArrayList<>(List.of(new Point(1, 2), new Point(3, 4), new Point(5, 6), new Point(7, 8)));
+        List<Point> tagged = new ArrayList<>(Arrays.asList(new Point(1, 2), null, new Point(5, 6), new Point(7, 8)));
+        for (List<Point> list : List.of(points, tagged)) {
+            assertThrows(BlitException.class, () -> builder().maxDepth(1).build().toBytes(list));
+            byte[] b = builder().maxDepth(2).build().toBytes(list);
+            assertThrows(BlitException.class, () -> builder().maxDepth(1).build().fromBytes(b));
+            assertEquals(list, builder().maxDepth(2).build().fromBytes(b));
+        }
+    }
+
+    @Test
+    void aCollectionWhoseElementsChangeWhileWrittenAsARunFails() {
+        // Points when Blit first looks, a String when it writes them: the run's header would be a lie
+        List<Object> fickle = new AbstractList<>() {
+            private int calls;
+
+            @Override
+            public Object get(int index) {
+                return calls++ < 4 ? new Point(index, index) : "changed";
+            }
+
+            @Override
+            public int size() {
+                return 4;
+            }
+        };
+        BlitException e = assertThrows(BlitException.class, () -> blit(false).toBytes(Collections.unmodifiableList(fickle)));
+        assertTrue(e.getMessage().contains("changed while it was written"), e.getMessage());
+    }
+}
