@@ -35,12 +35,6 @@ public final class RegistryBuilder {
         return r;
     }
 
-    /**
-     * Another class written under an existing registration (e.g. the JDK's several immutable list classes).
-     *
-     * @param type the extra class
-     * @param r    the registration it shares
-     */
     /** Whether a built-in's content is never empty: all but the tags that are their own value and the constants. */
     private static boolean hasContent(int id) {
         switch (id) {
@@ -59,6 +53,12 @@ public final class RegistryBuilder {
         }
     }
 
+    /**
+     * Another class written under an existing registration (e.g. the JDK's several immutable list classes).
+     *
+     * @param type the extra class
+     * @param r    the registration it shares
+     */
     public void alias(Class<?> type, Registration r) {
         byClass.putIfAbsent(type, r);
     }

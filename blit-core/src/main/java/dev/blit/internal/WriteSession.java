@@ -266,7 +266,6 @@ public final class WriteSession implements ObjectWriter {
         return true;
     }
 
-    /** Built apart from {@link #enter}, whose bytecode the message's concatenation would more than double. */
     /**
      * Writes the elements of a collection whose count is already written as a run (FORMAT.md "Runs"), if they
      * can be one: at least {@link #MIN_RUN}, none null, all of one class whose registration allows runs (its content is never
@@ -391,6 +390,7 @@ public final class WriteSession implements ObjectWriter {
                 + out.position() + "); collections must not be modified during a write");
     }
 
+    /** Built apart from {@link #enter}, whose bytecode the message's concatenation would more than double. */
     private BlitException tooDeep(WriteBuffer out, Object value) {
         return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
                 + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "
