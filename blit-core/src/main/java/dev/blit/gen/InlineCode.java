@@ -267,10 +267,6 @@ final class InlineCode {
         mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
         mv.visitLabel(typed);
         readTagged(mv, e.type, e.id, eRegistration, in, session, eAt, eSaved);
-        // Support.ran(value, in, at): an element of a run must take bytes (after a tag it always has)
-        mv.visitVarInsn(Opcodes.ALOAD, in);
-        mv.visitVarInsn(Opcodes.LLOAD, eAt);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "ran", "(Ljava/lang/Object;" + D_RB + "J)Ljava/lang/Object;", false);
         mv.visitJumpInsn(Opcodes.GOTO, add);
         mv.visitLabel(other);
         mv.visitVarInsn(Opcodes.ALOAD, session);

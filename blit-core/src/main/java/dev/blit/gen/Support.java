@@ -78,8 +78,11 @@ public final class Support {
     /**
      * The start of the elements of a typed list being read (see SerializerGenerator's typed lists), after
      * its count: a run (FORMAT.md "Runs") of a type other than the declared element type's is read into
-     * {@code list} here; the elements of a run of that type are left to the caller, which reads their content
-     * as it reads that type's after a tag, and checks each with {@link #ran}.
+     * {@code list} here, and so is a run of that type if its content may be empty (a class without fields,
+     * a user's own serializer), since each element must then be checked for taking bytes
+     * ({@link ReadSession#runElement}). The elements of a run of that type whose content is never empty
+     * ({@link Registration#runs}) are left to the caller, which reads their content as it reads that type's
+     * after a tag.
      *
      * @param session  the read's session
      * @param in       the buffer, just after the list's count
@@ -94,28 +97,13 @@ public final class Support {
         if (r == null) {
             return NO_RUN;
         }
-        if (r == expected) {
+        if (r == expected && r.runs) {
             return RUN_OF_EXPECTED;
         }
         for (int i = 0; i < count; i++) {
             list.add(session.runElement(in, r));
         }
         return RUN_READ;
-    }
-
-    /**
-     * @param value an element of a typed list just read
-     * @param in    the buffer
-     * @param at    where the element started: its tag, or its content in a run
-     * @return {@code value}
-     * @throws BlitException if the element took no bytes, which only an element of a run can (see
-     *                       {@link ReadSession#runElement})
-     */
-    public static Object ran(Object value, ReadBuffer in, long at) {
-        if (in.offset() == at) {
-            throw ReadSession.emptyRunElement(value, at);
-        }
-        return value;
     }
 
     /**

@@ -334,20 +334,11 @@ public final class ReadSession implements ObjectReader {
         long at = in.offset();
         Object v = read(in, r, at);
         if (in.offset() == at) {
-            throw emptyRunElement(v, at);
+            throw new BlitException("an element of a run at offset " + at + " took no bytes"
+                    + (v == null ? "" : " (a " + v.getClass().getName() + ")")
+                    + "; a run holds only values whose content is never empty");
         }
         return v;
-    }
-
-    /**
-     * @param element an element of a run that took no bytes
-     * @param at      its offset
-     * @return the error to throw
-     */
-    public static BlitException emptyRunElement(Object element, long at) {
-        return new BlitException("an element of a run at offset " + at + " took no bytes"
-                + (element == null ? "" : " (a " + element.getClass().getName() + ")")
-                + "; a run holds only values whose content is never empty");
     }
 
     private Object backReference(ReadBuffer in, long at) {
