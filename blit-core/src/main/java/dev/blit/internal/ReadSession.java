@@ -321,6 +321,18 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
+     * Reads the next element of a collection: a tagged value, or with {@code run} (from {@link #run}) the
+     * next element of that run.
+     *
+     * @param in  the buffer
+     * @param run the run's registration, or null when the elements are tagged
+     * @return the element
+     */
+    public Object element(ReadBuffer in, Registration run) {
+        return run == null ? readObject(in) : runElement(in, run);
+    }
+
+    /**
      * Reads one element of a run: the content of a value of {@code r}'s type, as {@link #read} reads it
      * after a tag (a level of depth; numbered when references are on and the type is tracked).
      *

@@ -336,7 +336,7 @@ public final class WriteSession implements ObjectWriter {
         }
         out.writeByte(TypeIds.RUN);
         out.writeUnsignedVarInt(r.id);
-        if (expected != null && r == expected && type == expected.type) {
+        if (r == expected && type == expected.type) {
             return RUN_OF_EXPECTED;
         }
         n = 0;

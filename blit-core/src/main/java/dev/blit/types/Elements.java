@@ -70,7 +70,7 @@ final class Elements {
         boolean hashed = c instanceof Set;
         for (int i = 0; i < count; i++) {
             long at = in.offset();
-            Object e = run == null ? session.readObject(in) : session.runElement(in, run);
+            Object e = session.element(in, run);
             if (hashed) {
                 chargeKey(in, e, at);
             }
@@ -199,7 +199,7 @@ final class Elements {
             if (i == a.length) {
                 a = Arrays.copyOf(a, (int) Math.min(count, 2L * a.length));
             }
-            a[i] = run == null ? session.readObject(in) : session.runElement(in, run);
+            a[i] = session.element(in, run);
         }
         return a;
     }

@@ -272,7 +272,7 @@ final class UnmodifiableTypes {
         ReadSession session = ReadSession.of(in);
         Registration run = session.run(in, n);
         for (int i = 0; i < n; i++) {
-            a[i] = run == null ? session.readObject(in) : session.runElement(in, run);
+            a[i] = session.element(in, run);
         }
         return list;
     }
