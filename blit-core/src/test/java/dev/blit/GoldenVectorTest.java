@@ -131,6 +131,8 @@ class GoldenVectorTest {
         c.add(new Case("run_of_flat_records", new ArrayList<>(List.of(new FlatPoint(1, 2), new FlatPoint(3, 4),
                 new FlatPoint(5, 6), new FlatPoint(7, 8))), FLAT));
         c.add(new Case("run_of_strings", List.of("a", "b", "c", "d"), PLAIN));
+        c.add(new Case("run_in_typed_array", new FlatPoint[] {new FlatPoint(1, 2), new FlatPoint(3, 4),
+                new FlatPoint(5, 6), new FlatPoint(7, 8)}, FLAT));
         c.add(new Case("compatible_record", new CompatLine(1, "a"), COMPATIBLE));
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));

@@ -142,12 +142,12 @@ final class Decoder {
             }
             case TypeIds.OBJECT_ARRAY -> {
                 track(n);
-                elements(n, in.count(1, "length"), depth);
+                collection(n, in.count(1, "length"), depth);
             }
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                elements(n, in.count(1, "length"), depth);
+                collection(n, in.count(1, "length"), depth);
             }
             case TypeIds.BIG_INTEGER -> n.value = bigInteger().toString();
             case TypeIds.BIG_DECIMAL -> {
@@ -340,7 +340,10 @@ final class Decoder {
         }
     }
 
-    /** A collection's elements: tagged values, or a run (FORMAT.md "Runs"): a type id, then each one's content. */
+    /**
+     * A collection's or reference array's elements: tagged values, or a run (FORMAT.md "Runs"): a type id, then
+     * each one's content.
+     */
     private void collection(Node n, int count, int depth) {
         if (count == 0 || in.peek() != TypeIds.RUN) {
             elements(n, count, depth);

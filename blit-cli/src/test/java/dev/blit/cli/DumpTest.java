@@ -204,6 +204,10 @@ class DumpTest {
         Result ok = run(Blit.builder().build().toBytes(List.of(7, 8, 9, 10)));
         assertEquals(0, ok.code, ok.out);
         assertTrue(ok.out.contains("4 elements, a run of Integer (7)") && ok.out.contains("[3]: Integer (7) = 10"), ok.out);
+        Result array = run(Blit.builder().build().toBytes(new String[] {"a", "b", "c", "d"}));
+        assertEquals(0, array.code, array.out);
+        assertTrue(array.out.contains("String[]") && array.out.contains("4 elements, a run of String (11)")
+                && array.out.contains("[3]: String (11) = \"d\""), array.out);
         // ArrayList (24), 2 elements, a run (45) of emptyList (33): elements of no bytes, which no writer makes
         Result empty = run(new byte[] {0x24, 0x02, 0x45, 0x33});
         assertEquals(1, empty.code);
@@ -211,7 +215,7 @@ class DumpTest {
         // a run of Boolean.TRUE (03): a tag that is its own value has no content to run
         Result tag = run(new byte[] {0x24, 0x02, 0x45, 0x03});
         assertTrue(tag.out.contains("a run of 2 elements at offset 3 has type id 3, which has no content"), tag.out);
-        // a run header where a map's entries start: only collections have runs, so 45 is an unknown type there
+        // a run header where a map's entries start: only collections and arrays have runs, so 45 is an unknown type there
         Result map = run(new byte[] {0x27, 0x01, 0x45, 0x07, 0x02, 0x07, 0x04});
         assertEquals(1, map.code);
         assertTrue(map.out.contains("69"), map.out);

@@ -280,7 +280,20 @@ public final class WriteSession implements ObjectWriter {
      * @throws BlitException if the collection changes while it is written
      */
     public boolean writeRun(WriteBuffer out, java.util.Collection<?> c, int size) {
-        return startRun(out, c, size, null) != NO_RUN;
+        return startRun(out, c, size, null, c) != NO_RUN;
+    }
+
+    /**
+     * {@link #writeRun(WriteBuffer, java.util.Collection, int)} for the elements of a reference array, whose
+     * length is already written.
+     *
+     * @param out the buffer
+     * @param a   the array
+     * @return whether the elements were written (as a run); false means the caller writes them tagged
+     * @throws BlitException if an element changes while the array is written
+     */
+    public boolean writeRun(WriteBuffer out, Object[] a) {
+        return a.length >= MIN_RUN && startRun(out, java.util.Arrays.asList(a), a.length, null, a) != NO_RUN;
     }
 
     /**
@@ -310,6 +323,11 @@ public final class WriteSession implements ObjectWriter {
      * @return {@link #NO_RUN}, {@link #RUN_OF_EXPECTED} or {@link #RUN_WRITTEN}
      */
     public int startRun(WriteBuffer out, java.util.Collection<?> c, int size, Registration expected) {
+        return startRun(out, c, size, expected, c);
+    }
+
+    /** {@code source}: what {@code c} holds the elements of (itself, or an array), for the error if they change. */
+    private int startRun(WriteBuffer out, Iterable<?> c, int size, Registration expected, Object source) {
         if (size < MIN_RUN) {
             return NO_RUN;
         }
@@ -342,14 +360,14 @@ public final class WriteSession implements ObjectWriter {
         n = 0;
         for (Object e : c) {
             if (n++ == size || e == null || e.getClass() != type) {
-                throw changed(c, out);
+                throw changed(source, out);
             }
             enterRun(out, e);
             r.serializer.write(out, e);
             depth--;
         }
         if (n != size) {
-            throw changed(c, out);
+            throw changed(source, out);
         }
         return RUN_WRITTEN;
     }
@@ -386,7 +404,7 @@ public final class WriteSession implements ObjectWriter {
      *         already written would read back as something else
      */
     public static BlitException changed(Object c, WriteBuffer out) {
-        return new BlitException("a " + c.getClass().getName() + " changed while it was written (offset "
+        return new BlitException("a " + c.getClass().getTypeName() + " changed while it was written (offset "
                 + out.position() + "); collections must not be modified during a write");
     }
 

@@ -3,13 +3,15 @@ package dev.blit.types;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.Registration;
 import dev.blit.internal.ReadSession;
 import dev.blit.internal.WriteSession;
 
 import java.lang.reflect.Array;
 
 /**
- * Reference arrays. {@code Object[]} (id 20): varint length, then each element as a tagged value.
+ * Reference arrays. {@code Object[]} (id 20): varint length, then each element as a tagged value, or the
+ * elements as a run (FORMAT.md "Runs": four or more of one class, its id once, then each one's content).
  * Any other reference array (id 21, {@code String[]}, {@code int[][]}, {@code Point[]}): the component
  * type first (see {@link WriteSession#writeType}), then the same. Arrays are created before their
  * elements are read, so an array that contains itself comes back that way (except a long one read from
@@ -29,6 +31,9 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
             session.writeType(out, value.getClass().getComponentType());
         }
         out.writeUnsignedVarInt(value.length);
+        if (session.writeRun(out, value)) {
+            return;
+        }
         for (Object o : value) {
             session.writeObject(out, o);
         }
@@ -49,13 +54,14 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
         if (array.length == length) {
             in.reference(array);
         }
+        Registration run = session.run(in, length);
         for (int i = 0; i < length; i++) {
             if (i == array.length) {
                 Object[] bigger = (Object[]) Array.newInstance(component, (int) Math.min(length, 2L * array.length));
                 System.arraycopy(array, 0, bigger, 0, array.length);
                 array = bigger;
             }
-            Object e = session.readObject(in);
+            Object e = session.element(in, run);
             if (e != null && !component.isInstance(e)) {
                 throw in.malformed("element " + i + " of a " + component.getName() + "[] is a " + e.getClass().getName());
             }

@@ -24,13 +24,14 @@ import static dev.blit.types.RoundTrip.assertRoundTrips;
 import static dev.blit.types.RoundTrip.roundTrip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Runs (FORMAT.md "Runs"): a collection whose elements are all of one class is written as one type id and
- * their contents, which every reader of collections, generated typed lists included, accepts in place of
- * tagged elements; and what is not a run, and what a reader refuses.
+ * Runs (FORMAT.md "Runs"): a collection or reference array whose elements are all of one class is written as
+ * one type id and their contents, which every reader of collections and arrays, generated typed lists
+ * included, accepts in place of tagged elements; and what is not a run, and what a reader refuses.
  */
 class RunTest {
     record Point(int x, int y) {
@@ -164,13 +165,51 @@ class RunTest {
         assertMessage(plain, "24 02 45 7f", "is not a built-in or registered type");
         assertMessage(plain, "24 02 45 45", "is not a built-in or registered type"); // a run of runs
         assertMessage(plain, "27 01 45 07 02 07 04", "unknown type id 69"); // a map's entries are never a run
-        assertMessage(plain, "14 02 45 07 02 04", "unknown type id 69"); // nor an array's elements
+        assertMessage(plain, "15 0b 02 45 07 02 04", "element 0 of a java.lang.String[] is a java.lang.Integer");
         assertMessage(plain, "45", "unknown type id 69");
         assertMessage(plain, "67 24 02 45 66", "took no bytes"); // a generated typed list, a run of another type
         assertMessage(plain, "68 24 02 45 66", "took no bytes"); // a generated typed list, a run of its own type
         assertEquals(new Things(List.of(new Nothing(), new Nothing())), plain.fromBytes(bytes("68 24 02 66 66")));
         assertRejected(bytes("24 02 45 64 03000000")); // truncated in the second element
         assertRejected(bytes("24 02 45 0b 03 61")); // the same with strings, in every reader RoundTrip has
+    }
+
+    record Drawing(Point[] points) {
+    }
+
+    @Test
+    void arraysOfOneClassAreRunsToo() {
+        Blit plain = blit(false);
+        Point[] points = {new Point(3, -2), new Point(1, 2), new Point(0, 0), new Point(-1, 1)};
+        // Point[] (15, then its component Point 64), 4 elements, run (45) of Point (64), then four flat blocks
+        String run = "15 64 04 45 64 03000000 feffffff 01000000 02000000 00000000 00000000 ffffffff 01000000".replace(" ", "");
+        assertEquals(run, hex(plain.toBytes(points)));
+        assertTrue(Arrays.equals(points, (Point[]) plain.fromBytes(bytes(run))));
+        assertTrue(Arrays.equals(points, (Point[]) plain.read(new ByteArrayInputStream(bytes(run)))));
+        // a field of an array type goes through the same code: Drawing, registered 105 (69 in hex)
+        Blit withDrawing = builder().register(Drawing.class, 105).build();
+        assertEquals("69" + run, hex(withDrawing.toBytes(new Drawing(points))));
+        assertTrue(Arrays.equals(points, ((Drawing) withDrawing.fromBytes(bytes("69" + run))).points()));
+
+        Object[] strings = {"a", "b", "c", "d"};
+        assertTrue(hex(RoundTrip.PLAIN.toBytes(strings)).startsWith("1404450b"), () -> hex(RoundTrip.PLAIN.toBytes(strings)));
+        RoundTrip.roundTrip(strings, copy -> assertTrue(Arrays.equals(strings, copy) && copy.getClass() == Object[].class));
+        String[] typed = {"a", "b", "c", "d"};
+        assertTrue(hex(RoundTrip.PLAIN.toBytes(typed)).startsWith("150b04450b"));
+        RoundTrip.roundTrip(typed, copy -> assertTrue(Arrays.equals(typed, copy) && copy.getClass() == String[].class));
+
+        // not runs: three elements, a null, two classes; a run of any length is read all the same
+        for (Object[] a : List.of(new Point[] {points[0], points[1], points[2]}, new Point[] {points[0], null, points[1], points[2]},
+                new Object[] {points[0], points[1], points[2], "d"})) {
+            byte[] b = plain.toBytes(a);
+            int afterCount = a.getClass() == Object[].class ? 2 : 3; // Point[] has its component's id first
+            assertNotEquals(TypeIds.RUN, b[afterCount], () -> hex(b));
+            assertTrue(Arrays.equals(a, (Object[]) plain.fromBytes(b)));
+        }
+        assertTrue(Arrays.equals(new Object[] {1, 2}, (Object[]) plain.fromBytes(bytes("14 02 45 07 02 04"))));
+        assertMessage(plain, "14 02 45 66", "took no bytes");
+        assertRejected(bytes("14 02 45 0b 03 61")); // truncated in the second element, in every reader RoundTrip has
+        assertRejected(bytes("15 64 02 45 64 03000000 feffffff 01000000"));
     }
 
     private static void assertMessage(Blit blit, String hex, String expected) {
