@@ -131,6 +131,12 @@ class GoldenVectorTest {
         c.add(new Case("run_of_flat_records", new ArrayList<>(List.of(new FlatPoint(1, 2), new FlatPoint(3, 4),
                 new FlatPoint(5, 6), new FlatPoint(7, 8))), FLAT));
         c.add(new Case("run_of_strings", List.of("a", "b", "c", "d"), PLAIN));
+        java.util.Map<String, Object> entries = new java.util.LinkedHashMap<>();
+        entries.put("a", 1);
+        entries.put("b", "two");
+        entries.put("c", 3);
+        entries.put("d", 4);
+        c.add(new Case("run_of_map_keys", entries, PLAIN));
         c.add(new Case("run_in_typed_array", new FlatPoint[] {new FlatPoint(1, 2), new FlatPoint(3, 4),
                 new FlatPoint(5, 6), new FlatPoint(7, 8)}, FLAT));
         c.add(new Case("compatible_record", new CompatLine(1, "a"), COMPATIBLE));

@@ -352,10 +352,7 @@ final class Decoder {
         in.u8();
         long at = in.pos;
         long run = in.uvar(32) & 0xffffffffL;
-        if (run <= TypeIds.TRUE || run == TypeIds.RUN) {
-            throw new BlitException("a run of " + count + " elements at offset " + at + " has type id " + run
-                    + ", which " + (run == TypeIds.RUN ? "is not a type" : "has no content"));
-        }
+        runType(run, false, count + " elements", at);
         n.value = count + " elements, a run of type id " + run;
         for (int i = 0; i < count; i++) {
             value(n, "[" + i + "]", depth + 1, run);
@@ -365,11 +362,49 @@ final class Decoder {
         }
     }
 
+    /**
+     * A map's entries: tagged keys and values, or a run (FORMAT.md "Runs"): the keys' type id and the values'
+     * (0: that side is tagged), then each entry's key and value, content only on a side that is a run.
+     */
+    /**
+     * A run's type id, checked as the library checks it (FORMAT.md "Runs").
+     *
+     * @param tagged whether 0 is allowed, meaning a tagged side of a map's entries (returned as -1)
+     */
+    private static long runType(long id, boolean tagged, String of, long at) {
+        if (id == TypeIds.NULL && tagged) {
+            return -1;
+        }
+        if (id <= TypeIds.TRUE || id == TypeIds.RUN) {
+            throw new BlitException("a run of " + of + " at offset " + at + " has type id " + id
+                    + ", which " + (id == TypeIds.RUN ? "is not a type" : "has no content"));
+        }
+        return id;
+    }
+
     private void entries(Node n, int count, int depth) {
         n.value = count + (count == 1 ? " entry" : " entries");
+        long keys = -1;
+        long values = -1;
+        if (count > 0 && in.peek() == TypeIds.RUN) {
+            in.u8();
+            long at = in.pos;
+            keys = runType(in.uvar(32) & 0xffffffffL, true, count + " entries' keys", at);
+            values = runType(in.uvar(32) & 0xffffffffL, true, count + " entries' values", at);
+            if (keys < 0 && values < 0) {
+                throw new BlitException("a run of " + count + " entries at offset " + at
+                        + " names a type for neither the keys nor the values");
+            }
+        }
         for (int i = 0; i < count; i++) {
-            value(n, "[" + i + "].key", depth + 1);
-            value(n, "[" + i + "].value", depth + 1);
+            value(n, "[" + i + "].key", depth + 1, keys);
+            value(n, "[" + i + "].value", depth + 1, values);
+            if (i == 0 && (keys >= 0 || values >= 0)) {
+                n.value = count + (count == 1 ? " entry" : " entries") + ", a run of "
+                        + (keys >= 0 ? n.children.get(n.children.size() - 2).type + " (" + keys + ") keys" : "tagged keys")
+                        + " and " + (values >= 0 ? n.children.get(n.children.size() - 1).type + " (" + values + ") values"
+                        : "tagged values");
+            }
         }
     }
 

@@ -215,11 +215,22 @@ class DumpTest {
         // a run of Boolean.TRUE (03): a tag that is its own value has no content to run
         Result tag = run(new byte[] {0x24, 0x02, 0x45, 0x03});
         assertTrue(tag.out.contains("a run of 2 elements at offset 3 has type id 3, which has no content"), tag.out);
-        // a run header where a map's entries start: only collections and arrays have runs, so 45 is an unknown type there
+        java.util.Map<String, Object> ages = new java.util.LinkedHashMap<>();
+        for (String k : List.of("a", "b", "c", "d")) {
+            ages.put(k, k.equals("b") ? "two" : (Object) k.length());
+        }
+        Result entries = run(Blit.builder().build().toBytes(ages));
+        assertEquals(0, entries.code, entries.out);
+        assertTrue(entries.out.contains("4 entries, a run of String (11) keys and tagged values")
+                && entries.out.contains("[1].value: String (11) = \"two\"") && entries.out.contains("[3].key: String (11) = \"d\""),
+                entries.out);
+        // a map's run with values of Boolean.FALSE (02), and one that names neither side
         Result map = run(new byte[] {0x27, 0x01, 0x45, 0x07, 0x02, 0x07, 0x04});
         assertEquals(1, map.code);
-        assertTrue(map.out.contains("69"), map.out);
-        for (Result r : List.of(empty, tag, map)) {
+        assertTrue(map.out.contains("a run of 1 entries' values at offset 3 has type id 2, which has no content"), map.out);
+        Result neither = run(new byte[] {0x27, 0x01, 0x45, 0x00, 0x00, 0x07, 0x04});
+        assertTrue(neither.out.contains("names a type for neither the keys nor the values"), neither.out);
+        for (Result r : List.of(empty, tag, map, neither)) {
             assertFalse(r.out.contains("Exception"), r.out);
         }
     }

@@ -310,10 +310,38 @@ public final class ReadSession implements ObjectReader {
             return null;
         }
         long at = in.offset();
-        int id = in.readUnsignedVarInt();
+        return runType(in.readUnsignedVarInt(), count + " elements", at);
+    }
+
+    /**
+     * Reads a map's run header (FORMAT.md "Runs") if its entries start with one: {@link TypeIds#RUN}, then the
+     * id of the one type of every key and of every value, each 0 where that side stays tagged (not both).
+     *
+     * @param in    the buffer, just after the map's count
+     * @param count that count; a map without entries has no header
+     * @return the keys' and the values' registrations (either may be null: that side is tagged), to read each
+     *         with {@link #element}; null if both are tagged as usual (nothing is consumed then)
+     */
+    public Registration[] mapRun(ReadBuffer in, int count) {
+        if (count == 0 || !in.readByteIf((byte) TypeIds.RUN)) {
+            return null;
+        }
+        long at = in.offset();
+        int keys = in.readUnsignedVarInt();
+        int values = in.readUnsignedVarInt();
+        if (keys == TypeIds.NULL && values == TypeIds.NULL) {
+            throw new BlitException("a run of " + count + " entries at offset " + at + " names a type for neither"
+                    + " the keys nor the values");
+        }
+        return new Registration[] {keys == TypeIds.NULL ? null : runType(keys, count + " entries' keys", at),
+                values == TypeIds.NULL ? null : runType(values, count + " entries' values", at)};
+    }
+
+    /** The registration of a run's type id, which must name a type with content. */
+    private Registration runType(int id, String of, long at) {
         Registration r = registry.forId(id);
         if (r == null || r.serializer == null || id == TypeIds.REFERENCE || id == TypeIds.FALSE || id == TypeIds.TRUE) {
-            throw new BlitException("a run of " + count + " elements at offset " + at + " has type id "
+            throw new BlitException("a run of " + of + " at offset " + at + " has type id "
                     + Integer.toUnsignedString(id) + ", which "
                     + (r == null || r.serializer == null ? "is not a built-in or registered type" : "has no content"));
         }
@@ -321,8 +349,8 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
-     * Reads the next element of a collection: a tagged value, or with {@code run} (from {@link #run}) the
-     * next element of that run.
+     * Reads the next element of a collection (or key or value of a map): a tagged value, or with {@code run}
+     * (from {@link #run} or {@link #mapRun}) the next element of that run.
      *
      * @param in  the buffer
      * @param run the run's registration, or null when the elements are tagged

@@ -373,6 +373,94 @@ public final class WriteSession implements ObjectWriter {
     }
 
     /**
+     * Writes a map's entries, whose count is already written: as a run (FORMAT.md "Runs") when there are at
+     * least {@link #MIN_RUN} and every key, or every value, is of one class that may be a run (as for
+     * {@link #writeRun}; that side's type id once, then its contents; the other side, id 0, stays tagged),
+     * else each key and value as a tagged value.
+     *
+     * @param out     the buffer
+     * @param entries the entries, in the order to write them
+     * @param size    their number, as written in the count
+     * @param source  the map, for the error if it changes while written
+     * @throws BlitException if the entries change while they are written
+     */
+    public void writeEntries(WriteBuffer out, java.util.Collection<? extends java.util.Map.Entry<?, ?>> entries, int size,
+                             Object source) {
+        Class<?> keys = null;
+        Class<?> values = null;
+        Class<?>[] sides = size >= MIN_RUN ? runSides(entries, size) : null;
+        if (sides != null) {
+            keys = sides[0];
+            values = sides[1];
+            out.writeByte(TypeIds.RUN);
+            out.writeUnsignedVarInt(keys == null ? TypeIds.NULL : registration(keys).id);
+            out.writeUnsignedVarInt(values == null ? TypeIds.NULL : registration(values).id);
+        }
+        int n = 0;
+        for (java.util.Map.Entry<?, ?> e : entries) {
+            if (n++ == size) {
+                throw changed(source, out);
+            }
+            writeSide(out, e.getKey(), keys, source);
+            writeSide(out, e.getValue(), values, source);
+        }
+        if (n != size) {
+            throw changed(source, out);
+        }
+    }
+
+    /**
+     * Which sides of {@code size} entries can be a run (all of one class, none null, and that class may be a
+     * run): the keys' class and the values' class, either null where that side cannot; null if neither can.
+     * Looks up each side's class once, at the first entry, so a map whose classes cannot be runs costs one
+     * look at its first entry.
+     */
+    private Class<?>[] runSides(java.util.Collection<? extends java.util.Map.Entry<?, ?>> entries, int size) {
+        Class<?> k = null;
+        Class<?> v = null;
+        int n = 0;
+        for (java.util.Map.Entry<?, ?> e : entries) {
+            Object key = e.getKey();
+            Object value = e.getValue();
+            if (n++ == 0) {
+                k = key == null || !mayRun(key.getClass()) ? null : key.getClass();
+                v = value == null || !mayRun(value.getClass()) ? null : value.getClass();
+            } else {
+                if (k != null && (key == null || key.getClass() != k)) {
+                    k = null;
+                }
+                if (v != null && (value == null || value.getClass() != v)) {
+                    v = null;
+                }
+            }
+            if (k == null && v == null) {
+                return null;
+            }
+        }
+        return n != size ? null : new Class<?>[] {k, v};
+    }
+
+    private boolean mayRun(Class<?> type) {
+        Registration r = registration(type);
+        return r.runs && !(refs != null && r.tracked);
+    }
+
+    /** A key or value: its content if its side is a run of {@code type}, else a tagged value. */
+    private void writeSide(WriteBuffer out, Object value, Class<?> type, Object source) {
+        if (type == null) {
+            writeObject(out, value);
+            return;
+        }
+        if (value == null || value.getClass() != type) {
+            throw changed(source, out);
+        }
+        Registration r = registration(type);
+        enterRun(out, value);
+        r.serializer.write(out, value);
+        depth--;
+    }
+
+    /**
      * Before the content of an element of a run (no tag): one more level of depth, left with {@link #exit}.
      *
      * @param out   the buffer, for the offset of an error

@@ -45,22 +45,11 @@ final class Elements {
         }
     }
 
-    /** {@code uvar count}, then key and value of each entry as tagged values. */
+    /** {@code uvar count}, then the entries as a run if their keys or values can be one, else key and value tagged. */
     static void writeMap(WriteBuffer out, Map<?, ?> m) {
-        WriteSession session = WriteSession.of(out);
         int size = m.size();
         out.writeUnsignedVarInt(size);
-        int n = 0;
-        for (Map.Entry<?, ?> e : m.entrySet()) {
-            if (n++ == size) {
-                throw WriteSession.changed(m, out);
-            }
-            session.writeObject(out, e.getKey());
-            session.writeObject(out, e.getValue());
-        }
-        if (n != size) {
-            throw WriteSession.changed(m, out);
-        }
+        WriteSession.of(out).writeEntries(out, m.entrySet(), size, m);
     }
 
     /** Reads {@code count} elements (a run, or tagged values) into {@code c}. */
@@ -85,11 +74,14 @@ final class Elements {
     /** Reads {@code count} key/value pairs of tagged values into {@code m}. */
     static void readInto(ReadBuffer in, int count, Map<Object, Object> m) {
         ReadSession session = ReadSession.of(in);
+        Registration[] run = session.mapRun(in, count);
+        Registration keys = run == null ? null : run[0];
+        Registration values = run == null ? null : run[1];
         for (int i = 0; i < count; i++) {
             long at = in.offset();
-            Object k = session.readObject(in);
+            Object k = session.element(in, keys);
             chargeKey(in, k, at);
-            Object v = session.readObject(in);
+            Object v = session.element(in, values);
             try {
                 m.put(k, v);
             } catch (RuntimeException x) {
@@ -189,17 +181,19 @@ final class Elements {
      * Reads {@code count} elements into a new array, growing it as they arrive so that a count from a stream
      * (which was not checked against the input's length) cannot allocate ahead of the bytes.
      *
-     * @param runs whether the elements may be a run: a collection's may, a map's keys and values may not
+     * @param slots 1 for a collection's elements; 2 for a map's keys and values, alternating ({@code count} is
+     *              twice the number of entries then)
      */
-    static Object[] readArray(ReadBuffer in, int count, boolean runs) {
+    static Object[] readArray(ReadBuffer in, int count, int slots) {
         ReadSession session = ReadSession.of(in);
-        Registration run = runs ? session.run(in, count) : null;
+        Registration run = slots == 1 ? session.run(in, count) : null;
+        Registration[] sides = slots == 2 ? session.mapRun(in, count / 2) : null;
         Object[] a = new Object[in.initialCapacity(count)];
         for (int i = 0; i < count; i++) {
             if (i == a.length) {
                 a = Arrays.copyOf(a, (int) Math.min(count, 2L * a.length));
             }
-            a[i] = session.element(in, run);
+            a[i] = session.element(in, sides == null ? run : sides[i & 1]);
         }
         return a;
     }

@@ -85,16 +85,10 @@ final class MapTypes {
     private static final class ConcurrentMapSerializer implements Serializer<ConcurrentHashMap<Object, Object>> {
         @Override
         public void write(WriteBuffer out, ConcurrentHashMap<Object, Object> value) {
-            List<Object> snapshot = new ArrayList<>(value.size() * 2 + 16);
-            value.forEach((k, v) -> {
-                snapshot.add(k);
-                snapshot.add(v);
-            });
-            WriteSession session = WriteSession.of(out);
-            out.writeUnsignedVarInt(snapshot.size() >> 1);
-            for (Object o : snapshot) {
-                session.writeObject(out, o);
-            }
+            List<Map.Entry<Object, Object>> snapshot = new ArrayList<>(value.size() + 16);
+            value.forEach((k, v) -> snapshot.add(Map.entry(k, v)));
+            out.writeUnsignedVarInt(snapshot.size());
+            WriteSession.of(out).writeEntries(out, snapshot, snapshot.size(), value);
         }
 
         @Override

@@ -217,7 +217,7 @@ final class UnmodifiableTypes {
         if ((long) n * slots > Integer.MAX_VALUE - 8) {
             throw new BlitException("count " + n + " at offset " + at + " is too large");
         }
-        Object[] items = Elements.readArray(in, n * slots, slots == 1);
+        Object[] items = Elements.readArray(in, n * slots, slots);
         if (hashed) {
             // Set.of/Map.of hash their elements (or keys): bound that work before the JDK starts it.
             for (int i = 0; i < items.length; i += slots) {
@@ -264,7 +264,7 @@ final class UnmodifiableTypes {
     private static List<Object> asList(ReadBuffer in) {
         int n = in.readCount(1);
         if (in.initialCapacity(n) < n) {
-            return Arrays.asList(Elements.readArray(in, n, true));
+            return Arrays.asList(Elements.readArray(in, n, 1));
         }
         Object[] a = new Object[n];
         List<Object> list = Arrays.asList(a);

@@ -12,12 +12,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.LinkedList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 import static dev.blit.types.RoundTrip.assertRejected;
 import static dev.blit.types.RoundTrip.assertRoundTrips;
@@ -30,8 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Runs (FORMAT.md "Runs"): a collection or reference array whose elements are all of one class is written as
- * one type id and their contents, which every reader of collections and arrays, generated typed lists
- * included, accepts in place of tagged elements; and what is not a run, and what a reader refuses.
+ * one type id and their contents, and so are a map's keys or values; every reader of collections, arrays and
+ * maps, generated typed lists included, accepts them in place of tagged elements; and what is not a run, and
+ * what a reader refuses.
  */
 class RunTest {
     record Point(int x, int y) {
@@ -164,7 +170,9 @@ class RunTest {
         assertMessage(plain, "24 02 45 01", "has type id 1"); // a back reference is no type
         assertMessage(plain, "24 02 45 7f", "is not a built-in or registered type");
         assertMessage(plain, "24 02 45 45", "is not a built-in or registered type"); // a run of runs
-        assertMessage(plain, "27 01 45 07 02 07 04", "unknown type id 69"); // a map's entries are never a run
+        assertMessage(plain, "27 01 45 07 02 07 04", "a run of 1 entries' values at offset 3 has type id 2, which has no content");
+        assertMessage(plain, "27 01 45 00 00 07 04", "names a type for neither the keys nor the values");
+        assertMessage(plain, "27 02 45 66 07 02", "took no bytes"); // keys of no content
         assertMessage(plain, "15 0b 02 45 07 02 04", "element 0 of a java.lang.String[] is a java.lang.Integer");
         assertMessage(plain, "45", "unknown type id 69");
         assertMessage(plain, "67 24 02 45 66", "took no bytes"); // a generated typed list, a run of another type
@@ -210,6 +218,57 @@ class RunTest {
         assertMessage(plain, "14 02 45 66", "took no bytes");
         assertRejected(bytes("14 02 45 0b 03 61")); // truncated in the second element, in every reader RoundTrip has
         assertRejected(bytes("15 64 02 45 64 03000000 feffffff 01000000"));
+    }
+
+    @Test
+    void mapsWhoseKeysOrValuesAreOfOneClassAreRuns() {
+        Map<String, Integer> ages = new LinkedHashMap<>();
+        ages.put("a", 1);
+        ages.put("b", 2);
+        ages.put("c", 3);
+        ages.put("d", 4);
+        // LinkedHashMap (28), 4 entries, run (45) of String (0b) keys and Integer (07) values, then each content
+        assertEquals("2804450b07" + "036102" + "036204" + "036306" + "036408", hex(RoundTrip.PLAIN.toBytes(ages)));
+        Map<String, Object> mixed = new LinkedHashMap<>(Map.of("a", 1, "b", "two", "c", 3L, "d", 4.0));
+        assertTrue(hex(RoundTrip.PLAIN.toBytes(mixed)).startsWith("2804450b00"), "keys a run, values tagged");
+        Map<Object, Point> byMixed = new LinkedHashMap<>();
+        byMixed.put(1, new Point(1, 1));
+        byMixed.put("2", new Point(2, 2));
+        byMixed.put(3L, new Point(3, 3));
+        byMixed.put(4.0, new Point(4, 4));
+        Blit plain = blit(false);
+        assertTrue(hex(plain.toBytes(byMixed)).startsWith("28044500640702"), "values a run, keys tagged");
+        assertEquals(byMixed, plain.fromBytes(plain.toBytes(byMixed)));
+
+        List<Map<?, ?>> shapes = List.of(new HashMap<>(ages), new LinkedHashMap<>(ages), new TreeMap<>(ages),
+                new ConcurrentHashMap<>(ages), Map.copyOf(ages), Collections.unmodifiableMap(new LinkedHashMap<>(ages)),
+                Collections.unmodifiableNavigableMap(new TreeMap<>(ages)), new HashMap<>(mixed), Map.copyOf(mixed));
+        for (Map<?, ?> m : shapes) {
+            assertTrue(hex(RoundTrip.PLAIN.toBytes(m)).contains("450b"), () -> m.getClass() + ": " + hex(RoundTrip.PLAIN.toBytes(m)));
+            assertRoundTrips(m);
+        }
+
+        // not runs: three entries; keys and values each of two classes or with a null
+        Map<Object, Object> notRun = new LinkedHashMap<>(Map.of(1, "a", 2, "b", 3, "c"));
+        assertFalse(hex(RoundTrip.PLAIN.toBytes(notRun)).startsWith("45", 4));
+        notRun.put("4", 4);
+        assertFalse(hex(RoundTrip.PLAIN.toBytes(notRun)).startsWith("45", 4));
+        notRun.put(null, null);
+        notRun.remove("4");
+        notRun.put(4, null);
+        assertFalse(hex(RoundTrip.PLAIN.toBytes(notRun)).startsWith("45", 4), "a null key and a null value");
+        assertRoundTrips(notRun);
+        // tracked values with references on stay tagged; the keys are still a run
+        Map<String, Point> points = new LinkedHashMap<>(Map.of("a", new Point(1, 1), "b", new Point(2, 2),
+                "c", new Point(3, 3), "d", new Point(4, 4)));
+        Blit tracking = blit(true);
+        assertTrue(hex(tracking.toBytes(points)).startsWith("2804450b00"), () -> hex(tracking.toBytes(points)));
+        assertEquals(points, tracking.fromBytes(tracking.toBytes(points)));
+        assertTrue(hex(plain.toBytes(points)).startsWith("2804450b64"));
+        // a run of any length is read, and every truncation is refused, in every reader RoundTrip has
+        assertEquals(Map.of(1, 2), plain.fromBytes(bytes("27 01 45 07 07 02 04")));
+        assertRejected(bytes("27 02 45 0b 07 03 61 02 03 62"));
+        assertRejected(bytes("32 02 45 0b 07 03 61 02 03 62")); // Map.of
     }
 
     private static void assertMessage(Blit blit, String hex, String expected) {
