@@ -2,6 +2,9 @@ package dev.blit.types;
 
 import dev.blit.Blit;
 import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
 
 import org.junit.jupiter.api.Test;
 
@@ -306,5 +309,74 @@ class RunTest {
         };
         BlitException e = assertThrows(BlitException.class, () -> blit(false).toBytes(Collections.unmodifiableList(fickle)));
         assertTrue(e.getMessage().contains("changed while it was written"), e.getMessage());
+    }
+
+    /** Runs its action when written: user code in the middle of a run, which can change the run's container. */
+    static final class Trigger {
+        Runnable action = () -> { };
+    }
+
+    /** Registered field by field, so a collection of four is a run; its one field is a Trigger. */
+    record Item(Trigger trigger) {
+    }
+
+    record Basket(List<Item> items) {
+    }
+
+    private static Blit triggering() {
+        return Blit.builder().register(Item.class, 106).register(Basket.class, 108)
+                .register(Trigger.class, 107, new Serializer<Trigger>() {
+                    @Override
+                    public void write(WriteBuffer out, Trigger value) {
+                        value.action.run();
+                        out.writeByte(1);
+                    }
+
+                    @Override
+                    public Trigger read(ReadBuffer in) {
+                        in.readByte();
+                        return new Trigger();
+                    }
+                }).build();
+    }
+
+    private static List<Item> items(Trigger first) {
+        return new ArrayList<>(List.of(new Item(first), new Item(new Trigger()), new Item(new Trigger()), new Item(new Trigger())));
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void anElementThatChangesClassInTheMiddleOfARunFailsTheWrite() {
+        Blit blit = triggering();
+        // Sanity: unchanged, each of these is a run and round-trips
+        Trigger quiet = new Trigger();
+        assertTrue(hex(blit.toBytes(new Basket(items(quiet)))).startsWith("6c2404456a"));
+        assertEquals(4, ((List<?>) blit.fromBytes(blit.toBytes(items(quiet)))).size());
+
+        // A typed list field, written by the generated serializer's own loop (RUN_OF_EXPECTED)
+        Trigger t = new Trigger();
+        List<Item> list = items(t);
+        t.action = () -> ((List) list).set(2, "not an Item");
+        assertChanged("java.util.ArrayList", () -> blit.toBytes(new Basket(list)));
+        // The same list alone: WriteSession.startRun writes the run itself
+        List<Item> alone = items(t);
+        t.action = () -> ((List) alone).set(2, "not an Item");
+        assertChanged("java.util.ArrayList", () -> blit.toBytes(alone));
+        // An array
+        Object[] array = items(t).toArray();
+        t.action = () -> array[2] = "not an Item";
+        assertChanged("java.lang.Object[]", () -> blit.toBytes(array));
+        // A map's values
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (Item i : items(t)) {
+            map.put("k" + map.size(), i);
+        }
+        t.action = () -> map.put("k2", "not an Item");
+        assertChanged("java.util.LinkedHashMap", () -> blit.toBytes(map));
+    }
+
+    private static void assertChanged(String type, org.junit.jupiter.api.function.Executable write) {
+        BlitException e = assertThrows(BlitException.class, write);
+        assertTrue(e.getMessage().contains("a " + type + " changed while it was written"), e::getMessage);
     }
 }
