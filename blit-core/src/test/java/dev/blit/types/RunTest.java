@@ -268,6 +268,15 @@ class RunTest {
         assertTrue(hex(tracking.toBytes(points)).startsWith("2804450b00"), () -> hex(tracking.toBytes(points)));
         assertEquals(points, tracking.fromBytes(tracking.toBytes(points)));
         assertTrue(hex(plain.toBytes(points)).startsWith("2804450b64"));
+        // the Map<String, List<Point>>: no tag for any key, list or point
+        Map<String, List<Point>> routes = new LinkedHashMap<>();
+        for (String k : List.of("a", "b", "c", "d")) {
+            routes.put(k, new ArrayList<>(List.of(new Point(1, 2), new Point(3, 4), new Point(5, 6), new Point(7, 8))));
+        }
+        String pointsRun = "04 45 64 01000000 02000000 03000000 04000000 05000000 06000000 07000000 08000000";
+        assertEquals(hex(bytes("28 04 45 0b 24" + "0361" + pointsRun + "0362" + pointsRun + "0363" + pointsRun + "0364" + pointsRun)),
+                hex(plain.toBytes(routes)));
+        assertEquals(routes, plain.fromBytes(plain.toBytes(routes)));
         // a run of any length is read, and every truncation is refused, in every reader RoundTrip has
         assertEquals(Map.of(1, 2), plain.fromBytes(bytes("27 01 45 07 07 02 04")));
         assertRejected(bytes("27 02 45 0b 07 03 61 02 03 62"));
