@@ -71,7 +71,7 @@ final class Elements {
         }
     }
 
-    /** Reads {@code count} key/value pairs of tagged values into {@code m}. */
+    /** Reads {@code count} key/value pairs (a run, or tagged values) into {@code m}. */
     static void readInto(ReadBuffer in, int count, Map<Object, Object> m) {
         ReadSession session = ReadSession.of(in);
         Registration[] run = session.mapRun(in, count);
