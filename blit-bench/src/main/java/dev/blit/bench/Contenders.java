@@ -49,6 +49,8 @@ public final class Contenders {
         LABELS.put("coldBuild", "cold: first build in a fresh JVM (one shot in each of 5 forks, no warmup)");
         LABELS.put("coldBuildAfterBootstrap", "cold, Blit already loaded: first build of the wide class in a fresh JVM"
                 + " after building a Blit for a two-field class (5 forks)");
+        LABELS.put("coldBuildSmall", "cold, small class: first build in a fresh JVM of a two-field Serializable class (Customer)"
+                + " instead, and its first toBytes (5 forks)");
         LABELS.put("warmBuild", "warm: a new Blit per iteration, after 10 warmup builds");
     }
 
@@ -60,7 +62,7 @@ public final class Contenders {
      */
     public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
             "blitObjectFile", "blitLog", "blitLogInPlace", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
-            "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "warmBuild");
+            "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "coldBuildSmall", "warmBuild");
 
     /**
      * The Blit rows others are compared with, best first: the generated serializer when it runs (named

@@ -30,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code coldBuildAfterBootstrap}: the same first build of the wide class in a fresh JVM, after a Blit for a
  *       two-field class was built and used in the trial's setup: Blit's classes are loaded but its generator still
  *       runs interpreted. The difference to {@code coldBuild} is the one-off cost of loading Blit itself.</li>
+ *   <li>{@code coldBuildSmall}: the first build in a fresh JVM of a two-field class instead, and its first
+ *       {@code toBytes}: the part of {@code coldBuild} that does not depend on the class.</li>
  *   <li>{@code warmBuild}: a new Blit per iteration after several warmup builds, in one JVM: the cost of the
  *       generation itself once Blit's own code is loaded and compiled.</li>
  * </ul>
@@ -54,6 +56,21 @@ public class GenerationBenchmark {
     @Measurement(iterations = 1)
     public byte[] coldBuild() {
         return buildAndWrite();
+    }
+
+    /**
+     * The first Blit of a fresh JVM for a small class instead of the wide one: a two-field {@code Serializable}
+     * class, the common case, and what a JVM pays for Blit itself (loading it, its built-ins and its generator)
+     * with almost nothing to generate.
+     *
+     * @return the bytes of the first value written
+     */
+    @Benchmark
+    @Fork(value = 5, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
+    @Warmup(iterations = 0)
+    @Measurement(iterations = 1)
+    public byte[] coldBuildSmall() {
+        return Blit.builder().register(Customer.class, 100).build().toBytes(new Customer(1, "first"));
     }
 
     /** Loads Blit (and its generator) by building one for a small class, so only the wide class is left. */
