@@ -785,6 +785,21 @@ public final class ReadBuffer {
         return -1;
     }
 
+    /**
+     * A primitive array: {@link #smallLength}'s fast path, else {@link #readArray}. Each public reader passes
+     * constant method references, so once this is inlined into it the calls are direct.
+     */
+    private <A> A readPrimitives(int shift, IntFunction<A> create, Decoder<A> decoder, Grow<A> grow) {
+        int small = smallLength(shift);
+        if (small >= 0) {
+            A a = create.apply(small);
+            decoder.decode(array, position, a, 0, small);
+            position += small << shift;
+            return a;
+        }
+        return readArray(1 << shift, create, decoder, grow);
+    }
+
     private int firstCapacity(int length, int size) {
         return stream == null ? length : Math.min(length, TRUST_STEP / size);
     }
@@ -829,73 +844,31 @@ public final class ReadBuffer {
 
     /** @return a nullable array written by {@link WriteBuffer#writeShortArray} */
     public short[] readShortArray() {
-        int small = smallLength(1);
-        if (small >= 0) {
-            short[] a = new short[small];
-            Bulk.getShorts(array, position, a, 0, small);
-            position += small << 1;
-            return a;
-        }
-        return readArray(2, short[]::new, Bulk::getShorts, Arrays::copyOf);
+        return readPrimitives(1, short[]::new, Bulk::getShorts, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeCharArray} */
     public char[] readCharArray() {
-        int small = smallLength(1);
-        if (small >= 0) {
-            char[] a = new char[small];
-            Bulk.getChars(array, position, a, 0, small);
-            position += small << 1;
-            return a;
-        }
-        return readArray(2, char[]::new, Bulk::getChars, Arrays::copyOf);
+        return readPrimitives(1, char[]::new, Bulk::getChars, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeIntArray} */
     public int[] readIntArray() {
-        int small = smallLength(2);
-        if (small >= 0) {
-            int[] a = new int[small];
-            Bulk.getInts(array, position, a, 0, small);
-            position += small << 2;
-            return a;
-        }
-        return readArray(4, int[]::new, Bulk::getInts, Arrays::copyOf);
+        return readPrimitives(2, int[]::new, Bulk::getInts, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeLongArray} */
     public long[] readLongArray() {
-        int small = smallLength(3);
-        if (small >= 0) {
-            long[] a = new long[small];
-            Bulk.getLongs(array, position, a, 0, small);
-            position += small << 3;
-            return a;
-        }
-        return readArray(8, long[]::new, Bulk::getLongs, Arrays::copyOf);
+        return readPrimitives(3, long[]::new, Bulk::getLongs, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeFloatArray} */
     public float[] readFloatArray() {
-        int small = smallLength(2);
-        if (small >= 0) {
-            float[] a = new float[small];
-            Bulk.getFloats(array, position, a, 0, small);
-            position += small << 2;
-            return a;
-        }
-        return readArray(4, float[]::new, Bulk::getFloats, Arrays::copyOf);
+        return readPrimitives(2, float[]::new, Bulk::getFloats, Arrays::copyOf);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeDoubleArray} */
     public double[] readDoubleArray() {
-        int small = smallLength(3);
-        if (small >= 0) {
-            double[] a = new double[small];
-            Bulk.getDoubles(array, position, a, 0, small);
-            position += small << 3;
-            return a;
-        }
-        return readArray(8, double[]::new, Bulk::getDoubles, Arrays::copyOf);
+        return readPrimitives(3, double[]::new, Bulk::getDoubles, Arrays::copyOf);
     }
 }
