@@ -332,7 +332,7 @@ final class Decoder {
         }
     }
 
-    /** An array's elements: tagged values. */
+    /** {@code count} tagged values, as {@link #collection} reads them when they are not a run. */
     private void elements(Node n, int count, int depth) {
         n.value = count + (count == 1 ? " element" : " elements");
         for (int i = 0; i < count; i++) {
@@ -363,10 +363,6 @@ final class Decoder {
     }
 
     /**
-     * A map's entries: tagged keys and values, or a run (FORMAT.md "Runs"): the keys' type id and the values'
-     * (0: that side is tagged), then each entry's key and value, content only on a side that is a run.
-     */
-    /**
      * A run's type id, checked as the library checks it (FORMAT.md "Runs").
      *
      * @param tagged whether 0 is allowed, meaning a tagged side of a map's entries (returned as -1)
@@ -382,6 +378,10 @@ final class Decoder {
         return id;
     }
 
+    /**
+     * A map's entries: tagged keys and values, or a run (FORMAT.md "Runs"): the keys' type id and the values'
+     * (0: that side is tagged), then each entry's key and value, content only on a side that is a run.
+     */
     private void entries(Node n, int count, int depth) {
         n.value = count + (count == 1 ? " entry" : " entries");
         long keys = -1;

@@ -15,7 +15,8 @@ public final class Registration {
     /** Whether values take part in reference tracking; from {@link Serializer#tracksReferences()}. */
     public boolean tracked;
     /**
-     * Whether a collection whose elements are all of this type may be written as a run (FORMAT.md "Runs"):
+     * Whether a collection or array whose elements (a map whose keys or values) are all of this type may be
+     * written as a run (FORMAT.md "Runs"):
      * the content of a value of this type is never empty, which is what bounds a run's length by its bytes.
      * Built-ins with content, enums, and generated or reflective classes with at least one field; never a
      * user's own serializer, whose content Blit cannot vouch for.

@@ -338,7 +338,7 @@ public final class WriteSession implements ObjectWriter {
         }
         Class<?> type = first.getClass();
         Registration r = expected != null && type == expected.type ? expected : registration(type);
-        if (!r.runs || (refs != null && r.tracked)) {
+        if (!mayRun(r)) {
             return NO_RUN; // before looking at the others: a list of a tracked class costs one look-up
         }
         int n = 1;
@@ -362,9 +362,7 @@ public final class WriteSession implements ObjectWriter {
             if (n++ == size || e == null || e.getClass() != type) {
                 throw changed(source, out);
             }
-            enterRun(out, e);
-            r.serializer.write(out, e);
-            depth--;
+            writeRunElement(out, e, r);
         }
         if (n != size) {
             throw changed(source, out);
@@ -388,21 +386,25 @@ public final class WriteSession implements ObjectWriter {
                              Object source) {
         Class<?> keys = null;
         Class<?> values = null;
+        Registration keysAre = null;
+        Registration valuesAre = null;
         Class<?>[] sides = size >= MIN_RUN ? runSides(entries, size) : null;
         if (sides != null) {
             keys = sides[0];
             values = sides[1];
+            keysAre = keys == null ? null : registration(keys);
+            valuesAre = values == null ? null : registration(values);
             out.writeByte(TypeIds.RUN);
-            out.writeUnsignedVarInt(keys == null ? TypeIds.NULL : registration(keys).id);
-            out.writeUnsignedVarInt(values == null ? TypeIds.NULL : registration(values).id);
+            out.writeUnsignedVarInt(keysAre == null ? TypeIds.NULL : keysAre.id);
+            out.writeUnsignedVarInt(valuesAre == null ? TypeIds.NULL : valuesAre.id);
         }
         int n = 0;
         for (java.util.Map.Entry<?, ?> e : entries) {
             if (n++ == size) {
                 throw changed(source, out);
             }
-            writeSide(out, e.getKey(), keys, source);
-            writeSide(out, e.getValue(), values, source);
+            writeSide(out, e.getKey(), keys, keysAre, source);
+            writeSide(out, e.getValue(), values, valuesAre, source);
         }
         if (n != size) {
             throw changed(source, out);
@@ -423,8 +425,8 @@ public final class WriteSession implements ObjectWriter {
             Object key = e.getKey();
             Object value = e.getValue();
             if (n++ == 0) {
-                k = key == null || !mayRun(key.getClass()) ? null : key.getClass();
-                v = value == null || !mayRun(value.getClass()) ? null : value.getClass();
+                k = key == null || !mayRun(registration(key.getClass())) ? null : key.getClass();
+                v = value == null || !mayRun(registration(value.getClass())) ? null : value.getClass();
             } else {
                 if (k != null && (key == null || key.getClass() != k)) {
                     k = null;
@@ -440,13 +442,23 @@ public final class WriteSession implements ObjectWriter {
         return n != size ? null : new Class<?>[] {k, v};
     }
 
-    private boolean mayRun(Class<?> type) {
-        Registration r = registration(type);
+    /**
+     * Whether values of {@code r} may be a run: their content is never empty, and they are not tracked (or
+     * references are off), since a run has no place for a back reference.
+     */
+    private boolean mayRun(Registration r) {
         return r.runs && !(refs != null && r.tracked);
     }
 
-    /** A key or value: its content if its side is a run of {@code type}, else a tagged value. */
-    private void writeSide(WriteBuffer out, Object value, Class<?> type, Object source) {
+    /** One element of a run: its content alone, one level deeper, as after its tag. */
+    private void writeRunElement(WriteBuffer out, Object value, Registration r) {
+        enterRun(out, value);
+        r.serializer.write(out, value);
+        depth--;
+    }
+
+    /** A key or value: its content if its side is a run of {@code type} ({@code r}), else a tagged value. */
+    private void writeSide(WriteBuffer out, Object value, Class<?> type, Registration r, Object source) {
         if (type == null) {
             writeObject(out, value);
             return;
@@ -454,10 +466,7 @@ public final class WriteSession implements ObjectWriter {
         if (value == null || value.getClass() != type) {
             throw changed(source, out);
         }
-        Registration r = registration(type);
-        enterRun(out, value);
-        r.serializer.write(out, value);
-        depth--;
+        writeRunElement(out, value, r);
     }
 
     /**

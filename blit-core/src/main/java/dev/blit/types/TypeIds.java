@@ -85,8 +85,9 @@ public final class TypeIds {
     public static final int OPTIONAL_DOUBLE = 67;
     public static final int REVERSE_ORDER = 68;
     /**
-     * Not a type: in place of a collection's first element tag, it starts a <em>run</em>, a type id followed by
-     * the content of every element (FORMAT.md "Runs"). Never registered, so as a value's tag it is unknown.
+     * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
+     * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never
+     * registered, so as a value's tag it is unknown.
      */
     public static final int RUN = 69;
 
