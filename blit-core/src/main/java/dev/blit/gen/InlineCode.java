@@ -27,9 +27,9 @@ import static dev.blit.gen.SerializerGenerator.WRITE_SESSION;
 /**
  * The bytecode a generated serializer emits inline for values whose shape it knows, apart from
  * {@link SerializerGenerator}, which lays out the class, its chunks and its fields: the content of the
- * built-in leaf types (String, the boxes, primitive arrays), written exactly as FORMAT.md defines it, and
- * typed {@code ArrayList}s, whose elements of one declared concrete class go straight to that class's
- * serializer from the generated class's own call site. Constants (registrations, classes) are static fields
+ * built-in leaf types (String, the boxes, primitive arrays, BigInteger, BigDecimal, UUID), written exactly as
+ * FORMAT.md defines it, and typed {@code ArrayList}s, whose elements of one declared concrete class go straight to
+ * that class's serializer from the generated class's own call site. Constants (registrations, classes) are static fields
  * of the generated class, named by the generator; this class only emits the code that reads them.
  */
 final class InlineCode {
@@ -405,7 +405,11 @@ final class InlineCode {
         if (leaf.unbox != null) {
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Type.getInternalName(t), leaf.unbox, "()" + leaf.primitive, false);
         }
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, leaf.write, leaf.writeDesc, false);
+        if (leaf.ownWrite) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEAF_CONTENT, leaf.write, "(" + D_WB + Type.getDescriptor(t) + ")V", false);
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, leaf.write, leaf.writeDesc, false);
+        }
     }
 
     /** Pushes the content of a value of final type {@code t}, registered as {@code id} in constant {@code reg}. */
@@ -420,11 +424,11 @@ final class InlineCode {
             return;
         }
         mv.visitVarInsn(Opcodes.ALOAD, in);
-        if (t == String.class) {
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "dev/blit/types/StringContent", "read", "(" + D_RB + ")Ljava/lang/String;", false);
+        String read = "read" + leaf.write.substring("write".length());
+        if (leaf.ownRead) {
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEAF_CONTENT, read, "(" + D_RB + ")" + Type.getDescriptor(t), false);
             return;
         }
-        String read = "read" + leaf.write.substring("write".length());
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, read, "()" + (leaf.unbox != null ? leaf.primitive : Type.getDescriptor(t)), false);
         if (leaf.unbox != null) {
             String box = Type.getInternalName(t);
@@ -432,10 +436,16 @@ final class InlineCode {
         }
     }
 
+    /** Where the content of the leaves that are more than one buffer call is written and read. */
+    private static final String LEAF_CONTENT = "dev/blit/types/LeafContent";
+
     /**
      * The built-in types whose content generated code writes and reads itself: FORMAT.md's table, by id. None
-     * contains another value. The boxes and String are never tracked, the primitive arrays always are
-     * (FORMAT.md, "References"), which is what {@link #writeTagged} and {@link #readTagged} build on.
+     * contains another value. The boxes, String, BigInteger, BigDecimal and UUID are never tracked, the
+     * primitive arrays always are (FORMAT.md, "References"), which is what {@link #writeTagged} and
+     * {@link #readTagged} build on. Each is written by {@code WriteBuffer.<write>} (or, {@code ownWrite},
+     * {@code LeafContent.<write>}) and read by the {@code read...} method of the same suffix on
+     * {@code ReadBuffer} (or, {@code ownRead}, on {@code LeafContent}).
      */
     private enum Leaf {
         BYTE(Byte.class, 4, "byteValue", "B", "writeByte", "(I)V"),
@@ -445,7 +455,8 @@ final class InlineCode {
         LONG(Long.class, 8, "longValue", "J", "writeVarLong", "(J)V"),
         FLOAT(Float.class, 9, "floatValue", "F", "writeFloat", "(F)V"),
         DOUBLE(Double.class, 10, "doubleValue", "D", "writeDouble", "(D)V"),
-        STRING(String.class, 11, null, null, "writeString", "(Ljava/lang/String;)V"),
+        /** Written by the buffer, read by {@code LeafContent.readString}, which refuses a null string header. */
+        STRING(String.class, 11, "writeString", false, true),
         BOOLEANS(boolean[].class, 12, null, null, "writeBooleanArray", "([Z)V"),
         BYTES(byte[].class, 13, null, null, "writeByteArray", "([B)V"),
         SHORTS(short[].class, 14, null, null, "writeShortArray", "([S)V"),
@@ -453,7 +464,12 @@ final class InlineCode {
         INTS(int[].class, 16, null, null, "writeIntArray", "([I)V"),
         LONGS(long[].class, 17, null, null, "writeLongArray", "([J)V"),
         FLOATS(float[].class, 18, null, null, "writeFloatArray", "([F)V"),
-        DOUBLES(double[].class, 19, null, null, "writeDoubleArray", "([D)V");
+        DOUBLES(double[].class, 19, null, null, "writeDoubleArray", "([D)V"),
+        BIG_INTEGER(java.math.BigInteger.class, 22, "writeBigInteger", true, true),
+        BIG_DECIMAL(java.math.BigDecimal.class, 23, "writeBigDecimal", true, true),
+        UUID(java.util.UUID.class, 24, "writeUuid", true, true);
+
+        private static final Leaf[] ALL = values();
 
         final Class<?> type;
         final int id;
@@ -461,18 +477,32 @@ final class InlineCode {
         final String primitive;
         final String write;
         final String writeDesc;
+        final boolean ownWrite;
+        final boolean ownRead;
 
         Leaf(Class<?> type, int id, String unbox, String primitive, String write, String writeDesc) {
+            this(type, id, unbox, primitive, write, writeDesc, false, false);
+        }
+
+        /** A leaf with a reference type's content, written {@code (String)V}-style or by {@code LeafContent}. */
+        Leaf(Class<?> type, int id, String write, boolean ownWrite, boolean ownRead) {
+            this(type, id, null, null, write, "(" + Type.getDescriptor(type) + ")V", ownWrite, ownRead);
+        }
+
+        Leaf(Class<?> type, int id, String unbox, String primitive, String write, String writeDesc,
+             boolean ownWrite, boolean ownRead) {
             this.type = type;
             this.id = id;
             this.unbox = unbox;
             this.primitive = primitive;
             this.write = write;
             this.writeDesc = writeDesc;
+            this.ownWrite = ownWrite;
+            this.ownRead = ownRead;
         }
 
         static Leaf of(Class<?> t, int id) {
-            for (Leaf l : values()) {
+            for (Leaf l : ALL) {
                 if (l.type == t && l.id == id) {
                     return l;
                 }

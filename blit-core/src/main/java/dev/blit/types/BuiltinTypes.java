@@ -69,7 +69,7 @@ public final class BuiltinTypes {
                 case TypeIds.LONG: return in.readVarLong();
                 case TypeIds.FLOAT: return in.readFloat();
                 case TypeIds.DOUBLE: return in.readDouble();
-                case TypeIds.STRING: return StringContent.read(in);
+                case TypeIds.STRING: return LeafContent.readString(in);
                 case TypeIds.BOOLEAN_ARRAY: return in.readBooleanArray();
                 case TypeIds.BYTE_ARRAY: return in.readByteArray();
                 case TypeIds.SHORT_ARRAY: return in.readShortArray();

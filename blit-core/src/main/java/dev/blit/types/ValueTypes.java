@@ -1,6 +1,5 @@
 package dev.blit.types;
 
-import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
@@ -47,14 +46,13 @@ final class ValueTypes {
         public void write(WriteBuffer out, Object v) {
             switch (id) {
                 case TypeIds.BIG_INTEGER:
-                    writeBigInteger(out, (BigInteger) v);
+                    LeafContent.writeBigInteger(out, (BigInteger) v);
                     return;
                 case TypeIds.BIG_DECIMAL:
-                    writeBigDecimal(out, (BigDecimal) v);
+                    LeafContent.writeBigDecimal(out, (BigDecimal) v);
                     return;
                 case TypeIds.UUID:
-                    out.writeLong(((UUID) v).getMostSignificantBits());
-                    out.writeLong(((UUID) v).getLeastSignificantBits());
+                    LeafContent.writeUuid(out, (UUID) v);
                     return;
                 case TypeIds.OPTIONAL:
                     out.writeObject(((Optional<?>) v).orElse(null));
@@ -89,12 +87,11 @@ final class ValueTypes {
         public Object read(ReadBuffer in) {
             switch (id) {
                 case TypeIds.BIG_INTEGER:
-                    return readBigInteger(in);
+                    return LeafContent.readBigInteger(in);
                 case TypeIds.BIG_DECIMAL:
-                    return readBigDecimal(in);
+                    return LeafContent.readBigDecimal(in);
                 case TypeIds.UUID:
-                    long msb = in.readLong();
-                    return new UUID(msb, in.readLong());
+                    return LeafContent.readUuid(in);
                 case TypeIds.OPTIONAL:
                     return Optional.ofNullable(ReadSession.of(in).readObject(in));
                 case TypeIds.OPTIONAL_INT:
@@ -115,67 +112,5 @@ final class ValueTypes {
         public boolean tracksReferences() {
             return id == TypeIds.DATE;
         }
-    }
-
-    /** {@code uvar n}, then the {@code n} bytes of {@link BigInteger#toByteArray()} (big-endian, minimal). */
-    private static void writeBigInteger(WriteBuffer out, BigInteger v) {
-        byte[] b = v.toByteArray();
-        out.writeUnsignedVarInt(b.length);
-        out.writeBytes(b, 0, b.length);
-    }
-
-    private static BigInteger readBigInteger(ReadBuffer in) {
-        long at = in.offset();
-        int n = in.readCount(1);
-        if (n == 0) {
-            throw new BlitException("BigInteger of zero bytes at offset " + at);
-        }
-        byte[] b = Elements.readBytes(in, n);
-        // toByteArray never writes a leading byte that only repeats the sign of the next one.
-        if (n > 1 && (b[0] == 0 && b[1] >= 0 || b[0] == -1 && b[1] < 0)) {
-            throw new BlitException("BigInteger at offset " + at + " has a redundant leading byte (not minimal)");
-        }
-        try {
-            return new BigInteger(b);
-        } catch (ArithmeticException x) {
-            throw Elements.invalid("BigInteger", at, x);
-        }
-    }
-
-    /**
-     * {@code svar scale}, then the unscaled value as an {@code svar} long; {@code Long.MIN_VALUE} there is
-     * an escape, followed by the unscaled value as a BigInteger ({@code uvar n} + bytes) for values that
-     * do not fit in a long, and for {@code Long.MIN_VALUE} itself.
-     */
-    private static void writeBigDecimal(WriteBuffer out, BigDecimal v) {
-        out.writeVarInt(v.scale());
-        if (v.precision() <= 18) {
-            // Fits a long (|unscaled| < 10^18) and is never the escape. Read through a copy at scale 0, whose
-            // longValueExact is the unscaled value: unscaledValue() would build a BigInteger (and its array)
-            // every time for the compact decimals that prices and costs are.
-            out.writeVarLong(v.scaleByPowerOfTen(v.scale()).longValueExact());
-            return;
-        }
-        BigInteger unscaled = v.unscaledValue();
-        if (unscaled.bitLength() < 64 && unscaled.longValue() != Long.MIN_VALUE) {
-            out.writeVarLong(unscaled.longValue());
-        } else {
-            out.writeVarLong(Long.MIN_VALUE);
-            writeBigInteger(out, unscaled);
-        }
-    }
-
-    private static BigDecimal readBigDecimal(ReadBuffer in) {
-        int scale = in.readVarInt();
-        long unscaled = in.readVarLong();
-        if (unscaled != Long.MIN_VALUE) {
-            return BigDecimal.valueOf(unscaled, scale);
-        }
-        long at = in.offset();
-        BigInteger big = readBigInteger(in);
-        if (big.bitLength() < 64 && big.longValue() != Long.MIN_VALUE) {
-            throw new BlitException("BigDecimal at offset " + at + " has a small unscaled value in the long form");
-        }
-        return new BigDecimal(big, scale);
     }
 }

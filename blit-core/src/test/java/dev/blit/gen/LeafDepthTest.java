@@ -3,19 +3,25 @@ package dev.blit.gen;
 import dev.blit.Blit;
 import dev.blit.BlitException;
 import dev.blit.Serializer;
+import dev.blit.internal.RegistryBuilder;
+import dev.blit.types.BuiltinTypes;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Generated code writes and reads a leaf field (a String, a box, a primitive array, and the elements of a
- * typed list of strings) without entering a level of its own ({@code enterLeaf}); the reflective serializer
+ * Generated code writes and reads a leaf field (a String, a box, a primitive array, a BigInteger, a
+ * BigDecimal, a UUID, and the elements of a typed list of strings) without entering a level of its own ({@code enterLeaf}); the reflective serializer
  * enters and leaves one as for any value. These tests pin down that the two agree: a leaf still counts one
  * level below its object for {@code maxDepth}, on write and on read, and a primitive array with references
  * on gets the same number as before, so back references after it still find their objects, while a shared
@@ -28,6 +34,9 @@ class LeafDepthTest {
         long[] data;
         Integer boxed;
         List<String> tags;
+        BigDecimal price;
+        BigInteger big;
+        UUID id;
     }
 
     static final class Two {
@@ -51,6 +60,9 @@ class LeafDepthTest {
         last.data = new long[]{1, 2, 3};
         last.boxed = 42;
         last.tags = new ArrayList<>(List.of("a", "b"));
+        last.price = new BigDecimal("19.99");
+        last.big = BigInteger.TWO.pow(100).negate(); // more bytes than a long
+        last.id = new UUID(0x0123456789abcdefL, -2L);
         return head;
     }
 
@@ -83,6 +95,17 @@ class LeafDepthTest {
     }
 
     @Test
+    void theGeneratedSideOfTheseTestsIsGeneratedCode() {
+        // A VerifyError in the generated code would fall back to ReflectiveSerializer, and every comparison
+        // below would compare the reflective serializer with itself.
+        RegistryBuilder rb = new RegistryBuilder();
+        BuiltinTypes.install(rb);
+        rb.add(100, Link.class, null);
+        Serializer<?> s = ClassSerializers.create(Link.class, rb, null, new ClassSerializers.Options(false, false));
+        assertTrue(ClassSerializers.isGenerated(s, false), s.getClass().getName());
+    }
+
+    @Test
     void leavesCountOneLevelBelowTheirObjectInGeneratedCodeAsInTheReflectiveSerializer() {
         int length = 4; // links at depths 1..4; the last one's leaves at 5, the strings in its list at 6
         Link value = chain(length);
@@ -99,20 +122,58 @@ class LeafDepthTest {
         }
     }
 
+    /** Links whose only value below them is one leaf: a String, a BigInteger, a BigDecimal (small and large), a UUID. */
+    private static List<Link> oneLeafEach() {
+        List<Link> links = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            links.add(new Link());
+        }
+        links.get(0).name = "x";
+        links.get(1).big = BigInteger.valueOf(-5);
+        links.get(2).price = new BigDecimal("-1.25E+7");
+        links.get(3).price = new BigDecimal(BigInteger.TEN.pow(30), 4); // an unscaled value past a long: the escape
+        links.get(4).id = UUID.nameUUIDFromBytes(new byte[]{1});
+        return links;
+    }
+
     @Test
-    void aStringOneLevelTooDeepIsRejectedWhereItsObjectIsNot() {
-        Link leafOnly = new Link();
-        leafOnly.name = "x"; // the link at depth 1, its string at 2
-        for (Blit blit : new Blit[]{generated(1, false), reflective(1, false)}) {
-            BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(leafOnly));
-            assertEquals(true, e.getMessage().contains("maxDepth 1"), e.getMessage());
+    void aLeafOneLevelTooDeepIsRejectedWhereItsObjectIsNot() {
+        for (Link leafOnly : oneLeafEach()) { // the link at depth 1, its leaf at 2
+            for (Blit blit : new Blit[]{generated(1, false), reflective(1, false)}) {
+                BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(leafOnly));
+                assertEquals(true, e.getMessage().contains("maxDepth 1"), e.getMessage());
+            }
+            byte[] bytes = generated(2, false).toBytes(leafOnly);
+            assertArrayEquals(reflective(2, false).toBytes(leafOnly), bytes);
+            for (Blit blit : new Blit[]{generated(1, false), reflective(1, false)}) {
+                BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+                assertEquals(true, e.getMessage().contains("offset"), e.getMessage());
+            }
+            Link copy = (Link) generated(2, false).fromBytes(bytes);
+            assertEquals(leafOnly.name, copy.name);
+            assertEquals(leafOnly.big, copy.big);
+            assertEquals(leafOnly.price, copy.price);
+            assertEquals(leafOnly.id, copy.id);
         }
-        byte[] bytes = generated(2, false).toBytes(leafOnly);
-        for (Blit blit : new Blit[]{generated(1, false), reflective(1, false)}) {
-            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
-            assertEquals(true, e.getMessage().contains("offset"), e.getMessage());
-        }
-        assertEquals("x", ((Link) generated(2, false).fromBytes(bytes)).name);
+    }
+
+    @Test
+    void aSharedValueLeafIsWrittenTwiceAndLaterBackReferencesStillFindTheirObjects() {
+        Link a = new Link();
+        Link b = new Link();
+        a.price = new BigDecimal("2.50");
+        b.price = a.price; // BigDecimal is a value, never tracked: written twice
+        a.id = UUID.randomUUID();
+        b.id = a.id;
+        a.next = b;
+        b.next = a; // a back reference numbered after the leaves
+        Blit generated = generated(100, true);
+        byte[] bytes = generated.toBytes(a);
+        assertArrayEquals(reflective(100, true).toBytes(a), bytes);
+        Link copy = (Link) generated.fromBytes(bytes);
+        assertSame(copy, copy.next.next);
+        assertEquals(a.price, copy.next.price);
+        assertEquals(a.id, copy.next.id);
     }
 
     @Test
