@@ -69,10 +69,11 @@ import java.util.zip.CRC32C;
  * may be reading; they never saw the torn record, since it had no header.
  *
  * <h2>Mappings</h2>
- * {@link #close()} drops every mapping the log holds, but on Java 17 the operating system releases a
- * mapping only when its buffer is garbage-collected (an explicit unmap would need {@code sun.misc.Unsafe}).
- * A process that opens and closes logs many thousands of times between collections can reach its limit
- * on mappings (65,530 on Linux by default); keep logs open, or let the collector run.
+ * {@link #close()} releases every mapping the log holds at once on Java 22 and later (through a
+ * {@code java.lang.foreign.Arena}). On Java 17 to 21 the operating system
+ * releases a mapping only when its buffer is garbage-collected (an explicit unmap would need
+ * {@code sun.misc.Unsafe}): a process that opens and closes logs many thousands of times between collections
+ * can reach its limit on mappings (65,530 on Linux by default); keep logs open, or let the collector run.
  *
  * <p>A {@code BlitLog} is safe to share between threads: its methods are synchronized.
  */
@@ -664,8 +665,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
 
     private void release() {
         for (Segment s : segments) {
-            s.retire();
-            s.closeChannel();
+            s.release();
         }
         try {
             if (lock != null) {

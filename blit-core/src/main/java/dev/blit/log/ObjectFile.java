@@ -9,7 +9,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -215,7 +214,7 @@ public final class ObjectFile {
         private final long fileSize;
         private long windowStart;
         private long windowEnd;
-        private MappedByteBuffer window;
+        private Mapping window;
         private ReadBuffer in;
         private long windowsMapped;
         private long count;
@@ -248,16 +247,16 @@ public final class ObjectFile {
         private void mapAt(long start, long wanted) {
             long size = Math.min(wanted, fileSize - start);
             try {
-                // Drop the old window first, so that at most one is reachable from here.
-                window = null;
-                in = null;
-                window = channel.map(FileChannel.MapMode.READ_ONLY, start, size);
+                // Release the old window first, so that at most one is mapped at a time (on Java 17 to 21,
+                // at most one is reachable from here: the collector releases the others).
+                unmap();
+                window = Mapping.map(channel, FileChannel.MapMode.READ_ONLY, start, size);
             } catch (IOException e) {
                 throw new BlitException("cannot map " + file + " at offset " + start + ": " + e, e);
             }
             windowStart = start;
             windowEnd = start + size;
-            in = ReadBuffer.of(window);
+            in = ReadBuffer.of(window.buffer);
             windowsMapped++;
         }
 
@@ -330,7 +329,7 @@ public final class ObjectFile {
 
         /** @return bytes of the file currently mapped (0 for a stream): never more than one window */
         long mappedBytes() {
-            return window == null ? 0 : window.capacity();
+            return window == null ? 0 : window.buffer.capacity();
         }
 
         /** @return how many windows were mapped so far (0 for a stream) */
@@ -353,14 +352,25 @@ public final class ObjectFile {
             };
         }
 
-        /** Releases the file (the mapping goes with the garbage collector); a caller's stream is left open. */
+        private void unmap() {
+            in = null;
+            if (window != null) {
+                window.unmap();
+                window = null;
+            }
+        }
+
+        /**
+         * Releases the file and its mapping (at once on Java 22 and later; on 17 to 21 the mapping goes with the
+         * garbage collector); a caller's stream is left open.
+         */
         @Override
         public void close() {
             if (closed) {
                 return;
             }
             closed = true;
-            window = null;
+            unmap();
             if (channel != null) {
                 try {
                     channel.close();

@@ -58,7 +58,9 @@ final class Segment {
 
     final Path path;
     final long first;
+    /** {@link #mapping}'s buffer. */
     MappedByteBuffer map;
+    private Mapping mapping;
     int limit;
     /** Record offsets; -1 for a record known to exist (later segments say so) that cannot be located. */
     int[] offsets = new int[64];
@@ -199,9 +201,30 @@ final class Segment {
     }
 
     private void mapAll(FileChannel.MapMode mode, int size) throws IOException {
-        map = channel.map(mode, 0, size);
-        map.order(ByteOrder.LITTLE_ENDIAN);
+        replace(Mapping.map(channel, mode, 0, size), size);
+    }
+
+    /** Maps the file anew: the old mapping is released, nothing reads it any more (callers hold the locks). */
+    private void replace(Mapping m, int size) {
+        Mapping old = mapping;
+        mapping = m;
+        map = m.buffer;
         limit = size;
+        if (old != null) {
+            old.unmap();
+        }
+    }
+
+    /**
+     * Releases the mapping (at once on Java 22 and later, see {@link Mapping}) and the channel, when the log is
+     * closed: nothing may read the segment afterwards. Under this segment's lock, like {@link #prefillAhead}.
+     */
+    synchronized void release() {
+        retired = true;
+        closeChannel();
+        if (mapping != null) {
+            mapping.unmap();
+        }
     }
 
     /** The writer's current segment, still empty, made big enough for a record larger than the usual size. */
@@ -221,10 +244,7 @@ final class Segment {
             if (size <= limit) {
                 return false;
             }
-            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-            m.order(ByteOrder.LITTLE_ENDIAN);
-            map = m;
-            limit = (int) size;
+            replace(Mapping.map(ch, FileChannel.MapMode.READ_ONLY, 0, size), (int) size);
             return true;
         } catch (IOException e) {
             throw new BlitException("cannot map log segment " + path + ": " + e, e);

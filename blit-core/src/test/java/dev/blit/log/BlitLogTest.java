@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class BlitLogTest {
     private static final Blit BLIT = LogTesting.blit();
@@ -626,5 +627,34 @@ class BlitLogTest {
         assertThrows(BlitException.class, () -> BlitLog.Options.defaults().segmentSize(10));
         assertThrows(BlitException.class, () -> BlitLog.Options.defaults().segmentSize(2L << 30));
         assertEquals(1024, BlitLog.Options.defaults().segmentSize(1021).segmentSize());
+    }
+
+    @Test
+    void closeReleasesEveryMappingAtOnceFromJava22On() {
+        assumeTrue(Files.isReadable(LogTesting.PROC_MAPS), "needs /proc/self/maps (Linux)");
+        assumeTrue(Mapping.unmapsAtOnce(), "Java " + Runtime.version().feature() + " unmaps only when the collector frees a buffer");
+        BlitLog log = BlitLog.open(dir, BLIT, TINY);
+        BlitLog reader = BlitLog.openReader(dir, BLIT);
+        appendRecords(log, 0, 200); // several 1 KiB segments
+        log.sync();
+        assertEquals(200, reader.size());
+        assertRecords(reader, 0, 200);
+        assertTrue(segmentFilesCount() > 2);
+        assertTrue(LogTesting.mappingsOf(dir) >= 2 * segmentFilesCount(), "mapped: " + LogTesting.mappingsOf(dir));
+        reader.close();
+        assertEquals(segmentFilesCount(), LogTesting.mappingsOf(dir), "the writer's mappings stay until it closes");
+        log.close();
+        assertEquals(0, LogTesting.mappingsOf(dir));
+        // The closed logs are still reachable here, so no collector released their buffers.
+        assertThrows(BlitException.class, () -> log.read(0));
+        assertThrows(BlitException.class, () -> reader.read(0));
+    }
+
+    private long segmentFilesCount() {
+        try {
+            return segmentFiles().size();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -5,6 +5,10 @@ import dev.blit.Marshallable;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -91,5 +95,24 @@ final class LogTesting {
 
     static String describe(Object v) {
         return Arrays.deepToString(new Object[]{v});
+    }
+
+    /** Where this process's memory mappings are listed (Linux); the mapping tests need it. */
+    static final Path PROC_MAPS = Path.of("/proc/self/maps");
+
+    /**
+     * @param under a file or directory
+     * @return how many of this process's memory mappings are of files at or under it (from {@link #PROC_MAPS})
+     */
+    static long mappingsOf(Path under) {
+        try {
+            String prefix = under.toRealPath().toString();
+            return Files.readAllLines(PROC_MAPS).stream().filter(l -> {
+                int at = l.indexOf(prefix);
+                return at > 0 && (l.length() == at + prefix.length() || l.charAt(at + prefix.length()) == '/');
+            }).count();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -99,17 +99,28 @@ class ObjectFileTest {
         int n = 40_000;
         ObjectFile.write(file, BLIT, records(n));
         int window = 64 * 1024;
+        // From Java 22 on the old window is unmapped at once, so this process maps one window of the file at a time.
+        boolean countMappings = Mapping.unmapsAtOnce() && Files.isReadable(LogTesting.PROC_MAPS);
+        ObjectFile.Reader closed;
         try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT, window)) {
             long i = 0;
             while (r.hasNext()) {
                 Object o = r.next();
                 assertTrue(matches(i, o), "value " + i);
                 assertTrue(r.mappedBytes() <= window, "mapped " + r.mappedBytes());
+                if (countMappings && i % 2_000 == 0) {
+                    assertEquals(1, LogTesting.mappingsOf(file), "value " + i);
+                }
                 i++;
             }
             assertEquals(n, i);
             assertTrue(r.windowsMapped() > 20, "windows: " + r.windowsMapped());
+            closed = r;
         }
+        if (countMappings) {
+            assertEquals(0, LogTesting.mappingsOf(file));
+        }
+        assertFalse(closed.hasNext()); // and keeps the reader reachable until here
     }
 
     @Test
