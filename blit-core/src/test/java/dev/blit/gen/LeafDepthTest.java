@@ -239,4 +239,35 @@ class LeafDepthTest {
             }
         }
     }
+
+    /** Typed lists of value leaves: four or more elements of one class are a run, each element its content only. */
+    static final class Ledger {
+        List<BigDecimal> amounts;
+        List<UUID> ids;
+        List<BigInteger> totals;
+    }
+
+    @Test
+    void typedListsOfValueLeavesAreWrittenAsTheReflectiveSerializerWritesThem() {
+        Ledger l = new Ledger();
+        l.amounts = new ArrayList<>();
+        l.ids = new ArrayList<>();
+        l.totals = new ArrayList<>(List.of(BigInteger.ONE, BigInteger.TEN.pow(40))); // fewer than four: tagged
+        for (int i = 0; i < 6; i++) {
+            l.amounts.add(BigDecimal.valueOf(1999 + 100L * i, 2));
+            l.ids.add(new UUID(i, -i));
+        }
+        l.amounts.add(new BigDecimal(BigInteger.TEN.pow(25), 3)); // the long form's escape inside a run
+        @SuppressWarnings("unchecked")
+        Serializer<Ledger> reflective = (Serializer<Ledger>) (Serializer<?>) new ReflectiveSerializer(ClassModel.of(Ledger.class, null), false);
+        for (boolean references : new boolean[]{false, true}) {
+            Blit generated = Blit.builder().register(Ledger.class, 100).references(references).build();
+            byte[] bytes = generated.toBytes(l);
+            assertArrayEquals(Blit.builder().register(Ledger.class, 100, reflective).references(references).build().toBytes(l), bytes);
+            Ledger copy = generated.fromBytes(bytes, Ledger.class);
+            assertEquals(l.amounts, copy.amounts);
+            assertEquals(l.ids, copy.ids);
+            assertEquals(l.totals, copy.totals);
+        }
+    }
 }
