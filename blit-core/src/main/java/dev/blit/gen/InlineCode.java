@@ -3,6 +3,7 @@ package dev.blit.gen;
 import dev.blit.internal.Registration;
 import dev.blit.internal.RegistryBuilder;
 import dev.blit.internal.WriteSession;
+import dev.blit.types.TypeIds;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -28,9 +29,10 @@ import static dev.blit.gen.SerializerGenerator.WRITE_SESSION;
  * The bytecode a generated serializer emits inline for values whose shape it knows, apart from
  * {@link SerializerGenerator}, which lays out the class, its chunks and its fields: the content of the
  * built-in leaf types (String, the boxes, primitive arrays, BigInteger, BigDecimal, UUID), written exactly as
- * FORMAT.md defines it, and typed {@code ArrayList}s, whose elements of one declared concrete class go straight to
- * that class's serializer from the generated class's own call site. Constants (registrations, classes) are static fields
- * of the generated class, named by the generator; this class only emits the code that reads them.
+ * FORMAT.md defines it, and typed {@code ArrayList}s, whose elements of one declared concrete class go
+ * straight to that class's serializer from the generated class's own call site. Constants (registrations,
+ * classes) are static fields of the generated class, named by the generator; this class only emits the code
+ * that reads them.
  */
 final class InlineCode {
     /** The generated class's internal name: the owner of the constants the code reads. */
@@ -448,26 +450,26 @@ final class InlineCode {
      * {@code ReadBuffer} (or, {@code ownRead}, on {@code LeafContent}).
      */
     private enum Leaf {
-        BYTE(Byte.class, 4, "byteValue", "B", "writeByte", "(I)V"),
-        SHORT(Short.class, 5, "shortValue", "S", "writeShort", "(I)V"),
-        CHAR(Character.class, 6, "charValue", "C", "writeChar", "(C)V"),
-        INT(Integer.class, 7, "intValue", "I", "writeVarInt", "(I)V"),
-        LONG(Long.class, 8, "longValue", "J", "writeVarLong", "(J)V"),
-        FLOAT(Float.class, 9, "floatValue", "F", "writeFloat", "(F)V"),
-        DOUBLE(Double.class, 10, "doubleValue", "D", "writeDouble", "(D)V"),
+        BYTE(Byte.class, TypeIds.BYTE, "byteValue", "B", "writeByte", "(I)V"),
+        SHORT(Short.class, TypeIds.SHORT, "shortValue", "S", "writeShort", "(I)V"),
+        CHAR(Character.class, TypeIds.CHAR, "charValue", "C", "writeChar", "(C)V"),
+        INT(Integer.class, TypeIds.INT, "intValue", "I", "writeVarInt", "(I)V"),
+        LONG(Long.class, TypeIds.LONG, "longValue", "J", "writeVarLong", "(J)V"),
+        FLOAT(Float.class, TypeIds.FLOAT, "floatValue", "F", "writeFloat", "(F)V"),
+        DOUBLE(Double.class, TypeIds.DOUBLE, "doubleValue", "D", "writeDouble", "(D)V"),
         /** Written by the buffer, read by {@code LeafContent.readString}, which refuses a null string header. */
-        STRING(String.class, 11, "writeString", false, true),
-        BOOLEANS(boolean[].class, 12, null, null, "writeBooleanArray", "([Z)V"),
-        BYTES(byte[].class, 13, null, null, "writeByteArray", "([B)V"),
-        SHORTS(short[].class, 14, null, null, "writeShortArray", "([S)V"),
-        CHARS(char[].class, 15, null, null, "writeCharArray", "([C)V"),
-        INTS(int[].class, 16, null, null, "writeIntArray", "([I)V"),
-        LONGS(long[].class, 17, null, null, "writeLongArray", "([J)V"),
-        FLOATS(float[].class, 18, null, null, "writeFloatArray", "([F)V"),
-        DOUBLES(double[].class, 19, null, null, "writeDoubleArray", "([D)V"),
-        BIG_INTEGER(java.math.BigInteger.class, 22, "writeBigInteger", true, true),
-        BIG_DECIMAL(java.math.BigDecimal.class, 23, "writeBigDecimal", true, true),
-        UUID(java.util.UUID.class, 24, "writeUuid", true, true);
+        STRING(String.class, TypeIds.STRING, "writeString", false, true),
+        BOOLEANS(boolean[].class, TypeIds.BOOLEAN_ARRAY, null, null, "writeBooleanArray", "([Z)V"),
+        BYTES(byte[].class, TypeIds.BYTE_ARRAY, null, null, "writeByteArray", "([B)V"),
+        SHORTS(short[].class, TypeIds.SHORT_ARRAY, null, null, "writeShortArray", "([S)V"),
+        CHARS(char[].class, TypeIds.CHAR_ARRAY, null, null, "writeCharArray", "([C)V"),
+        INTS(int[].class, TypeIds.INT_ARRAY, null, null, "writeIntArray", "([I)V"),
+        LONGS(long[].class, TypeIds.LONG_ARRAY, null, null, "writeLongArray", "([J)V"),
+        FLOATS(float[].class, TypeIds.FLOAT_ARRAY, null, null, "writeFloatArray", "([F)V"),
+        DOUBLES(double[].class, TypeIds.DOUBLE_ARRAY, null, null, "writeDoubleArray", "([D)V"),
+        BIG_INTEGER(java.math.BigInteger.class, TypeIds.BIG_INTEGER, "writeBigInteger", true, true),
+        BIG_DECIMAL(java.math.BigDecimal.class, TypeIds.BIG_DECIMAL, "writeBigDecimal", true, true),
+        UUID(java.util.UUID.class, TypeIds.UUID, "writeUuid", true, true);
 
         private static final Leaf[] ALL = values();
 

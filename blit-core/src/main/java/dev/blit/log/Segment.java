@@ -187,11 +187,11 @@ final class Segment {
         }
         try {
             if (!s.headerValid()) {
-                s.closeChannel();
+                s.release();
                 return null;
             }
         } catch (BlitException e) {
-            s.closeChannel();
+            s.release();
             throw e;
         }
         if (!keepChannel) {
