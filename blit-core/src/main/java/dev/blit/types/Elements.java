@@ -57,9 +57,10 @@ final class Elements {
         ReadSession session = ReadSession.of(in);
         Registration run = session.run(in, count);
         boolean hashed = c instanceof Set;
+        int saved = run == null ? ReadSession.EACH_ELEMENT : session.enterRun(run, in.offset());
         for (int i = 0; i < count; i++) {
             long at = in.offset();
-            Object e = session.element(in, run);
+            Object e = saved != ReadSession.EACH_ELEMENT ? session.runContent(in, run, at) : session.element(in, run);
             if (hashed) {
                 chargeKey(in, e, at);
             }
@@ -68,6 +69,9 @@ final class Elements {
             } catch (RuntimeException x) {
                 throw rejected(c, at, x);
             }
+        }
+        if (saved != ReadSession.EACH_ELEMENT) {
+            session.exitRun(saved);
         }
     }
 

@@ -33,6 +33,7 @@ import static dev.blit.types.RoundTrip.roundTrip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -298,6 +299,39 @@ class RunTest {
             assertThrows(BlitException.class, () -> builder().maxDepth(1).build().fromBytes(b));
             assertEquals(list, builder().maxDepth(2).build().fromBytes(b));
         }
+    }
+
+    @Test
+    void aRunLeavesTheDepthAndTheNumberingAsItFoundThem() {
+        // Two runs side by side, one level deep each, then a back reference to the first: the second run is read
+        // at the depth of the first (maxDepth 3: the outer list, the inner lists, their strings) and the
+        // reference finds the first inner list, numbered before its run.
+        List<String> first = new ArrayList<>(List.of("a", "b", "c", "d"));
+        List<String> second = new ArrayList<>(List.of("e", "f", "g", "h"));
+        List<Object> outer = new ArrayList<>(List.of(first, second, first));
+        Blit blit = builder().references(true).maxDepth(3).build();
+        byte[] b = blit.toBytes(outer);
+        assertTrue(hex(b).startsWith("2403" + "2404450b"), hex(b));
+        List<?> copy = (List<?>) blit.fromBytes(b);
+        assertEquals(outer, copy);
+        assertSame(copy.get(0), copy.get(2));
+        assertThrows(BlitException.class, () -> builder().references(true).maxDepth(2).build().fromBytes(b));
+    }
+
+    @Test
+    void aRunOfATrackedClassWithReferencesOnIsNumberedElementByElement() {
+        // No writer makes one (a tracked class with references on stays tagged), but a reader takes it as the
+        // format reads it: each element gets its number, so a back reference after the run finds it.
+        // Outer list (#0) of 2: the inner list (#1) of 4 as a run of Point (#2..#5, flat: two i32 each), then a
+        // reference to #2.
+        String points = " 01000000 02000000 03000000 04000000 05000000 06000000 07000000 08000000";
+        byte[] b = bytes("24 02" + " 24 04 45 64" + points + " 01 02");
+        List<?> outer = (List<?>) blit(true).fromBytes(b);
+        List<?> inner = (List<?>) outer.get(0);
+        assertEquals(List.of(new Point(1, 2), new Point(3, 4), new Point(5, 6), new Point(7, 8)), inner);
+        assertSame(inner.get(0), outer.get(1));
+        // Untracked: the same run read by an instance with references off, where #2 does not exist
+        assertMessage(blit(false), "24 02" + " 24 04 45 64" + points + " 01 02", "references(false)");
     }
 
     @Test
