@@ -34,4 +34,21 @@ class ObjectArraySerializerTest {
         Object[] copy = (Object[]) TRACKING.read(new ByteArrayInputStream(TRACKING.toBytes(small)));
         assertSame(copy, copy[0]);
     }
+
+    @Test
+    void aLargeArrayWrittenAsARunIsNumberedWhenCompleteFromAStream() {
+        // A String[3000] is a run (strings are not tracked); from a stream it starts small and grows, so it is
+        // published when complete, through its reference slot, which reading the run must leave in place.
+        String[] strings = new String[3000];
+        for (int i = 0; i < strings.length; i++) {
+            strings[i] = "s" + i;
+        }
+        Object[] outer = {strings, strings};
+        byte[] bytes = TRACKING.toBytes(outer);
+        for (Object[] copy : new Object[][]{(Object[]) TRACKING.read(new ByteArrayInputStream(bytes)),
+                (Object[]) TRACKING.fromBytes(bytes)}) {
+            assertSame(copy[0], copy[1]);
+            assertEquals(java.util.Arrays.asList(strings), java.util.Arrays.asList((String[]) copy[0]));
+        }
+    }
 }
