@@ -384,23 +384,24 @@ public final class ReadSession implements ObjectReader {
         return v;
     }
 
-    /** What {@link #enterRun} returns when each element must be read with {@link #runElement}. */
-    public static final int EACH_ELEMENT = Integer.MIN_VALUE;
+    /** What {@link #enterRun} returns when each element is read on its own (tagged, or numbered). */
+    private static final int EACH_ELEMENT = Integer.MIN_VALUE;
 
     /**
-     * Enters, once for all the elements of a run of {@code r}, the level {@link #runElement} would enter for
-     * each, when none of them is to be numbered (references off, or a type that is not tracked: every run a
-     * writer makes); each element is then read with {@link #runContent}, and {@link #exitRun} leaves the level.
-     * Why: a 10,000-element list spent a fifth of its read entering and leaving a level per element. Otherwise
-     * (a run of a tracked type with references on, which only hostile input holds) it enters nothing and
-     * returns {@link #EACH_ELEMENT}: read each element with {@link #runElement}.
+     * Before the elements of a collection or array whose run header ({@link #run}) gave {@code r}: enters, once
+     * for all of them, the level {@link #runElement} would enter for each, when none of them is to be numbered
+     * (references off, or a type that is not tracked: every run a writer makes). Why: a 10,000-element list
+     * spent a fifth of its read entering and leaving a level per element. Each element is then read with
+     * {@link #element(ReadBuffer, Registration, int, long)}, and {@link #exitRun} leaves the level. For tagged
+     * elements ({@code r} null) and a run of a tracked type with references on (which only hand-made input
+     * holds) it enters nothing: each element is read, and numbered, on its own.
      *
-     * @param r  the run's registration, from {@link #run}
+     * @param r  the run's registration, or null when the elements are tagged
      * @param at the offset of the first element, for errors
-     * @return the state {@link #exitRun} restores, or {@link #EACH_ELEMENT}
+     * @return what {@link #element(ReadBuffer, Registration, int, long)} and {@link #exitRun} take
      */
     public int enterRun(Registration r, long at) {
-        if (refs != null && r.tracked) {
+        if (r == null || refs != null && r.tracked) {
             return EACH_ELEMENT;
         }
         if (++depth > maxDepth) {
@@ -412,22 +413,26 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
-     * One element of a run entered with {@link #enterRun}: its content, as {@link #runElement} reads it.
+     * {@link #element(ReadBuffer, Registration)} after {@link #enterRun}: in a run it entered, the element's
+     * content alone, its level already entered.
      *
-     * @param in the buffer
-     * @param r  the run's registration
-     * @param at the element's offset ({@code in.offset()})
+     * @param in      the buffer
+     * @param run     the run's registration, or null when the elements are tagged
+     * @param entered what {@link #enterRun} returned
+     * @param at      the element's offset ({@code in.offset()}, which the caller has at hand)
      * @return the element
-     * @throws BlitException if the element took no bytes (see {@link #runElement})
+     * @throws BlitException if an element of a run took no bytes (see {@link #runElement})
      */
-    public Object runContent(ReadBuffer in, Registration r, long at) {
-        return nonEmpty(in, r.serializer.read(in), at);
+    public Object element(ReadBuffer in, Registration run, int entered, long at) {
+        return entered == EACH_ELEMENT ? element(in, run) : nonEmpty(in, run.serializer.read(in), at);
     }
 
-    /** @param saved what {@link #enterRun} returned (not {@link #EACH_ELEMENT}) */
-    public void exitRun(int saved) {
-        pending = saved;
-        depth--;
+    /** @param entered what {@link #enterRun} returned: leaves the level it entered, if it entered one */
+    public void exitRun(int entered) {
+        if (entered != EACH_ELEMENT) {
+            pending = entered;
+            depth--;
+        }
     }
 
     private Object backReference(ReadBuffer in, long at) {

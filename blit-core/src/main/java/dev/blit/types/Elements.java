@@ -57,10 +57,10 @@ final class Elements {
         ReadSession session = ReadSession.of(in);
         Registration run = session.run(in, count);
         boolean hashed = c instanceof Set;
-        int saved = run == null ? ReadSession.EACH_ELEMENT : session.enterRun(run, in.offset());
+        int entered = session.enterRun(run, in.offset());
         for (int i = 0; i < count; i++) {
             long at = in.offset();
-            Object e = saved != ReadSession.EACH_ELEMENT ? session.runContent(in, run, at) : session.element(in, run);
+            Object e = session.element(in, run, entered, at);
             if (hashed) {
                 chargeKey(in, e, at);
             }
@@ -70,9 +70,7 @@ final class Elements {
                 throw rejected(c, at, x);
             }
         }
-        if (saved != ReadSession.EACH_ELEMENT) {
-            session.exitRun(saved);
-        }
+        session.exitRun(entered);
     }
 
     /** Reads {@code count} key/value pairs (a run, or tagged values) into {@code m}. */

@@ -55,22 +55,20 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
             in.reference(array);
         }
         Registration run = session.run(in, length);
-        int saved = run == null ? ReadSession.EACH_ELEMENT : session.enterRun(run, in.offset());
+        int entered = session.enterRun(run, in.offset());
         for (int i = 0; i < length; i++) {
             if (i == array.length) {
                 Object[] bigger = (Object[]) Array.newInstance(component, (int) Math.min(length, 2L * array.length));
                 System.arraycopy(array, 0, bigger, 0, array.length);
                 array = bigger;
             }
-            Object e = saved != ReadSession.EACH_ELEMENT ? session.runContent(in, run, in.offset()) : session.element(in, run);
+            Object e = session.element(in, run, entered, in.offset());
             if (e != null && !component.isInstance(e)) {
                 throw in.malformed("element " + i + " of a " + component.getName() + "[] is a " + e.getClass().getName());
             }
             array[i] = e;
         }
-        if (saved != ReadSession.EACH_ELEMENT) {
-            session.exitRun(saved);
-        }
+        session.exitRun(entered);
         return array;
     }
 }
