@@ -71,8 +71,8 @@ import java.util.zip.CRC32C;
  * <h2>Mappings</h2>
  * {@link #close()} releases every mapping the log holds at once on Java 22 and later (through a
  * {@code java.lang.foreign.Arena}). On Java 17 to 21 the operating system
- * releases a mapping only when its buffer is garbage-collected (an explicit unmap would need
- * {@code sun.misc.Unsafe}): a process that opens and closes logs many thousands of times between collections
+ * releases a mapping only when its buffer is garbage-collected (an explicit unmap would need a
+ * JDK-internal API): a process that opens and closes logs many thousands of times between collections
  * can reach its limit on mappings (65,530 on Linux by default); keep logs open, or let the collector run.
  *
  * <p>A {@code BlitLog} is safe to share between threads: its methods are synchronized.

@@ -12,8 +12,8 @@ import java.nio.channels.FileChannel;
  * A memory-mapped region of a file that can be unmapped when its owner is done with it.
  *
  * <p>Why: Java 17 has no public way to unmap a {@link MappedByteBuffer}; the mapping goes only when the
- * collector frees the buffer (Chronicle and others call {@code sun.misc.Unsafe.invokeCleaner}, which Blit does
- * not). From Java 22 on, {@code FileChannel.map(mode, offset, size, arena)} maps a region into a
+ * collector frees the buffer (Chronicle and others call a JDK-internal cleaner for it, which Blit does not).
+ * From Java 22 on, {@code FileChannel.map(mode, offset, size, arena)} maps a region into a
  * {@code java.lang.foreign.Arena}, and closing the arena unmaps it at once; {@code MemorySegment.asByteBuffer()}
  * gives the same {@code MappedByteBuffer} view the rest of the log uses. This class takes that path when the
  * running JDK has it, through method handles (the jar is compiled for Java 17), and the Java 17 one otherwise:

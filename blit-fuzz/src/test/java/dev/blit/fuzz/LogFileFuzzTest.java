@@ -24,9 +24,9 @@ class LogFileFuzzTest {
     private static final String SEGMENT = "00000000000000000000.seg";
     private static final BlitLog.Options SMALL = BlitLog.Options.defaults().segmentSize(4096);
     /**
-     * On Java 17 a memory mapping is released only when its buffer is garbage-collected (an explicit unmap
-     * needs sun.misc.Unsafe), and this harness opens a few logs per input with a small heap that rarely
-     * collects: without a nudge, tens of thousands of inputs reach Linux's limit of 65,530 mappings per
+     * On Java 17 to 21 a memory mapping is released only when its buffer is garbage-collected (Java 22 and
+     * later release it when the log closes), and this harness opens a few logs per input with a small heap
+     * that rarely collects: without a nudge, tens of thousands of inputs reach Linux's limit of 65,530 mappings per
      * process. Not a decoding problem; a long-running process that opens and closes logs this often would
      * need the same (see BlitLog's class comment).
      */
