@@ -39,6 +39,7 @@ class GoldenVectorTest {
     private static final Blit REFERENCES = Blit.builder().references(true).build();
     private static final Blit FLAT = Blit.builder().register(FlatPoint.class, 100).register(FlatAllKinds.class, 101).build();
     private static final Blit COMPATIBLE = Blit.builder().compatible(true).register(CompatLine.class, 100).build();
+    private static final Blit SCHEMA = Blit.builder().register(Labeled.class, 100).build();
 
     /** A flat record (FORMAT.md, "Flat classes"). */
     record FlatPoint(int x, int y) {
@@ -71,6 +72,10 @@ class GoldenVectorTest {
     }
 
     /** A record in compatible mode (FORMAT.md, "Compatible mode"). */
+    /** A record with String fields (untagged) beside one declared Object (tagged whatever it holds). */
+    record Labeled(int n, String label, String note, Object any) {
+    }
+
     record CompatLine(int x, String y) {
     }
 
@@ -139,6 +144,7 @@ class GoldenVectorTest {
         c.add(new Case("run_of_map_keys", entries, PLAIN));
         c.add(new Case("run_in_typed_array", new FlatPoint[] {new FlatPoint(1, 2), new FlatPoint(3, 4),
                 new FlatPoint(5, 6), new FlatPoint(7, 8)}, FLAT));
+        c.add(new Case("record_string_fields", new Labeled(1, "a", null, "b"), SCHEMA));
         c.add(new Case("compatible_record", new CompatLine(1, "a"), COMPATIBLE));
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));

@@ -571,9 +571,9 @@ final class Decoder {
                     }
                     at = in.pos;
                     codes[i] = in.u8();
-                    if (codes[i] < 1 || codes[i] > 9) {
+                    if (codes[i] < 1 || codes[i] > 10) {
                         throw new BlitException("type code " + codes[i] + " of field " + names[i] + " at offset " + at
-                                + " is not 1..9");
+                                + " is not 1..10");
                     }
                     sb.append(i > 0 ? ", " : "").append(names[i]).append(' ').append(Names.code(codes[i]));
                 }
@@ -631,7 +631,8 @@ final class Decoder {
                         case 5 -> Long.toString(in.svar(32));
                         case 6 -> Long.toString(in.svar(64));
                         case 7 -> Names.f32(in.i32());
-                        default -> Names.f64(in.i64());
+                        case 8 -> Names.f64(in.i64());
+                        default -> stringField(in.str());
                     };
                 } catch (BlitException e) {
                     mark(f, e);
@@ -657,8 +658,10 @@ final class Decoder {
             }
             Node f = n.add(new Node(in.pos, field.name()));
             try {
-                f.type = p.getName();
-                if (p == boolean.class) {
+                f.type = p == String.class ? "String" : p.getName();
+                if (p == String.class) {
+                    f.value = stringField(in.str());
+                } else if (p == boolean.class) {
                     f.value = Boolean.toString(in.bool());
                 } else if (p == byte.class) {
                     f.value = Byte.toString((byte) in.u8());
@@ -682,6 +685,11 @@ final class Decoder {
                 f.end = in.pos;
             }
         }
+    }
+
+    /** A field declared String: its str alone, whose null header is null (FORMAT.md, "User classes"). */
+    private static String stringField(String s) {
+        return s == null ? "null" : Names.quote(s);
     }
 
     private void mark(Node f, BlitException e) {

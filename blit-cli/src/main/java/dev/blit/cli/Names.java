@@ -72,6 +72,7 @@ final class Names {
             case 6 -> "long";
             case 7 -> "float";
             case 8 -> "double";
+            case 10 -> "String";
             default -> "reference";
         };
     }

@@ -35,7 +35,7 @@ final class UserTypes {
         OPAQUE
     }
 
-    /** One serialized field: its name and its primitive type (or null for a reference). */
+    /** One serialized field: its name and its type if primitive or String (or null for a tagged value). */
     record FieldInfo(String name, Class<?> type) {
     }
 
@@ -203,7 +203,9 @@ final class UserTypes {
             }
             List<FieldInfo> fields = new ArrayList<>();
             for (Field f : ClassLayout.serializedFields(type)) {
-                fields.add(new FieldInfo(f.getName(), f.getType().isPrimitive() ? f.getType() : null));
+                // primitives and String fields are decoded here by their declared type; the rest are tagged values
+                Class<?> t = f.getType();
+                fields.add(new FieldInfo(f.getName(), t.isPrimitive() || t == String.class ? t : null));
             }
             // Generated code says by its name whether the instance chose a flat block (flat(false) does not);
             // it may live in the user's package (a nestmate of the class), hence not a test of the package.

@@ -131,12 +131,21 @@ class DumpTest {
     }
 
     @Test
+    void aStringFieldIsShownUntaggedAndItsNullHeaderAsNull() {
+        // Line's fields by name: qty (svar), sku (a String field: its str alone, 00 for null)
+        String out = dump(schemaBlit().toBytes(new Line(2, null)), "--register", REGISTER);
+        assertTrue(out.contains("qty: int = 2") && out.contains("sku: String = null"), out);
+        String hex = dump(schemaBlit().toBytes(new Line(2, "Q")), "--hex", "--register", REGISTER);
+        assertTrue(hex.contains("03 51") && hex.contains("sku: String = \"Q\""), hex);
+    }
+
+    @Test
     void theUsersOwnBlitNamesEveryClassAndReadsCustomSerializerContent() throws IOException {
         byte[] bytes = CONFIGURED.toBytes(new ArrayList<>(List.of(order(), new Money(1250, "EUR"), new Point(1, 2))));
         golden("with_blit_instance", dump(bytes, "--blit", DumpTest.class.getName() + "#CONFIGURED"));
         Result without = run(bytes, "--register", REGISTER);
         assertEquals(0, without.code);
-        assertTrue(without.out.contains("stopped at offset 36: user class (103)"), without.out);
+        assertTrue(without.out.contains("stopped at offset 33: user class (103)"), without.out);
     }
 
     @Test

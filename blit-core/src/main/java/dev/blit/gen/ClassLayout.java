@@ -35,7 +35,7 @@ public final class ClassLayout {
         long size = 0;
         for (Field f : fields) {
             ClassModel.Kind k = ClassModel.Kind.of(f.getType());
-            if (k == ClassModel.Kind.REFERENCE) {
+            if (!k.primitive()) {
                 return false;
             }
             size += FlatLayout.width(k);

@@ -61,7 +61,10 @@ public final class ClassModel {
         FIELDS
     }
 
-    /** How one field is encoded: primitives by their fixed or varint encodings, the rest as tagged values. */
+    /**
+     * How one field is encoded: primitives by their fixed or varint encodings, a field declared
+     * {@code String} as a string alone (its header says null), the rest as tagged values.
+     */
     enum Kind {
         BOOLEAN("writeBoolean", "(Z)V", "readBoolean", "()Z"),
         BYTE("writeByte", "(I)V", "readByte", "()B"),
@@ -71,7 +74,13 @@ public final class ClassModel {
         LONG("writeVarLong", "(J)V", "readVarLong", "()J"),
         FLOAT("writeFloat", "(F)V", "readFloat", "()F"),
         DOUBLE("writeDouble", "(D)V", "readDouble", "()D"),
-        REFERENCE(null, null, null, null);
+        REFERENCE(null, null, null, null),
+        /**
+         * A field declared {@code String}: {@code str}, whose header 0 is null, without a tag (FORMAT.md, "User
+         * classes"). A String is final and never tracked, so a tag could only say "String" or "null". After
+         * REFERENCE: compatible mode's type code is the ordinal + 1.
+         */
+        STRING("writeString", "(Ljava/lang/String;)V", "readString", "()Ljava/lang/String;");
 
         final String writeMethod;
         final String writeDesc;
@@ -103,11 +112,20 @@ public final class ClassModel {
                 case LONG: return in.readVarLong();
                 case FLOAT: return in.readFloat();
                 case DOUBLE: return in.readDouble();
+                case STRING: return in.readString();
                 default: throw new IllegalStateException("a reference is read by the caller");
             }
         }
 
+        /** @return whether fields of this kind are primitives (a flat class has nothing else) */
+        boolean primitive() {
+            return this != REFERENCE && this != STRING;
+        }
+
         static Kind of(Class<?> t) {
+            if (t == String.class) {
+                return STRING;
+            }
             if (!t.isPrimitive()) {
                 return REFERENCE;
             }

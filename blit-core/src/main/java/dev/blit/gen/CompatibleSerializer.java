@@ -37,7 +37,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * monomorphic and inlinable.
  */
 final class CompatibleSerializer implements Serializer<Object> {
-    /** Type codes of the field table: {@link ClassModel.Kind} ordinal + 1. */
+    /** Type codes of the field table: {@link ClassModel.Kind} ordinal + 1 (10: a String field). */
     static final int REFERENCE_CODE = ClassModel.Kind.REFERENCE.ordinal() + 1;
     private static final ClassModel.Kind[] KINDS = ClassModel.Kind.values();
     /** The layout stored in the read session when the writer's table equals this class's own. */
@@ -281,6 +281,7 @@ final class CompatibleSerializer implements Serializer<Object> {
             case LONG: return Long.class;
             case FLOAT: return Float.class;
             case DOUBLE: return Double.class;
+            case STRING: return String.class;
             default: return Object.class;
         }
     }
@@ -314,7 +315,7 @@ final class CompatibleSerializer implements Serializer<Object> {
      */
     private static Object convert(Object v, ClassModel.Property own, long at) {
         ClassModel.Kind to = own.kind;
-        if (to == ClassModel.Kind.REFERENCE) {
+        if (!to.primitive()) {
             return own.type() == Object.class ? v : Support.check(v, own.type(), own.displayName(), at);
         }
         ClassModel.Kind from = kindOfBox(v);

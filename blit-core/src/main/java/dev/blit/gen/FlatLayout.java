@@ -38,7 +38,7 @@ final class FlatLayout {
         int at = 0;
         for (int i = 0; i < ps.size(); i++) {
             ClassModel.Kind k = ps.get(i).kind;
-            if (k == ClassModel.Kind.REFERENCE) {
+            if (!k.primitive()) {
                 return null;
             }
             offsets[i] = at;

@@ -13,8 +13,9 @@ import java.util.List;
 /**
  * The fallback when code cannot be generated (a hidden class cannot be defined, or
  * {@code -Dblit.gen=reflective}): the same {@link ClassModel}, driven by a loop over method handles. It
- * writes every reference field with {@link WriteSession#writeObject}, which makes it the reference the
- * generated code is tested against: both must produce identical bytes.
+ * writes every reference field with {@link WriteSession#writeObject} (a String field with
+ * {@code writeString}, untagged), which makes it the reference the generated code is tested against: both
+ * must produce identical bytes.
  */
 public final class ReflectiveSerializer implements Serializer<Object> {
     private final ClassModel model;
@@ -113,6 +114,7 @@ public final class ReflectiveSerializer implements Serializer<Object> {
                 case LONG: out.writeVarLong((Long) v); break;
                 case FLOAT: out.writeFloat((Float) v); break;
                 case DOUBLE: out.writeDouble((Double) v); break;
+                case STRING: out.writeString((String) v); break;
                 default:
                     if (session == null) {
                         session = WriteSession.of(out);

@@ -244,7 +244,15 @@ final class SerializerGenerator {
             if (p.kind != ClassModel.Kind.REFERENCE) {
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
                 get(mv, i, 1);
+                if (p.kind == ClassModel.Kind.STRING) {
+                    mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/String"); // a handle's value is an Object
+                }
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, p.kind.writeMethod, p.kind.writeDesc, false);
+            } else if (p.type() == String.class) {
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                get(mv, i, 1);
+                mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/String");
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeString", "(Ljava/lang/String;)V", false);
             } else if (registration[i] != null) {
                 // if (x == null) out.writeByte(0); else if (s.enter(out, x, R)) { content; s.exit(); }
                 // Declared type not final: only when x's class is exactly it, else s.writeObject(out, x).
@@ -338,7 +346,7 @@ final class SerializerGenerator {
                 int primitives = 0;
                 int references = 0;
                 for (int i = 0; i < properties.size(); i++) {
-                    index[i] = properties.get(i).kind == ClassModel.Kind.REFERENCE ? references++ : primitives++;
+                    index[i] = properties.get(i).kind.primitive() ? primitives++ : references++;
                 }
                 HiddenClassBuilder.push(mv, primitives);
                 mv.visitIntInsn(Opcodes.NEWARRAY, Opcodes.T_LONG);
@@ -377,7 +385,7 @@ final class SerializerGenerator {
                 ClassModel.Property p = properties.get(a);
                 if (!chunked) {
                     mv.visitVarInsn(Type.getType(p.erased).getOpcode(Opcodes.ILOAD), slots[a]);
-                } else if (p.kind == ClassModel.Kind.REFERENCE) {
+                } else if (!p.kind.primitive()) {
                     mv.visitVarInsn(Opcodes.ALOAD, 10);
                     HiddenClassBuilder.push(mv, index[a]);
                     mv.visitInsn(Opcodes.AALOAD);
@@ -407,7 +415,7 @@ final class SerializerGenerator {
         mv.visitCode();
         for (int i = from; i < to; i++) {
             ClassModel.Property p = properties.get(i);
-            if (p.kind == ClassModel.Kind.REFERENCE) {
+            if (!p.kind.primitive()) {
                 // Read with an empty operand stack, as in readChunk: a typed list's loop may follow.
                 readValue(mv, i, 0, 1, 4, 6, 7);
                 mv.visitVarInsn(Opcodes.ASTORE, 8);
@@ -519,6 +527,11 @@ final class SerializerGenerator {
         if (p.kind != ClassModel.Kind.REFERENCE) {
             mv.visitVarInsn(Opcodes.ALOAD, in);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, p.kind.readMethod, p.kind.readDesc, false);
+            return;
+        }
+        if (p.type() == String.class) {
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readString", "()Ljava/lang/String;", false);
             return;
         }
         if (declared[i] == null) { // declared Object: anything goes

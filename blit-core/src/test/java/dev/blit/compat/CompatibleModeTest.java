@@ -81,12 +81,12 @@ class CompatibleModeTest {
     @Test
     void theFieldTableFollowsTheFirstTagOfAClassOnly() {
         Blit blit = compatible().register(V1.class, 100).build();
-        // 64 | 07: 7 bytes of table | 02 fields | 03 'a' 05 (int) | 03 'b' 09 (tagged value) | 02 (a=1) | 0b 03 'x'
-        assertArrayEquals(RoundTrip.bytes("64 07 02 03 61 05 03 62 09 02 0b 03 78"), blit.toBytes(new V1(1, "x")));
-        RoundTrip.roundTrip(blit, new V1(1, "x"), 13);
+        // 64 | 07: 7 bytes of table | 02 fields | 03 'a' 05 (int) | 03 'b' 0a (String) | 02 (a=1) | 03 'x'
+        assertArrayEquals(RoundTrip.bytes("64 07 02 03 61 05 03 62 0a 02 03 78"), blit.toBytes(new V1(1, "x")));
+        RoundTrip.roundTrip(blit, new V1(1, "x"), 12);
         List<Object> three = new ArrayList<>(List.of(new V1(1, "x"), new V1(2, "y"), new V1(3, "z")));
-        // 24 03 | first V1 with its table | two more of 5 bytes each
-        RoundTrip.roundTrip(blit, three, 2 + 13 + 5 + 5);
+        // 24 03 | first V1 with its table | two more of 4 bytes each
+        RoundTrip.roundTrip(blit, three, 2 + 12 + 4 + 4);
     }
 
     @Test
@@ -105,6 +105,40 @@ class CompatibleModeTest {
         // Back again: the old reader drops c; a (long) does not narrow to int.
         BlitException e = assertThrows(BlitException.class, () -> writer.fromBytes(reader.toBytes(newer)));
         assertTrue(e.getMessage().contains("V1.a") && e.getMessage().contains("offset"), e.getMessage());
+    }
+
+    record Text(String b) {
+    }
+
+    record AnyText(Object b) {
+    }
+
+    record SomeChars(CharSequence b) {
+    }
+
+    record Number1(int b) {
+    }
+
+    @Test
+    void aStringFieldBecomesAnObjectOrCharSequenceFieldAndBack() {
+        // The writer's String field is untagged (type code 10); a reader whose field is declared Object or
+        // CharSequence reads the string into it. The way back: a tagged value whose class fits String.
+        Blit text = compatible().register(Text.class, 100).build();
+        Blit any = compatible().register(AnyText.class, 100).build();
+        Blit chars = compatible().register(SomeChars.class, 100).build();
+        assertEquals(new AnyText("x"), evolve(text, new Text("x"), any, AnyText.class));
+        assertEquals(new SomeChars("x"), evolve(text, new Text("x"), chars, SomeChars.class));
+        assertEquals(new AnyText(null), evolve(text, new Text(null), any, AnyText.class));
+        assertEquals(new Text("y"), evolve(any, new AnyText("y"), text, Text.class));
+        assertEquals(new Text(null), evolve(any, new AnyText(null), text, Text.class));
+        BlitException e = assertThrows(BlitException.class, () -> text.fromBytes(any.toBytes(new AnyText(7))));
+        assertTrue(e.getMessage().contains("Text.b") && e.getMessage().contains("offset"), e.getMessage());
+        // nor does a String field become an int, or an int a String: refused when the table is read
+        Blit number = compatible().register(Number1.class, 100).build();
+        BlitException toInt = assertThrows(BlitException.class, () -> number.fromBytes(text.toBytes(new Text("1"))));
+        assertTrue(toInt.getMessage().contains("says string"), toInt.getMessage());
+        BlitException toText = assertThrows(BlitException.class, () -> text.fromBytes(number.toBytes(new Number1(1))));
+        assertTrue(toText.getMessage().contains("says int"), toText.getMessage());
     }
 
     @Test

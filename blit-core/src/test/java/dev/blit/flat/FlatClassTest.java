@@ -175,8 +175,8 @@ class FlatClassTest {
     @Test
     void aFlatValueInsideOrdinaryClassesAndCollectionsKeepsItsBlock() {
         Segment s = new Segment(new Point(1, 2), null, "s");
-        // 68 | 66 + 8 bytes | 00 | 0b 03 73
-        RoundTrip.roundTrip(FLAT, s, 1 + 9 + 1 + 3);
+        // 68 | 66 + 8 bytes | 00 | 03 73 (a String field has no tag)
+        RoundTrip.roundTrip(FLAT, s, 1 + 9 + 1 + 2);
         List<Object> list = new ArrayList<>(List.of(MarketData.sample(), new Point(1, 1), new Flag(true)));
         RoundTrip.roundTrip(FLAT, list, 2 + 145 + 9 + 2);
     }

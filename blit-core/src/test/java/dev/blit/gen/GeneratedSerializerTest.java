@@ -58,19 +58,21 @@ class GeneratedSerializerTest {
 
     @Test
     void smallClassHasTheLengthComputedFromTheFormat() {
-        // Named id 123 = 0x7b: 1 byte; its String field: tag 0b, header 05 (length 2, Latin-1), 'h' 'i'
-        assertEquals("7b 0b 05 68 69", RoundTrip.hex(BLIT.toBytes(new Named("hi"))));
-        // Visibility fields a, b, c, d: svar 1, svar 2, tagged "c" (0b 03 63), f64 0.5
+        // Named id 123 = 0x7b: 1 byte; its String field, untagged: header 05 (length 2, Latin-1), 'h' 'i'
+        assertEquals("7b 05 68 69", RoundTrip.hex(BLIT.toBytes(new Named("hi"))));
+        // Visibility fields a, b, c, d: svar 1, svar 2, "c" (03 63), f64 0.5
         Visibility v = new Visibility(1, 2, "c", 0.5);
-        assertEquals("64 02 04 0b 03 63 00 00 00 00 00 00 e0 3f", RoundTrip.hex(BLIT.toBytes(v)));
-        RoundTrip.roundTrip(BLIT, v, 14);
+        assertEquals("64 02 04 03 63 00 00 00 00 00 00 e0 3f", RoundTrip.hex(BLIT.toBytes(v)));
+        RoundTrip.roundTrip(BLIT, v, 13);
+        // a null String field is the null string header 00
+        assertEquals("7b 00", RoundTrip.hex(BLIT.toBytes(new Named(null))));
         RoundTrip.roundTrip(BLIT, new Named(null), 2, (a, b) -> b instanceof Named && ((Named) b).name == null);
     }
 
     @Test
     void privatePackageProtectedAndPublicFieldsRoundTrip() {
-        // tag, svar -7 (1), svar MAX_VALUE (5), "€uro" (tag, header, 4 UTF-16 chars), f64
-        RoundTrip.roundTrip(BLIT, new Visibility(-7, Integer.MAX_VALUE, "€uro", Double.NaN), 1 + 1 + 5 + 10 + 8);
+        // tag, svar -7 (1), svar MAX_VALUE (5), "€uro" (header, 4 UTF-16 chars), f64
+        RoundTrip.roundTrip(BLIT, new Visibility(-7, Integer.MAX_VALUE, "€uro", Double.NaN), 1 + 1 + 5 + 9 + 8);
     }
 
     @Test
@@ -143,7 +145,7 @@ class GeneratedSerializerTest {
 
     @Test
     void nestedRecordsAndRecordsHoldingListsAndMapsRoundTrip() {
-        RoundTrip.roundTrip(BLIT, new Segment(new Point(1, 2), new Point(3, 4), "s"), 1 + 3 + 3 + 3);
+        RoundTrip.roundTrip(BLIT, new Segment(new Point(1, 2), new Point(3, 4), "s"), 1 + 3 + 3 + 2);
         Map<String, List<Point>> groups = new LinkedHashMap<>();
         groups.put("a", new ArrayList<>(List.of(new Point(1, 1))));
         groups.put("b", new ArrayList<>());
@@ -212,9 +214,9 @@ class GeneratedSerializerTest {
     @Test
     void aValueOfTheWrongTypeForAFieldIsABlitExceptionNamingTheFieldAndOffset() {
         int named = TestBlits.idOf(Named.class);
-        // Named whose String field holds Integer 1 (tag 07, svar 02)
-        BlitException e = assertThrows(BlitException.class, () -> BLIT.fromBytes(new byte[]{(byte) named, 7, 2}));
-        assertTrue(e.getMessage().contains("Named.name"), e.getMessage());
+        // Named's String field has no tag, so it cannot hold another type: a header whose string is missing
+        // (04: one Latin-1 byte) is reported at its offset
+        BlitException e = assertThrows(BlitException.class, () -> BLIT.fromBytes(new byte[]{(byte) named, 4}));
         assertTrue(e.getMessage().contains("offset 1"), e.getMessage());
         // Drawing's fields by name: anything, layers, main, number, pet, shapes; main (a Shape) holds "x"
         int drawing = TestBlits.idOf(Drawing.class);
@@ -287,7 +289,7 @@ class GeneratedSerializerTest {
         assertEquals("64 ea 03 00 00", RoundTrip.hex(bytes));
         Segment s = new Segment(new Point(1, 2), new Point(3, 4), "n");
         assertEquals(s, blit.fromBytes(blit.toBytes(s)));
-        assertEquals(1 + 5 + 5 + 3, blit.toBytes(s).length);
+        assertEquals(1 + 5 + 5 + 2, blit.toBytes(s).length); // the name: header and one byte, no tag
     }
 
     @Test

@@ -20,12 +20,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Generated code writes and reads a leaf field (a String, a box, a primitive array, a BigInteger, a
+ * Generated code writes and reads a leaf field (a box, a primitive array, a BigInteger, a
  * BigDecimal, a UUID, and the elements of a typed list of strings) without entering a level of its own ({@code enterLeaf}); the reflective serializer
  * enters and leaves one as for any value. These tests pin down that the two agree: a leaf still counts one
  * level below its object for {@code maxDepth}, on write and on read, and a primitive array with references
  * on gets the same number as before, so back references after it still find their objects, while a shared
- * String is still written twice, as the reflective serializer writes it.
+ * String is still written twice, as the reflective serializer writes it. A field declared String is no
+ * leaf: it has no tag and is its object's content, like a primitive.
  */
 class LeafDepthTest {
     static final class Link {
@@ -122,13 +123,13 @@ class LeafDepthTest {
         }
     }
 
-    /** Links whose only value below them is one leaf: a String, a BigInteger, a BigDecimal (small and large), a UUID. */
+    /** Links whose only value below them is one leaf: a box, a BigInteger, a BigDecimal (small and large), a UUID. */
     private static List<Link> oneLeafEach() {
         List<Link> links = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             links.add(new Link());
         }
-        links.get(0).name = "x";
+        links.get(0).boxed = 7;
         links.get(1).big = BigInteger.valueOf(-5);
         links.get(2).price = new BigDecimal("-1.25E+7");
         links.get(3).price = new BigDecimal(BigInteger.TEN.pow(30), 4); // an unscaled value past a long: the escape
@@ -150,10 +151,30 @@ class LeafDepthTest {
                 assertEquals(true, e.getMessage().contains("offset"), e.getMessage());
             }
             Link copy = (Link) generated(2, false).fromBytes(bytes);
-            assertEquals(leafOnly.name, copy.name);
+            assertEquals(leafOnly.boxed, copy.boxed);
             assertEquals(leafOnly.big, copy.big);
             assertEquals(leafOnly.price, copy.price);
             assertEquals(leafOnly.id, copy.id);
+        }
+    }
+
+    @Test
+    void aStringFieldIsNoLevelOfDepthButAStringInAListIs() {
+        // A field declared String is its string alone, untagged (FORMAT.md, "User classes"): part of its
+        // object's content, like a primitive, in generated code and in the reflective serializer alike.
+        Link named = new Link();
+        named.name = "x";
+        byte[] bytes = generated(1, false).toBytes(named);
+        assertArrayEquals(new byte[]{100, 0, 0, 0, 0, 3, 'x', 0, 0, 0}, bytes); // by name: big, boxed, data, id, name, next, price, tags
+        assertArrayEquals(reflective(1, false).toBytes(named), bytes);
+        for (Blit blit : new Blit[]{generated(1, false), reflective(1, false)}) {
+            assertEquals("x", ((Link) blit.fromBytes(bytes)).name);
+        }
+        named.name = null;
+        named.tags = new ArrayList<>(List.of("x")); // a tagged String, one level below the list
+        for (Blit blit : new Blit[]{generated(2, false), reflective(2, false)}) {
+            BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(named));
+            assertTrue(e.getMessage().contains("maxDepth 2"), e.getMessage());
         }
     }
 

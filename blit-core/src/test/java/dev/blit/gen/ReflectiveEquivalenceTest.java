@@ -165,6 +165,6 @@ class ReflectiveEquivalenceTest {
         Blit reflective = TestBlits.reflective().build();
         RoundTrip.roundTrip(reflective, new Point(3, -2), 3);
         RoundTrip.roundTrip(reflective, new Quote(1010L, new double[]{1.5, 2.25}), 21);
-        RoundTrip.roundTrip(reflective, new Visibility(1, 2, "c", 0.5), 14);
+        RoundTrip.roundTrip(reflective, new Visibility(1, 2, "c", 0.5), 13);
     }
 }

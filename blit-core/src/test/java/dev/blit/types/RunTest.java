@@ -158,11 +158,11 @@ class RunTest {
         Blit plain = blit(false);
         Holder h = new Holder(new ArrayList<>(List.of(new Named("a"), new Named("b"), new Named("c"), new Named("d"))));
         byte[] b = plain.toBytes(h);
-        // Holder (67), then its field: ArrayList (24), 4 elements, run (45) of Named (65), each a tagged String
-        assertEquals("67" + "24044565" + "0b0361" + "0b0362" + "0b0363" + "0b0364", hex(b));
+        // Holder (67), then its field: ArrayList (24), 4 elements, run (45) of Named (65), each its String field (untagged)
+        assertEquals("67" + "24044565" + "0361" + "0362" + "0363" + "0364", hex(b));
         assertEquals(h, plain.fromBytes(b));
         // and the tagged form of the same list
-        assertEquals(h, plain.fromBytes(bytes("67 2404 65 0b0361 65 0b0362 65 0b0363 65 0b0364")));
+        assertEquals(h, plain.fromBytes(bytes("67 2404 65 0361 65 0362 65 0363 65 0364")));
     }
 
     @Test
