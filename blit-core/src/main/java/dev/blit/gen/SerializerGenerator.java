@@ -248,11 +248,6 @@ final class SerializerGenerator {
                     mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/String"); // a handle's value is an Object
                 }
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, p.kind.writeMethod, p.kind.writeDesc, false);
-            } else if (p.type() == String.class) {
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                get(mv, i, 1);
-                mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/String");
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, "writeString", "(Ljava/lang/String;)V", false);
             } else if (registration[i] != null) {
                 // if (x == null) out.writeByte(0); else if (s.enter(out, x, R)) { content; s.exit(); }
                 // Declared type not final: only when x's class is exactly it, else s.writeObject(out, x).
@@ -527,11 +522,6 @@ final class SerializerGenerator {
         if (p.kind != ClassModel.Kind.REFERENCE) {
             mv.visitVarInsn(Opcodes.ALOAD, in);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, p.kind.readMethod, p.kind.readDesc, false);
-            return;
-        }
-        if (p.type() == String.class) {
-            mv.visitVarInsn(Opcodes.ALOAD, in);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readString", "()Ljava/lang/String;", false);
             return;
         }
         if (declared[i] == null) { // declared Object: anything goes
