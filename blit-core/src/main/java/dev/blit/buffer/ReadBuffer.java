@@ -30,8 +30,6 @@ public final class ReadBuffer {
      * not 8, while a long stream reaches full-size reads after three refills.
      */
     private static final int FIRST_WINDOW = 1024;
-    /** Largest allocation made on the word of a stream before the bytes have arrived. */
-    private static final int TRUST_STEP = 1 << 16;
     /** What {@link ReadLimits} charges per array, string or collection besides its elements. */
     private static final int OBJECT_BYTES = 32;
     /** What {@link ReadLimits} charges per reference slot. */
@@ -206,6 +204,16 @@ public final class ReadBuffer {
      */
     public byte[] array() {
         return array;
+    }
+
+    /** @return the bytes in the window, readable without a refill */
+    int buffered() {
+        return limit - position;
+    }
+
+    /** @return true when the input is a stream, whose length is unknown until it ends */
+    boolean isStream() {
+        return stream != null;
     }
 
     private void fill(int n) {
@@ -663,7 +671,7 @@ public final class ReadBuffer {
             position += len;
             return s;
         }
-        return new String(readRaw(len), StandardCharsets.ISO_8859_1);
+        return new String(SteppedReads.raw(this, len), StandardCharsets.ISO_8859_1);
     }
 
     private BlitException malformedStringHeader(long at) {
@@ -674,7 +682,7 @@ public final class ReadBuffer {
         long bytes = (long) len << 1;
         checkAvailable(bytes, at, len);
         charge(len, OBJECT_BYTES + bytes, at, "string length");
-        return new String(readElements(len, 2, char[]::new, Bulk::getChars, Arrays::copyOf));
+        return new String(SteppedReads.elements(this, len, 2, char[]::new, Bulk::getChars, Arrays::copyOf));
     }
 
     // ---------------------------------------------------------------- bulk
@@ -699,75 +707,11 @@ public final class ReadBuffer {
         }
     }
 
-    /** Reads exactly {@code n} bytes into a new array, growing it as they arrive from a stream. */
-    private byte[] readRaw(int n) {
-        byte[] out = new byte[Math.min(n, TRUST_STEP)];
-        int done = 0;
-        while (done < n) {
-            if (done == out.length) {
-                out = Arrays.copyOf(out, (int) Math.min(n, (long) out.length * 2));
-            }
-            int step = out.length - done;
-            readBytes(out, done, step);
-            done += step;
-        }
-        return out;
-    }
-
-    /** Copies {@code n} elements from little-endian bytes (one of {@link Bulk}'s readers). */
-    private interface Decoder<A> {
-        void decode(byte[] src, int off, A dst, int from, int n);
-    }
-
-    /** A copy of an array with a new length ({@code Arrays::copyOf} of its type). */
-    private interface Grow<A> {
-        A copyOf(A a, int length);
-    }
-
-    /**
-     * The general path of the primitive-array readers, where {@link #smallLength} does not apply: a null or
-     * longer array, or elements not all in the window yet. Reads the length header, then the elements in
-     * window-sized steps, growing the array as they arrive so that a length from a stream (not checked
-     * against the input) is never allocated ahead of its bytes.
-     *
-     * @param size   the size of one element in bytes
-     * @param create a new array of a given length
-     * @param decoder copies elements from bytes
-     * @param grow   a copy with a new length
-     */
-    private <A> A readArray(int size, IntFunction<A> create, Decoder<A> decoder, Grow<A> grow) {
-        int length = readLength(size);
-        return length < 0 ? null : readElements(length, size, create, decoder, grow);
-    }
-
-    /** {@link #readArray} after the header, and the UTF-16 string reader: {@code length} elements. */
-    private <A> A readElements(int length, int size, IntFunction<A> create, Decoder<A> decoder, Grow<A> grow) {
-        int capacity = firstCapacity(length, size);
-        A dst = create.apply(capacity);
-        int done = 0;
-        while (done < length) {
-            if (done == capacity) {
-                capacity = (int) Math.min(length, (long) capacity * 2);
-                dst = grow.copyOf(dst, capacity);
-            }
-            int avail = (limit - position) / size;
-            if (avail == 0) {
-                require(size);
-                avail = (limit - position) / size;
-            }
-            int n = Math.min(capacity - done, avail);
-            decoder.decode(array, position, dst, done, n);
-            position += n * size;
-            done += n;
-        }
-        return dst;
-    }
-
     /**
      * The fast path of the primitive-array readers: a one-byte header (a non-null array of at most 126
      * elements) whose elements are all in {@link #array()} already and within the limits. Charges the budget
      * as {@link #readLength} would and consumes the header; returns -1, consuming nothing, when any of that
-     * does not hold, and the general path then reads (or rejects) the array.
+     * does not hold, and {@link SteppedReads#array} then reads (or rejects) the array.
      */
     private int smallLength(int shift) {
         int p = position;
@@ -786,10 +730,11 @@ public final class ReadBuffer {
     }
 
     /**
-     * A primitive array: {@link #smallLength}'s fast path, else {@link #readArray}. Each public reader passes
-     * constant method references, so once this is inlined into it the calls are direct.
+     * A primitive array: {@link #smallLength}'s fast path, else the general path ({@link SteppedReads#array}).
+     * Each public reader passes constant method references, so once this is inlined into it the calls are direct.
      */
-    private <A> A readPrimitives(int shift, IntFunction<A> create, Decoder<A> decoder, Grow<A> grow) {
+    private <A> A readPrimitives(int shift, IntFunction<A> create, SteppedReads.Decoder<A> decoder,
+                                 SteppedReads.Grow<A> grow) {
         int small = smallLength(shift);
         if (small >= 0) {
             A a = create.apply(small);
@@ -797,12 +742,9 @@ public final class ReadBuffer {
             position += small << shift;
             return a;
         }
-        return readArray(1 << shift, create, decoder, grow);
+        return SteppedReads.array(this, 1 << shift, create, decoder, grow);
     }
 
-    private int firstCapacity(int length, int size) {
-        return stream == null ? length : Math.min(length, TRUST_STEP / size);
-    }
 
     /** @return a nullable array written by {@link WriteBuffer#writeByteArray} */
     public byte[] readByteArray() {
@@ -815,7 +757,7 @@ public final class ReadBuffer {
             position += n;
             return a;
         }
-        return readRaw(n);
+        return SteppedReads.raw(this, n);
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeBooleanArray} */
@@ -824,7 +766,7 @@ public final class ReadBuffer {
         if (n < 0) {
             return null;
         }
-        byte[] raw = limit - position >= n ? null : readRaw(n);
+        byte[] raw = limit - position >= n ? null : SteppedReads.raw(this, n);
         boolean[] a = new boolean[n];
         byte[] src = raw != null ? raw : array;
         int off = raw != null ? 0 : position;
