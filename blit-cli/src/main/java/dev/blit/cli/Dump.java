@@ -62,15 +62,17 @@ public final class Dump {
 
     private final PrintStream out;
     private final PrintStream err;
-    private final boolean progress;
-    private long nextProgress = PROGRESS_STEP;
+    /** Bytes between two progress lines; 0 for none. */
+    private final long progressStep;
+    private long nextProgress;
     private long total;
     private long done;
 
-    private Dump(PrintStream out, PrintStream err, boolean progress) {
+    private Dump(PrintStream out, PrintStream err, long progressStep) {
         this.out = out;
         this.err = err;
-        this.progress = progress;
+        this.progressStep = progressStep;
+        this.nextProgress = progressStep;
     }
 
     /**
@@ -95,7 +97,15 @@ public final class Dump {
      * @return the exit code: 0, 1 for damaged input, 2 for bad usage
      */
     public static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err, boolean progress) {
-        Dump d = new Dump(out, err, progress);
+        return run(args, stdin, out, err, progress ? PROGRESS_STEP : 0);
+    }
+
+    /**
+     * {@link #run(String[], InputStream, PrintStream, PrintStream, boolean)} with a progress line every
+     * {@code progressStep} bytes (0: none); tests use small steps.
+     */
+    static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err, long progressStep) {
+        Dump d = new Dump(out, err, progressStep);
         try {
             if (!d.parse(args)) {
                 return 2;
@@ -122,7 +132,7 @@ public final class Dump {
      * @return the exit code
      */
     static int dumpBytes(byte[] bytes, String[] args, PrintStream out) {
-        Dump d = new Dump(out, out, false);
+        Dump d = new Dump(out, out, 0);
         List<String> all = new ArrayList<>(List.of(args));
         all.add("-");
         try {
@@ -296,9 +306,10 @@ public final class Dump {
     }
 
     private void progress(long at) {
-        if (progress && total >= PROGRESS_STEP && done + at >= nextProgress) {
-            err.printf("dumped %d of %d MB%n", (done + at) >> 20, total >> 20);
-            nextProgress = done + at + PROGRESS_STEP;
+        if (progressStep > 0 && total >= progressStep && done + at >= nextProgress) {
+            long now = done + at;
+            err.printf("dumped %d%% (%d of %d MB)%n", now * 100 / total, now >> 20, total >> 20);
+            nextProgress = now + progressStep;
         }
     }
 

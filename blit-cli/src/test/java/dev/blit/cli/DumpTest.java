@@ -195,6 +195,44 @@ class DumpTest {
     }
 
     @Test
+    void progressOfALargeInputGoesToStandardErrorAndNeverIntoTheDump(@TempDir Path tmp) throws IOException {
+        Blit blit = Blit.builder().build();
+        java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        Path dir = tmp.resolve("big.log");
+        try (BlitLog log = BlitLog.open(dir, blit, BlitLog.Options.defaults().segmentSize(4096))) {
+            for (int i = 0; i < 400; i++) {
+                String v = "value " + i;
+                stream.writeBytes(blit.toBytes(v));
+                log.append(v);
+            }
+        }
+        Path file = tmp.resolve("big.blit");
+        Files.write(file, stream.toByteArray());
+        for (Path input : List.of(file, dir)) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = Dump.run(new String[] {input.toString()}, new ByteArrayInputStream(new byte[0]),
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), 1024L);
+            String dump = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, code, dump);
+            assertTrue(dump.contains("value 399"), dump);
+            assertFalse(dump.contains("dumped"), dump);
+            List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+            assertTrue(lines.size() >= 3, input + ": " + lines);
+            int last = -1;
+            for (String line : lines) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("dumped (\\d+)% \\(\\d+ of \\d+ MB\\)").matcher(line);
+                assertTrue(m.matches(), line);
+                int percent = Integer.parseInt(m.group(1));
+                assertTrue(percent > last && percent <= 100, lines.toString());
+                last = percent;
+            }
+        }
+        Result quiet = runFile(file); // the public entry without progress, as the tests' other runs
+        assertTrue(quiet.err.isEmpty(), quiet.err);
+    }
+
+    @Test
     void truncatedInputIsShownUpToTheDamageWithItsOffsetAndReason() throws IOException {
         byte[] bytes = Blit.builder().build().toBytes(builtinTree());
         byte[] cut = Arrays.copyOf(bytes, 40);
