@@ -432,6 +432,12 @@ final class InlineCode {
             return;
         }
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, read, "()" + (leaf.unbox != null ? leaf.primitive : Type.getDescriptor(t)), false);
+        if (t.isArray()) {
+            // After the tag, the null header is malformed (LeafContent.array), as the built-in serializer has it.
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEAF_CONTENT, "array", "(Ljava/lang/Object;" + D_RB + ")Ljava/lang/Object;", false);
+            mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(t));
+        }
         if (leaf.unbox != null) {
             String box = Type.getInternalName(t);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, box, "valueOf", "(" + leaf.primitive + ")L" + box + ";", false);

@@ -255,7 +255,7 @@ public final class ReadSession implements ObjectReader {
     /**
      * Numbers a tracked leaf (a primitive array) just read after {@link #enterLeaf}, when references are on.
      *
-     * @param value the array; null if its content was a null length header, which {@link #exit} also numbers
+     * @param value the array (never null: the null header after an array's tag is refused before this)
      * @return {@code value}
      */
     public Object trackedLeaf(Object value) {

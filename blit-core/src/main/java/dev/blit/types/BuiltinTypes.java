@@ -70,14 +70,14 @@ public final class BuiltinTypes {
                 case TypeIds.FLOAT: return in.readFloat();
                 case TypeIds.DOUBLE: return in.readDouble();
                 case TypeIds.STRING: return LeafContent.readString(in);
-                case TypeIds.BOOLEAN_ARRAY: return in.readBooleanArray();
-                case TypeIds.BYTE_ARRAY: return in.readByteArray();
-                case TypeIds.SHORT_ARRAY: return in.readShortArray();
-                case TypeIds.CHAR_ARRAY: return in.readCharArray();
-                case TypeIds.INT_ARRAY: return in.readIntArray();
-                case TypeIds.LONG_ARRAY: return in.readLongArray();
-                case TypeIds.FLOAT_ARRAY: return in.readFloatArray();
-                case TypeIds.DOUBLE_ARRAY: return in.readDoubleArray();
+                case TypeIds.BOOLEAN_ARRAY: return LeafContent.array(in.readBooleanArray(), in);
+                case TypeIds.BYTE_ARRAY: return LeafContent.array(in.readByteArray(), in);
+                case TypeIds.SHORT_ARRAY: return LeafContent.array(in.readShortArray(), in);
+                case TypeIds.CHAR_ARRAY: return LeafContent.array(in.readCharArray(), in);
+                case TypeIds.INT_ARRAY: return LeafContent.array(in.readIntArray(), in);
+                case TypeIds.LONG_ARRAY: return LeafContent.array(in.readLongArray(), in);
+                case TypeIds.FLOAT_ARRAY: return LeafContent.array(in.readFloatArray(), in);
+                case TypeIds.DOUBLE_ARRAY: return LeafContent.array(in.readDoubleArray(), in);
                 default: throw new IllegalStateException("no built-in scalar has id " + id);
             }
         }

@@ -34,6 +34,23 @@ public final class LeafContent {
         return s;
     }
 
+    /**
+     * The check after a tagged primitive array's content (ids 12..19, {@code arr (never null)}): the tag
+     * already said "an array", so the null length header {@code 00} is malformed there, as it is after a
+     * String's tag. One value, one encoding: a null array is the tag {@code 00} alone.
+     *
+     * @param array what {@code ReadBuffer.read...Array} returned, just after the header
+     * @param in    the buffer it came from
+     * @return {@code array}
+     * @throws BlitException if it is null, naming the header's offset
+     */
+    public static Object array(Object array, ReadBuffer in) {
+        if (array == null) {
+            throw new BlitException("null array header inside an array value at offset " + (in.offset() - 1));
+        }
+        return array;
+    }
+
     /** {@code uvar n}, then the {@code n} bytes of {@link BigInteger#toByteArray()} (big-endian, minimal). */
     public static void writeBigInteger(WriteBuffer out, BigInteger v) {
         byte[] b = v.toByteArray();

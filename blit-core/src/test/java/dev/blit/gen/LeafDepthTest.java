@@ -221,17 +221,16 @@ class LeafDepthTest {
     }
 
     @Test
-    void aNullHeaderInsideATaggedArrayIsNumberedAsTheReflectiveSerializerNumbersIt() {
-        // Two (id 100, object #0); field a: tag 17 (long[]) with a null length header, which a writer never
-        // produces but the general path reads as null (object #1); field b: a back reference to #1.
+    void aNullHeaderInsideATaggedArrayIsRefusedByGeneratedAndReflectiveAlike() {
+        // Two (id 100); field a: tag 17 (long[]) with a null length header, which a writer never produces (a
+        // null array is the tag 00 alone); field b: a back reference. Both paths refuse the header at offset 2.
         byte[] bytes = {100, 17, 0, 1, 1};
         @SuppressWarnings("unchecked")
         Serializer<Two> reflective = (Serializer<Two>) (Serializer<?>) new ReflectiveSerializer(ClassModel.of(Two.class, null), false);
         for (Blit blit : new Blit[]{Blit.builder().register(Two.class, 100).references(true).build(),
                 Blit.builder().register(Two.class, 100, reflective).references(true).build()}) {
-            Two two = blit.fromBytes(bytes, Two.class);
-            assertEquals(null, two.a);
-            assertEquals(null, two.b);
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes, Two.class));
+            assertTrue(e.getMessage().contains("null array header inside an array value at offset 2"), e.getMessage());
         }
     }
 

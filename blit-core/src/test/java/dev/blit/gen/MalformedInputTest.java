@@ -58,6 +58,36 @@ class MalformedInputTest {
         assertTrue(e.getMessage().contains("offset 3"), e.getMessage());
     }
 
+    /**
+     * After a primitive array's tag the null length header is malformed (FORMAT.md: {@code arr (never null)}),
+     * as it is after a String's: a null array is the tag 00 alone. Generated code, the reflective serializer,
+     * a top-level value and a run of arrays all refuse it, naming the header's offset.
+     */
+    @Test
+    void theNullHeaderAfterAnArraysTagIsRefusedEverywhere() {
+        Blit plain = Blit.builder().build();
+        BlitException top = assertThrows(BlitException.class, () -> plain.fromBytes(new byte[] {0x13, 0x00}));
+        assertTrue(top.getMessage().contains("null array header inside an array value at offset 1"), top.getMessage());
+        assertEquals(null, plain.fromBytes(new byte[] {0x00})); // null itself is the tag 00
+
+        byte[] run = plain.toBytes(java.util.List.of(new long[0], new long[0], new long[0], new long[0]));
+        assertEquals("30 04 45 11 01 01 01 01", dev.blit.RoundTrip.hex(run));
+        run[6] = 0;
+        BlitException inRun = assertThrows(BlitException.class, () -> plain.fromBytes(run));
+        assertTrue(inRun.getMessage().contains("offset 6"), inRun.getMessage());
+
+        for (Blit blit : new Blit[] {TestBlits.generated().build(), TestBlits.reflective().build()}) {
+            byte[] bytes = blit.toBytes(new Fixtures.Quote(7, new double[0]));
+            // prices comes first (canonical order is by name): the class tag, then the field's tag 13 and 01 (empty)
+            int header = 2;
+            assertEquals(0x13, bytes[header - 1], dev.blit.RoundTrip.hex(bytes));
+            assertEquals(0x01, bytes[header], dev.blit.RoundTrip.hex(bytes));
+            bytes[header] = 0;
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+            assertTrue(e.getMessage().contains("offset " + header), e.getMessage());
+        }
+    }
+
     /** @return "ok" or "BlitException", failing the test for anything else thrown */
     private static String outcome(Blit blit, byte[] bytes) {
         try {
