@@ -3,12 +3,9 @@ package dev.blit.cli;
 import dev.blit.BlitException;
 import dev.blit.types.TypeIds;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Decodes tagged values (FORMAT.md) into {@link Node} trees without instantiating anything: built-in values
@@ -19,6 +16,8 @@ import java.util.UUID;
 final class Decoder {
     /** How deeply values may nest before the dump gives up (hostile input must not overflow the stack). */
     static final int MAX_DEPTH = 400;
+    /** Array dimensions a type descriptor may nest, as the library's {@code ReadSession} allows. */
+    private static final int MAX_TYPE_NESTING = 200;
     /** Array elements shown inline. */
     static final int SHOWN = 16;
     /** The largest field table FORMAT.md allows. */
@@ -40,6 +39,7 @@ final class Decoder {
     }
 
     private final Input in;
+    private final Leaves leaves;
     private final UserTypes types;
     private final Mode mode;
     private final boolean flat;
@@ -50,10 +50,13 @@ final class Decoder {
     private boolean marked;
     /** The class id the last type descriptor ended with (an EnumSet's or EnumMap's enum). */
     private long lastDescriptor;
+    /** How many array dimensions the last descriptor put around {@link #lastDescriptor}. */
+    private int lastDims;
     boolean sawBackReference;
 
     Decoder(Input in, UserTypes types, Mode mode, boolean flat) {
         this.in = in;
+        this.leaves = new Leaves(in);
         this.types = types;
         this.mode = mode;
         this.flat = flat;
@@ -92,6 +95,11 @@ final class Decoder {
             if (run >= 0 && in.pos == n.start) {
                 throw new BlitException("an element of a run at offset " + n.start
                         + " took no bytes; a run holds only values whose content is never empty");
+            }
+            if (n.id == TypeIds.NULL && (parent.id == TypeIds.ARRAY_DEQUE || parent.id == TypeIds.CONCURRENT_HASH_MAP
+                    || parent.id == TypeIds.IMMUTABLE_SET || parent.id == TypeIds.IMMUTABLE_MAP)) {
+                // these JDK classes refuse null, so the library cannot build one
+                throw new BlitException("a " + parent.type + " cannot hold null, found at offset " + n.start);
             }
         } catch (BlitException | ArithmeticException | IllegalArgumentException e) {
             if (!marked && !(e instanceof Undecodable)) {
@@ -147,38 +155,12 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                collection(n, in.count(1, "length"), depth);
+                long exact = lastDims == 0 && final_(lastDescriptor) ? lastDescriptor : -1;
+                collection(n, in.count(1, "length"), depth, exact);
             }
-            case TypeIds.BIG_INTEGER -> n.value = bigInteger().toString();
-            case TypeIds.BIG_DECIMAL -> {
-                int scale = (int) in.svar(32);
-                long unscaled = in.svar(64);
-                BigInteger u = unscaled == Long.MIN_VALUE ? bigInteger() : BigInteger.valueOf(unscaled);
-                n.value = new BigDecimal(u, scale).toString();
-            }
-            case TypeIds.UUID -> n.value = new UUID(in.i64(), in.i64()).toString();
-            case TypeIds.INSTANT -> {
-                long s = in.svar(64);
-                long nano = in.uvar(32) & 0xffffffffL;
-                n.value = Names.instant(s, nano);
-            }
-            case TypeIds.LOCAL_DATE -> n.value = date();
-            case TypeIds.LOCAL_TIME -> n.value = time();
-            case TypeIds.LOCAL_DATE_TIME -> n.value = date() + "T" + time();
-            case TypeIds.OFFSET_DATE_TIME -> n.value = date() + "T" + time() + Names.offset(in.svar(32));
-            case TypeIds.ZONED_DATE_TIME -> {
-                String dt = date() + "T" + time() + Names.offset(in.svar(32));
-                String zone = in.str();
-                n.value = dt + (zone == null || zone.isEmpty() ? "" : "[" + zone + "]");
-            }
-            case TypeIds.DURATION -> {
-                long s = in.svar(64);
-                long nano = in.uvar(32) & 0xffffffffL;
-                n.value = s + " s " + nano + " ns";
-            }
-            case TypeIds.PERIOD -> n.value = "P" + in.svar(32) + "Y" + in.svar(32) + "M" + in.svar(32) + "D";
-            case TypeIds.ZONE_ID -> n.value = Names.quote(in.str());
-            case TypeIds.ZONE_OFFSET -> n.value = Names.offset(in.svar(32));
+            case TypeIds.BIG_INTEGER, TypeIds.BIG_DECIMAL, TypeIds.UUID, TypeIds.INSTANT, TypeIds.LOCAL_DATE,
+                 TypeIds.LOCAL_TIME, TypeIds.LOCAL_DATE_TIME, TypeIds.OFFSET_DATE_TIME, TypeIds.ZONED_DATE_TIME,
+                 TypeIds.DURATION, TypeIds.PERIOD, TypeIds.ZONE_ID, TypeIds.ZONE_OFFSET -> n.value = leaves.value(tag);
             case TypeIds.OPTIONAL -> value(n, "value", depth + 1);
             case TypeIds.ARRAY_LIST, TypeIds.LINKED_LIST, TypeIds.ARRAY_DEQUE, TypeIds.HASH_SET, TypeIds.LINKED_HASH_SET,
                  TypeIds.IMMUTABLE_LIST, TypeIds.IMMUTABLE_SET, TypeIds.UNMODIFIABLE_LIST, TypeIds.UNMODIFIABLE_SET,
@@ -203,13 +185,17 @@ final class Decoder {
             }
             case TypeIds.ENUM_SET -> {
                 track(n);
-                n.type = "EnumSet<" + descriptor() + ">";
+                n.type = "EnumSet<" + enumDescriptor("EnumSet") + ">";
                 long enumId = lastDescriptor;
                 int bytes = in.count(1, "bit set length");
                 StringBuilder sb = new StringBuilder("{");
                 int shown = 0;
                 for (int i = 0; i < bytes; i++) {
                     int b = in.u8();
+                    if (b == 0 && i == bytes - 1) {
+                        throw new BlitException("EnumSet bit set ends with a zero byte (not the shortest encoding) at offset "
+                                + in.pos);
+                    }
                     for (int bit = 0; bit < 8; bit++) {
                         if ((b & (1 << bit)) != 0 && shown++ < 64) {
                             sb.append(shown > 1 ? ", " : "").append(constant(enumId, i * 8L + bit));
@@ -220,7 +206,7 @@ final class Decoder {
             }
             case TypeIds.ENUM_MAP -> {
                 track(n);
-                n.type = "EnumMap<" + descriptor() + ">";
+                n.type = "EnumMap<" + enumDescriptor("EnumMap") + ">";
                 long enumId = lastDescriptor;
                 int count = in.count(2, "count");
                 n.value = count + (count == 1 ? " entry" : " entries");
@@ -265,45 +251,36 @@ final class Decoder {
         n.ref = nextRef++;
     }
 
-    private BigInteger bigInteger() {
+    /**
+     * The type descriptor of an EnumSet's or EnumMap's enum: a user id (an enum, if the classes say so), never
+     * one of Blit's own ids, none of which is an enum.
+     */
+    private String enumDescriptor(String what) {
         long at = in.pos;
-        int length = in.count(1, "BigInteger length");
-        if (length == 0) {
-            throw new BlitException("BigInteger of 0 bytes at offset " + at);
+        String name = descriptor();
+        UserTypes.UserType t = lastDescriptor >= TypeIds.FIRST_USER_ID ? types.get(lastDescriptor) : null;
+        if (lastDescriptor < TypeIds.FIRST_USER_ID || t != null && t.shape() != UserTypes.Shape.ENUM) {
+            throw new BlitException(what + " type at offset " + at + " is " + name + ", not an enum");
         }
-        byte[] b = new byte[length];
-        for (int i = 0; i < length; i++) {
-            b[i] = (byte) in.u8();
-        }
-        return new BigInteger(b);
-    }
-
-    private String date() {
-        long year = in.svar(32);
-        int month = in.u8();
-        int day = in.u8();
-        return String.format("%04d-%02d-%02d", year, month, day);
-    }
-
-    private String time() {
-        int h = in.u8();
-        int m = in.u8();
-        int s = in.u8();
-        long nano = in.uvar(32) & 0xffffffffL;
-        return String.format("%02d:%02d:%02d", h, m, s) + (nano == 0 ? "" : String.format(".%09d", nano));
+        return name;
     }
 
     /** A type descriptor: a class id, and for a typed array its component's descriptor. */
     private String descriptor() {
         StringBuilder dims = new StringBuilder();
         for (int i = 0; ; i++) {
-            if (i > MAX_DEPTH) {
-                throw new BlitException("array type descriptor nests deeper than " + MAX_DEPTH + " at offset " + in.pos);
-            }
+            long at = in.pos;
             long id = in.uvar(32) & 0xffffffffL;
             lastDescriptor = id;
+            lastDims = i;
             if (id != TypeIds.TYPED_ARRAY) {
+                if (id <= TypeIds.REFERENCE || id >= TypeIds.RUN && id < TypeIds.FIRST_USER_ID) {
+                    throw new BlitException("unknown type id " + id + " at offset " + at); // null, a reference: no type
+                }
                 return typeName(id) + dims;
+            }
+            if (i >= MAX_TYPE_NESTING) {
+                throw new BlitException("array type nested more than " + MAX_TYPE_NESTING + " levels at offset " + at);
             }
             dims.append("[]");
         }
@@ -326,33 +303,70 @@ final class Decoder {
         return Names.builtin((int) id);
     }
 
+    /**
+     * A sorted collection's comparator: absent, or a value that must be one (null is not; of Blit's own types
+     * only {@code reverseOrder()} is; a user class or a back reference may be, which only its class can tell).
+     */
     private void comparator(Node n, int depth) {
         if (in.bool()) {
+            long at = in.pos;
             value(n, "comparator", depth + 1);
-        }
-    }
-
-    /** {@code count} tagged values, as {@link #collection} reads them when they are not a run. */
-    private void elements(Node n, int count, int depth) {
-        n.value = count + (count == 1 ? " element" : " elements");
-        for (int i = 0; i < count; i++) {
-            value(n, "[" + i + "]", depth + 1);
+            int tag = n.children.get(n.children.size() - 1).id;
+            if (tag != TypeIds.REFERENCE && tag != TypeIds.REVERSE_ORDER && tag < TypeIds.FIRST_USER_ID) {
+                throw new BlitException("expected a Comparator at offset " + at + " but found " + Names.builtin(tag));
+            }
         }
     }
 
     /**
-     * A collection's or reference array's elements: tagged values, or a run (FORMAT.md "Runs"): a type id, then
-     * each one's content.
+     * Whether the built-in type {@code id} is a final class, so that an element of an array of it must have
+     * exactly its id (the Booleans: either). Other components (collections, {@code ZoneId}, user classes) have
+     * subclasses among the types, which the dump does not follow; the library checks those too.
      */
+    private static boolean final_(long id) {
+        return id >= TypeIds.FALSE && id <= TypeIds.DOUBLE_ARRAY
+                || id >= TypeIds.UUID && id <= TypeIds.PERIOD && id != TypeIds.ZONE_ID
+                || id == TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
+                || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE;
+    }
+
+    private static boolean sameType(long tag, long exact) {
+        return tag == exact || tag <= TypeIds.TRUE && tag >= TypeIds.FALSE && exact <= TypeIds.TRUE && exact >= TypeIds.FALSE;
+    }
+
+    /** {@code count} tagged values, as {@link #collection} reads them when they are not a run. */
+    private void elements(Node n, int count, int depth, long exact) {
+        n.value = count + (count == 1 ? " element" : " elements");
+        for (int i = 0; i < count; i++) {
+            long at = in.pos;
+            value(n, "[" + i + "]", depth + 1);
+            long tag = n.children.get(n.children.size() - 1).id;
+            if (exact >= 0 && tag > TypeIds.REFERENCE && !sameType(tag, exact)) {
+                throw new BlitException("element " + i + " of a " + n.type + " is a " + typeName(tag) + " at offset " + at);
+            }
+        }
+    }
+
     private void collection(Node n, int count, int depth) {
+        collection(n, count, depth, -1);
+    }
+
+    /**
+     * A collection's or reference array's elements: tagged values, or a run (FORMAT.md "Runs"): a type id, then
+     * each one's content. With {@code exact} a type id, every element must be of that type (or null).
+     */
+    private void collection(Node n, int count, int depth, long exact) {
         if (count == 0 || in.peek() != TypeIds.RUN) {
-            elements(n, count, depth);
+            elements(n, count, depth, exact);
             return;
         }
         in.u8();
         long at = in.pos;
         long run = in.uvar(32) & 0xffffffffL;
         runType(run, false, count + " elements", at);
+        if (exact >= 0 && !sameType(run, exact)) {
+            throw new BlitException("a run of " + typeName(run) + " at offset " + at + " in a " + n.type);
+        }
         n.value = count + " elements, a run of type id " + run;
         for (int i = 0; i < count; i++) {
             value(n, "[" + i + "]", depth + 1, run);
