@@ -433,10 +433,15 @@ final class InlineCode {
         }
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, read, "()" + (leaf.unbox != null ? leaf.primitive : Type.getDescriptor(t)), false);
         if (t.isArray()) {
-            // After the tag, the null header is malformed (LeafContent.array), as the built-in serializer has it.
+            // After the tag, the null header is malformed (LeafContent.array), as the built-in serializer has it:
+            // dup; ifnonnull ok; throw LeafContent.nullArray(in); ok:
+            Label ok = new Label();
+            mv.visitInsn(Opcodes.DUP);
+            mv.visitJumpInsn(Opcodes.IFNONNULL, ok);
             mv.visitVarInsn(Opcodes.ALOAD, in);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEAF_CONTENT, "array", "(Ljava/lang/Object;" + D_RB + ")Ljava/lang/Object;", false);
-            mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(t));
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEAF_CONTENT, "nullArray", "(" + D_RB + ")Ldev/blit/BlitException;", false);
+            mv.visitInsn(Opcodes.ATHROW);
+            mv.visitLabel(ok);
         }
         if (leaf.unbox != null) {
             String box = Type.getInternalName(t);

@@ -46,9 +46,20 @@ public final class LeafContent {
      */
     public static Object array(Object array, ReadBuffer in) {
         if (array == null) {
-            throw new BlitException("null array header inside an array value at offset " + (in.offset() - 1));
+            throw nullArray(in);
         }
         return array;
+    }
+
+    /**
+     * The refusal of {@link #array}, apart, for generated code: it tests for null inline and calls this only
+     * on the cold path, so the hot path has no call.
+     *
+     * @param in the buffer, just past the null header
+     * @return the exception to throw
+     */
+    public static BlitException nullArray(ReadBuffer in) {
+        return new BlitException("null array header inside an array value at offset " + (in.offset() - 1));
     }
 
     /** {@code uvar n}, then the {@code n} bytes of {@link BigInteger#toByteArray()} (big-endian, minimal). */
