@@ -745,7 +745,6 @@ public final class ReadBuffer {
         return SteppedReads.array(this, 1 << shift, create, decoder, grow);
     }
 
-
     /** @return a nullable array written by {@link WriteBuffer#writeByteArray} */
     public byte[] readByteArray() {
         int n = readLength(1);
