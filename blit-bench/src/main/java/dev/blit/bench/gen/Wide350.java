@@ -1,6 +1,6 @@
 package dev.blit.bench.gen;
 
-// Copied from blit-core/src/test/java/dev/blit/gen/Wide350.java (generated once by a script for LargeClassTest); do not edit by hand.
+// Generated once by a script; do not edit by hand. (The core tests define a class like it at run time: WideClass.)
 /** 350 fields of mixed types: enough to need several chunks in the generated methods. */
 public final class Wide350 {
     int f000;
