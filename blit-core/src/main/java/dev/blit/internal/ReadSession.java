@@ -149,15 +149,6 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
-     * Reads the rest of a tagged value whose tag the caller already read (generated code reads the tag of
-     * a field itself, to call the expected type's serializer directly when it matches).
-     *
-     * @param in  the buffer, just after the tag
-     * @param tag the tag
-     * @param at  the offset of the tag, for errors
-     * @return the value, possibly null
-     */
-    /**
      * Reads one tagged value, into {@code target} if the tag names {@code target}'s class (see
      * {@link dev.blit.Serializer#readInto}); any other tag is read as {@link #readObject(ReadBuffer)} reads it.
      *
@@ -176,6 +167,15 @@ public final class ReadSession implements ObjectReader {
         return readObject(in, tag, at);
     }
 
+    /**
+     * Reads the rest of a tagged value whose tag the caller already read (generated code reads the tag of
+     * a field itself, to call the expected type's serializer directly when it matches).
+     *
+     * @param in  the buffer, just after the tag
+     * @param tag the tag
+     * @param at  the offset of the tag, for errors
+     * @return the value, possibly null
+     */
     public Object readObject(ReadBuffer in, int tag, long at) {
         if (tag == TypeIds.NULL) {
             return null;

@@ -204,7 +204,6 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         }
     }
 
-    /** Maps every segment, indexes its records and connects the segments; the writer also repairs. */
     /**
      * BlitLog never seals a segment that holds no record (it grows it instead), so such a segment is damage;
      * followed, it would name itself as the next segment (same first index) and be opened again forever.
@@ -217,6 +216,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         return stop;
     }
 
+    /** Maps every segment, indexes its records and connects the segments; the writer also repairs. */
     private void load() {
         List<Long> firsts = listSegments();
         for (int k = 0; k < firsts.size(); k++) {
