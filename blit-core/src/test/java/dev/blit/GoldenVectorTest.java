@@ -71,11 +71,11 @@ class GoldenVectorTest {
         }
     }
 
-    /** A record in compatible mode (FORMAT.md, "Compatible mode"). */
     /** A record with String fields (untagged) beside one declared Object (tagged whatever it holds). */
     record Labeled(int n, String label, String note, Object any) {
     }
 
+    /** A record in compatible mode (FORMAT.md, "Compatible mode"). */
     record CompatLine(int x, String y) {
     }
 

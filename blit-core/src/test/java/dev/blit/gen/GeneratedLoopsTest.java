@@ -76,7 +76,6 @@ class GeneratedLoopsTest {
         RoundTrip.assertTruncationsRejected(bytes, blit::fromBytes, blit::read);
     }
 
-    /** @return the number of backward jumps; each one whose target's frame has stack items adds a problem */
     /**
      * Generated classes carry no stack map frames (HiddenClassBuilder: the JVM infers the types itself);
      * ASM computes them here, with the class file version raised to one that has them, so that the stack at
@@ -98,6 +97,7 @@ class GeneratedLoopsTest {
         return cw.toByteArray();
     }
 
+    /** @return the number of backward jumps; each one whose target's frame has stack items adds a problem */
     private static int loops(byte[] classFile, List<String> problems) {
         int[] count = {0};
         new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
