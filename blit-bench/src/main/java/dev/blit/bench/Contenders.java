@@ -43,6 +43,9 @@ public final class Contenders {
         LABELS.put("chronicleTriviallyCopyable", "Chronicle Bytes trivially copyable (fills an existing object)");
         LABELS.put("chronicleExplicit", "Chronicle Bytes explicit writeMarshallable (fills an existing object)");
         LABELS.put("chronicleDefault", "Chronicle Wire default (SelfDescribingMarshallable, fills an existing object)");
+        LABELS.put("mappedCopy", "hand-written memcpy floor: BlitLog's frames copied into and out of a mapped file by index"
+                + " (no checksum, no decoding)");
+        LABELS.put("mappedCopyCrc", "hand-written memcpy floor with BlitLog's CRC32C (computed on append, checked on read)");
         LABELS.put("blitLog", "BlitLog (append without sync; read by index)");
         LABELS.put("blitLogInPlace", "BlitLog (append without sync; read by index into an existing object, BlitLog.readInto)");
         LABELS.put("chronicleQueue", "Chronicle Queue (append without sync; read by index)");
@@ -61,7 +64,7 @@ public final class Contenders {
      * Externalizable, the ByteBuffer codec).
      */
     public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
-            "blitObjectFile", "blitLog", "blitLogInPlace", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
+            "blitObjectFile", "blitLog", "blitLogInPlace", "mappedCopy", "mappedCopyCrc", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
             "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "coldBuildSmall", "warmBuild");
 
     /**

@@ -75,7 +75,9 @@ import java.util.zip.CRC32C;
  * JDK-internal API): a process that opens and closes logs many thousands of times between collections
  * can reach its limit on mappings (65,530 on Linux by default); keep logs open, or let the collector run.
  *
- * <p>A {@code BlitLog} is safe to share between threads: its methods are synchronized.
+ * <p>A {@code BlitLog} is safe to share between threads: its methods are synchronized, so threads sharing one
+ * instance read one at a time. Threads that read in parallel open a reader each ({@link #openReader}; any number
+ * in one JVM, beside its writer).
  */
 public final class BlitLog implements AutoCloseable, Iterable<Object> {
     /** Default size of a segment file: 64 MiB. */

@@ -86,7 +86,12 @@ import static dev.blit.bench.peers.Chronicles.OPEN_UTIL;
  *       code usually fills a reused object instead). Its methods run in forks with the JVM flags Chronicle needs on
  *       Java 17+ ({@link dev.blit.bench.peers.Chronicles}).</li>
  * </ul>
- * The size column is what one record takes in the file: for BlitLog its frame (8-byte header, the payload padded
+ * Beneath them, two hand-written floors ({@link MappedFloor}): {@code mappedCopy} copies BlitLog's frames (the same
+ * payload bytes) into and out of one mapped file where record {@code i} is at {@code i * 160}, nothing else;
+ * {@code mappedCopyCrc} adds the CRC32C that BlitLog computes on append and checks on every read. Issue 6 asks for
+ * read-back by index "at memcpy-like speed": the read rows are measured against these.
+ *
+ * <p>The size column is what one record takes in the file: for BlitLog its frame (8-byte header, the payload padded
  * to 8), for Chronicle its 4-byte header, the payload and its share of the queue's index, both measured from the
  * files the self-check writes.
  */
@@ -178,6 +183,23 @@ public class LogBenchmark {
                 }
             });
         }
+        for (String c : new String[] {"mappedCopy", "mappedCopyCrc"}) {
+            check.run(only, c, () -> {
+                blit = Blit.builder().register(MarketData.class, 101).build();
+                openFloor(c);
+                try {
+                    prefill(c, CHECK_RECORDS);
+                    byte[] first = floorRead(floor.read(nextRead()));
+                    long index = floor.append();
+                    if (index != CHECK_RECORDS) {
+                        throw new IllegalStateException(c + " appended at index " + index);
+                    }
+                    check.verify(c, floor.frame(), blit.fromBytes(first), data);
+                } finally {
+                    closeFloor();
+                }
+            });
+        }
         check.run(only, "chronicleQueue", () -> {
             openChronicle();
             try {
@@ -234,6 +256,8 @@ public class LogBenchmark {
     private void open(String contender) {
         if (contender != null && contender.startsWith("blitLog")) {
             openBlitLog();
+        } else if (contender != null && contender.startsWith("mappedCopy")) {
+            openFloor(contender);
         } else if ("chronicleQueue".equals(contender)) {
             openChronicle();
         }
@@ -241,18 +265,19 @@ public class LogBenchmark {
 
     private void close() {
         closeBlitLog(true);
+        closeFloor();
         closeChronicle();
     }
 
     /** Appends {@code n} records to the open log of {@code contender}; {@link #nextRead()} then walks them from 0. */
     private void prefill(String contender, int n) {
         for (int i = 0; i < n; i++) {
-            boolean blitLogged = contender.startsWith("blitLog");
-            long index = blitLogged ? blitLogWrite() : chronicleQueueWrite();
-            if (i == 0 && !blitLogged) {
+            boolean chronicle = contender.equals("chronicleQueue");
+            long index = contender.startsWith("blitLog") ? blitLogWrite() : chronicle ? chronicleQueueWrite() : floor.append();
+            if (i == 0 && chronicle) {
                 chronicleFirst = index;
             }
-            long expected = blitLogged ? i : chronicleFirst + i;
+            long expected = chronicle ? chronicleFirst + i : i;
             if (index != expected) { // Chronicle: the queue rolled (midnight UTC) while it was filled
                 throw new IllegalStateException(contender + " appended record " + i + " at index " + Long.toHexString(index)
                         + ", expected " + Long.toHexString(expected));
@@ -372,6 +397,61 @@ public class LogBenchmark {
     @Benchmark
     public Object blitLogInPlaceRoundTrip() {
         return blitLog.readInto(blitLog.append(data), inPlaceTarget);
+    }
+
+    // ---------------------------------------------------------------- the floor: frames copied in and out of a mapped file
+
+    private Path floorDir;
+    private MappedFloor floor;
+
+    /** A fresh mapped file that holds {@link #PREFILLED} frames; {@code mappedCopyCrc} also checksums them. */
+    private void openFloor(String contender) {
+        floorDir = tempDir("blit-bench-floor");
+        floor = new MappedFloor(floorDir.resolve("frames"), blit.toBytes(data), PREFILLED, contender.equals("mappedCopyCrc"));
+    }
+
+    private void closeFloor() {
+        if (floor != null) {
+            floor.close();
+            floor = null;
+        }
+        deleteTree(floorDir);
+        floorDir = null;
+    }
+
+    /** @return a copy of the payload in a buffer {@link MappedFloor#read} returned */
+    private static byte[] floorRead(byte[] scratch) {
+        return java.util.Arrays.copyOfRange(scratch, 12, scratch.length);
+    }
+
+    @Benchmark
+    public long mappedCopyWrite() {
+        return floor.append();
+    }
+
+    @Benchmark
+    public Object mappedCopyRead() {
+        return floor.read(nextRead());
+    }
+
+    @Benchmark
+    public Object mappedCopyRoundTrip() {
+        return floor.read(floor.append());
+    }
+
+    @Benchmark
+    public long mappedCopyCrcWrite() {
+        return floor.append();
+    }
+
+    @Benchmark
+    public Object mappedCopyCrcRead() {
+        return floor.read(nextRead());
+    }
+
+    @Benchmark
+    public Object mappedCopyCrcRoundTrip() {
+        return floor.read(floor.append());
     }
 
     // ---------------------------------------------------------------- Chronicle Queue

@@ -198,6 +198,15 @@ public final class TextReport {
         if (t.id.equals("log")) {
             notes.add("records/s (10^9 / ns per op; append, read by index): " + recordsPerSecond(t)
                     + " (target: appending without sync at least 5,000,000 records/s).");
+            Row memcpy = t.find("mappedCopy");
+            Row memcpyCrc = t.find("mappedCopyCrc");
+            Row inPlace = t.find("blitLogInPlace");
+            if (blit != null && memcpy != null) {
+                notes.add("Read by index / the memcpy floor's: " + blit.label + " " + times(Table.ratio(blit, memcpy, "read"))
+                        + (inPlace == null ? "" : ", " + inPlace.label + " " + times(Table.ratio(inPlace, memcpy, "read")))
+                        + (memcpyCrc == null ? "" : "; the floor with the CRC32C check " + times(Table.ratio(memcpyCrc, memcpy, "read")))
+                        + " (issue 6: read-back by index at memcpy-like speed).");
+            }
         }
         Row jdk = t.find("jdk");
         if (blit != null && jdk != null) {
