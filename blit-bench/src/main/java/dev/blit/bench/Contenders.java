@@ -24,6 +24,7 @@ public final class Contenders {
         LABELS.put("blitToBytes", "Blit generated (toBytes/fromBytes)");
         LABELS.put("blitConsistent", "Blit generated, schema-consistent (reused buffers)");
         LABELS.put("blitCompatible", "Blit generated, compatible mode");
+        LABELS.put("blitReflective", "Blit reflective fallback (-Dblit.gen=reflective; same bytes, reused buffers)");
         LABELS.put("blitObjectFile", "Blit ObjectFile (on file streams)");
         LABELS.put("blitMarshallable", "Blit Marshallable (reused buffers)");
         LABELS.put("blitBuffer", "Blit buffer API by hand (no tag)");

@@ -107,6 +107,15 @@ public class OrderBenchmark {
             blitBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
             check.verify("blitGenerated", blitBytes.length, blitGeneratedRead(), order, Order::sameGraph);
         });
+        check.run(only, "blitReflective", () -> {
+            blitReflective = dev.blit.bench.Fallback.reflective(Blit.builder()
+                    .register(Order.class, 100)
+                    .register(OrderLine.class, 101)
+                    .register(Customer.class, 102)
+                    .references(true), Order.class, OrderLine.class, Customer.class);
+            blitBytes = Arrays.copyOf(blitOut.array(), (int) blitReflectiveWrite());
+            check.verify("blitReflective", blitBytes.length, blitReflectiveRead(), order, Order::sameGraph);
+        });
         check.run(only, "blitCompatible", () -> {
             blitCompatible = Blit.builder()
                     .register(Order.class, 100)
@@ -185,6 +194,29 @@ public class OrderBenchmark {
         blitOut.clear();
         blit.write(order, blitOut);
         return blit.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit, the reflective fallback (same bytes), references on
+
+    private Blit blitReflective;
+
+    @Benchmark
+    public long blitReflectiveWrite() {
+        blitOut.clear();
+        blitReflective.write(order, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitReflectiveRead() {
+        return blitReflective.read(blitIn.reset(blitBytes, 0, blitBytes.length));
+    }
+
+    @Benchmark
+    public Object blitReflectiveRoundTrip() {
+        blitOut.clear();
+        blitReflective.write(order, blitOut);
+        return blitReflective.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- Blit facade, generated, compatible mode (field names once per message)

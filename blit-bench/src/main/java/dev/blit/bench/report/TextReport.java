@@ -208,6 +208,12 @@ public final class TextReport {
                         + " (issue 6: read-back by index at memcpy-like speed).");
             }
         }
+        Row reflective = t.find("blitReflective");
+        if (blit != null && reflective != null) {
+            notes.add("Blit's reflective fallback / " + blit.label + ": write " + times(Table.ratio(reflective, blit, "write"))
+                    + ", read " + times(Table.ratio(reflective, blit, "read")) + ", round trip "
+                    + times(Table.ratio(reflective, blit, "roundTrip")) + " (the same bytes, without generated code).");
+        }
         Row jdk = t.find("jdk");
         if (blit != null && jdk != null) {
             notes.add("JDK Serializable / Blit, round trip: " + times(Table.ratio(jdk, blit, "roundTrip")) + ".");

@@ -79,6 +79,7 @@ public class SeedBufferBenchmark {
     private byte[] blitMarshallableBytes;
 
     private Blit blitGenerated;
+    private Blit blitReflective;
     private byte[] blitGeneratedBytes;
 
     private Blit blitCompatible;
@@ -146,6 +147,11 @@ public class SeedBufferBenchmark {
             blitGenerated = Blit.builder().register(Seed.class, 101).build();
             blitGeneratedBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
             check.verify("blitGenerated", blitGeneratedBytes.length, blitGeneratedRead(), seed);
+        });
+        check.run(only, "blitReflective", () -> {
+            blitReflective = dev.blit.bench.Fallback.reflective(Blit.builder().register(Seed.class, 101), Seed.class);
+            blitGeneratedBytes = Arrays.copyOf(blitOut.array(), (int) blitReflectiveWrite());
+            check.verify("blitReflective", blitGeneratedBytes.length, blitReflectiveRead(), seed);
         });
         check.run(only, "blitToBytes", () -> {
             blitGenerated = Blit.builder().register(Seed.class, 101).build();
@@ -487,6 +493,27 @@ public class SeedBufferBenchmark {
         blitOut.clear();
         blitGenerated.write(seed, blitOut);
         return (Seed) blitGenerated.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    // ---------------------------------------------------------------- Blit facade, the reflective fallback (same bytes)
+
+    @Benchmark
+    public long blitReflectiveWrite() {
+        blitOut.clear();
+        blitReflective.write(seed, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Seed blitReflectiveRead() {
+        return (Seed) blitReflective.read(blitIn.reset(blitGeneratedBytes, 0, blitGeneratedBytes.length));
+    }
+
+    @Benchmark
+    public Seed blitReflectiveRoundTrip() {
+        blitOut.clear();
+        blitReflective.write(seed, blitOut);
+        return (Seed) blitReflective.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- Blit convenience path: toBytes / fromBytes (fresh arrays)
