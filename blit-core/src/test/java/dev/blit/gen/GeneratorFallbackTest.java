@@ -4,11 +4,7 @@ import dev.blit.Blit;
 import dev.blit.BlitException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,22 +31,8 @@ class GeneratorFallbackTest {
     private static Class<?> huge;
 
     @BeforeAll
-    static void defineHugeClass() throws Exception {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        String name = GeneratorFallbackTest.class.getPackageName().replace('.', '/') + "/HugeFlatless";
-        cw.visit(Opcodes.V11, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, "java/lang/Object", null);
-        for (int i = 0; i < FIELDS; i++) {
-            cw.visitField(Opcodes.ACC_PUBLIC, "f" + i, "I", null, null).visitEnd();
-        }
-        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, 0);
-        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
-        cw.visitEnd();
-        huge = MethodHandles.lookup().defineClass(cw.toByteArray());
+    static void defineHugeClass() {
+        huge = WideClass.define("HugeFlatless", true, FIELDS, i -> new String[] {"I", null});
     }
 
     @Test
@@ -88,8 +70,8 @@ class GeneratorFallbackTest {
         assertTrue(r.getMessage().contains(huge.getName()) && r.getMessage().contains("blit.gen=strict"), r.getMessage());
 
         Object value = huge.getConstructor().newInstance();
-        Field first = huge.getField("f0");
-        Field last = huge.getField("f" + (FIELDS - 1));
+        Field first = huge.getField(WideClass.name(0));
+        Field last = huge.getField(WideClass.name(FIELDS - 1));
         first.setInt(value, 7);
         last.setInt(value, -123_456);
         byte[] bytes = blit.toBytes(value);

@@ -7,6 +7,7 @@ import org.objectweb.asm.Opcodes;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * A class with hundreds of package-private fields, defined at run time in this package as javac would compile
@@ -29,14 +30,26 @@ final class WideClass {
     }
 
     static Class<?> define(String simpleName, int fields) {
+        return define(simpleName, false, fields, i -> TYPES[i % TYPES.length]);
+    }
+
+    /**
+     * @param simpleName the class's name in this package
+     * @param isPublic   a public class with public fields and constructor, else a final class with package-private ones
+     * @param fields     how many fields, named as {@link #name} gives
+     * @param type       field {@code i}'s descriptor and generic signature (or null)
+     * @return the class, defined in this package
+     */
+    static Class<?> define(String simpleName, boolean isPublic, int fields, IntFunction<String[]> type) {
+        int access = isPublic ? Opcodes.ACC_PUBLIC : 0;
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-        cw.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, "dev/blit/gen/" + simpleName, null,
-                "java/lang/Object", null);
+        cw.visit(Opcodes.V17, (isPublic ? Opcodes.ACC_PUBLIC : Opcodes.ACC_FINAL) | Opcodes.ACC_SUPER,
+                "dev/blit/gen/" + simpleName, null, "java/lang/Object", null);
         for (int i = 0; i < fields; i++) {
-            String[] t = TYPES[i % TYPES.length];
-            cw.visitField(0, name(i), t[0], t[1], null).visitEnd();
+            String[] t = type.apply(i);
+            cw.visitField(access, name(i), t[0], t[1], null).visitEnd();
         }
-        MethodVisitor mv = cw.visitMethod(0, "<init>", "()V", null, null);
+        MethodVisitor mv = cw.visitMethod(access, "<init>", "()V", null, null);
         mv.visitCode();
         mv.visitVarInsn(Opcodes.ALOAD, 0);
         mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
