@@ -65,12 +65,7 @@ final class Leaves {
             case TypeIds.PERIOD -> "P" + in.svar(32) + "Y" + in.svar(32) + "M" + in.svar(32) + "D";
             case TypeIds.ZONE_ID -> {
                 long at = in.pos;
-                ZoneId zone = zone(in.str(), at);
-                if (zone instanceof ZoneOffset) {
-                    throw new BlitException("zone id " + zone + " at offset " + at
-                            + " is an offset; offsets are written under id " + TypeIds.ZONE_OFFSET);
-                }
-                yield Names.quote(zone.getId());
+                yield Names.quote(region(in.str(), at, "offsets are written under id " + TypeIds.ZONE_OFFSET).getId());
             }
             case TypeIds.ZONE_OFFSET -> Names.offset(offset().getTotalSeconds());
             default -> throw new IllegalArgumentException("not a leaf id: " + tag);
@@ -137,11 +132,16 @@ final class Leaves {
         return valid("ZoneOffset", at, () -> ZoneOffset.ofTotalSeconds(seconds));
     }
 
-    private static ZoneId zone(String id, long at) {
+    /** A zone id that must name a region, not an offset ({@code why} says where offsets go instead). */
+    private static ZoneId region(String id, long at, String why) {
         if (id == null) {
             throw new BlitException("null zone id at offset " + at);
         }
-        return valid("zone id", at, () -> ZoneId.of(id));
+        ZoneId zone = valid("zone id", at, () -> ZoneId.of(id));
+        if (zone instanceof ZoneOffset) {
+            throw new BlitException("zone id " + id + " at offset " + at + " is an offset; " + why);
+        }
+        return zone;
     }
 
     /** Date-time, offset, zone id (empty: the offset itself), as the library reads a ZonedDateTime. */
@@ -154,11 +154,7 @@ final class Leaves {
         String id = in.str();
         ZoneId zone = offset;
         if (id == null || !id.isEmpty()) {
-            zone = zone(id, at);
-            if (zone instanceof ZoneOffset) {
-                throw new BlitException("zone id " + id + " at offset " + at
-                        + " is an offset; a ZonedDateTime in a fixed offset writes an empty zone id");
-            }
+            zone = region(id, at, "a ZonedDateTime in a fixed offset writes an empty zone id");
         }
         ZoneId z = zone;
         valid("ZonedDateTime", start, () -> ZonedDateTime.ofInstant(LocalDateTime.of(date, time), offset, z));

@@ -29,9 +29,10 @@ final class MappedFloor implements AutoCloseable {
     private final int capacity;
     private final boolean crc;
     private final CRC32C checksum = new CRC32C();
-    /** Index, length and payload side by side, as BlitLog lays them out for its CRC32C. */
+    /** What an append checksums: index, length and payload side by side, as BlitLog stages them for its CRC32C. */
+    private final byte[] staged;
+    /** Where a read copies length and payload to, after the index, for the same single CRC32C pass. */
     private final byte[] scratch;
-    private final int stored;
     private long next;
 
     /**
@@ -45,6 +46,7 @@ final class MappedFloor implements AutoCloseable {
         this.frame = 8 + ((payload.length + 7) & ~7);
         this.capacity = capacity;
         this.crc = crc;
+        this.staged = new byte[12 + payload.length];
         this.scratch = new byte[12 + payload.length];
         try {
             channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -53,9 +55,10 @@ final class MappedFloor implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         map.order(ByteOrder.LITTLE_ENDIAN);
-        putLength(payload.length);
-        System.arraycopy(payload, 0, scratch, 12, payload.length);
-        stored = payload.length;
+        for (int i = 0; i < 4; i++) {
+            staged[8 + i] = (byte) (payload.length >>> (8 * i));
+        }
+        System.arraycopy(payload, 0, staged, 12, payload.length);
     }
 
     /** @return the bytes one record takes in the file */
@@ -69,9 +72,9 @@ final class MappedFloor implements AutoCloseable {
         int p = position(index);
         int sum = 0;
         if (crc) {
-            putIndex(index);
+            putIndex(staged, index);
             checksum.reset();
-            checksum.update(scratch, 0, 12 + stored);
+            checksum.update(staged, 0, staged.length);
             sum = (int) checksum.getValue();
         }
         map.putInt(p, sum);
@@ -89,7 +92,7 @@ final class MappedFloor implements AutoCloseable {
         int length = map.getInt(p + 4);
         map.get(p + 4, scratch, 8, 4 + length);
         if (crc) {
-            putIndex(index);
+            putIndex(scratch, index);
             checksum.reset();
             checksum.update(scratch, 0, 12 + length);
             if ((int) checksum.getValue() != map.getInt(p)) {
@@ -103,15 +106,9 @@ final class MappedFloor implements AutoCloseable {
         return (int) (index % capacity) * frame;
     }
 
-    private void putIndex(long index) {
+    private static void putIndex(byte[] b, long index) {
         for (int i = 0; i < 8; i++) {
-            scratch[i] = (byte) (index >>> (8 * i));
-        }
-    }
-
-    private void putLength(int length) {
-        for (int i = 0; i < 4; i++) {
-            scratch[8 + i] = (byte) (length >>> (8 * i));
+            b[i] = (byte) (index >>> (8 * i));
         }
     }
 
