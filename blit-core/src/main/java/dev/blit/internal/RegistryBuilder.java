@@ -24,9 +24,17 @@ public final class RegistryBuilder {
             throw new BlitException("id " + id + " is taken by " + existing.type.getName() + "; cannot register "
                     + type.getName() + " under it too");
         }
-        if (byClass.containsKey(type)) {
-            throw new BlitException(type.getName() + " is registered twice (ids " + byClass.get(type).id + " and " + id + ")");
+        Registration prior = byClass.get(type);
+        if (prior != null && !(prior.id >= TypeIds.BIG_INTEGER && prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID)) {
+            if (prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID) {
+                throw new BlitException(type.getName() + " is built in (id " + prior.id + ", FORMAT.md) and Blit's own"
+                        + " code reads and writes it inline; remove register(" + type.getName() + ".class, " + id + ")");
+            }
+            throw new BlitException(type.getName() + " is registered twice (ids " + prior.id + " and " + id + ")");
         }
+        // A user's registration of a built-in JDK type (ids 22 and up) takes the class over for writing: the
+        // user's serializer (or java.io hooks) writes it under the user's id, and bytes written under the
+        // built-in id still read. So a type Blit builds in later never breaks a registration made before.
         Registration r = new Registration(id, type);
         r.bind(s);
         r.runs = s != null && id < TypeIds.FIRST_USER_ID && hasContent(id);

@@ -122,5 +122,6 @@ public final class BuiltinTypes {
         CollectionTypes.install(rb);
         MapTypes.install(rb);
         UnmodifiableTypes.install(rb);
+        UtilTypes.install(rb);
     }
 }

@@ -10,6 +10,7 @@ import dev.blit.internal.WriteSession;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -17,7 +18,12 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.LinkedList;
+import java.util.PriorityQueue;
+import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The JDK's mutable collections: {@code uvar count} then tagged elements (sorted sets put their comparator
@@ -33,7 +39,12 @@ final class CollectionTypes {
         rb.add(TypeIds.ARRAY_LIST, ArrayList.class, new MutableCollection(TypeIds.ARRAY_LIST));
         rb.add(TypeIds.LINKED_LIST, LinkedList.class, new MutableCollection(TypeIds.LINKED_LIST));
         rb.add(TypeIds.ARRAY_DEQUE, ArrayDeque.class, new MutableCollection(TypeIds.ARRAY_DEQUE));
-        rb.add(TypeIds.TREE_SET, TreeSet.class, new TreeSetSerializer());
+        rb.add(TypeIds.TREE_SET, TreeSet.class, new SortedCollection(TypeIds.TREE_SET));
+        rb.add(TypeIds.VECTOR, Vector.class, new MutableCollection(TypeIds.VECTOR));
+        rb.add(TypeIds.COPY_ON_WRITE_ARRAY_LIST, CopyOnWriteArrayList.class, new CopyOnWriteList());
+        rb.add(TypeIds.PRIORITY_QUEUE, PriorityQueue.class, new SortedCollection(TypeIds.PRIORITY_QUEUE));
+        rb.add(TypeIds.CONCURRENT_SKIP_LIST_SET, ConcurrentSkipListSet.class,
+                new SortedCollection(TypeIds.CONCURRENT_SKIP_LIST_SET));
         rb.add(TypeIds.HASH_SET, HashSet.class, new MutableCollection(TypeIds.HASH_SET));
         rb.add(TypeIds.LINKED_HASH_SET, LinkedHashSet.class, new MutableCollection(TypeIds.LINKED_HASH_SET));
         // RegularEnumSet (up to 64 constants) and JumboEnumSet: Character.UnicodeScript has well over 64.
@@ -82,6 +93,9 @@ final class CollectionTypes {
                 case TypeIds.LINKED_HASH_SET:
                     c = new LinkedHashSet<>(Elements.hashCapacity(capacity));
                     break;
+                case TypeIds.VECTOR:
+                    c = new Vector<>(capacity);
+                    break;
                 default:
                     throw new IllegalStateException("no built-in mutable collection has id " + id);
             }
@@ -108,21 +122,77 @@ final class CollectionTypes {
         }
     }
 
-    /** {@code bool} has-comparator [tagged comparator], {@code uvar count}, tagged elements in order. */
-    private static final class TreeSetSerializer implements Serializer<TreeSet<Object>> {
-        @Override
-        public void write(WriteBuffer out, TreeSet<Object> value) {
-            Elements.writeComparator(out, value.comparator());
-            Elements.writeCollection(out, value);
+    /**
+     * {@code bool} has-comparator [tagged comparator], {@code uvar count}, tagged elements in iteration order:
+     * a {@code TreeSet} or {@code ConcurrentSkipListSet} (sorted), a {@code PriorityQueue} (heap order; read back
+     * by adding each, so the heap may be laid out differently but polls in the same order). The concurrent set
+     * is written from a snapshot, so that other threads cannot make the count disagree with the elements.
+     */
+    private static final class SortedCollection implements Serializer<Collection<Object>> {
+        private final int id;
+
+        SortedCollection(int id) {
+            this.id = id;
         }
 
         @Override
-        public TreeSet<Object> read(ReadBuffer in) {
+        public void write(WriteBuffer out, Collection<Object> value) {
+            switch (id) {
+                case TypeIds.TREE_SET:
+                    Elements.writeComparator(out, ((SortedSet<Object>) value).comparator());
+                    Elements.writeCollection(out, value);
+                    return;
+                case TypeIds.CONCURRENT_SKIP_LIST_SET:
+                    Elements.writeComparator(out, ((SortedSet<Object>) value).comparator());
+                    Elements.writeCollection(out, Arrays.asList(value.toArray()));
+                    return;
+                default:
+                    Elements.writeComparator(out, ((PriorityQueue<Object>) value).comparator());
+                    Elements.writeCollection(out, value);
+            }
+        }
+
+        @Override
+        public Collection<Object> read(ReadBuffer in) {
             Comparator<Object> c = Elements.readComparator(in);
-            TreeSet<Object> set = new TreeSet<>(c);
-            in.reference(set);
-            Elements.readInto(in, in.readCount(1), set);
-            return set;
+            int n = in.readCount(1);
+            Collection<Object> result;
+            switch (id) {
+                case TypeIds.TREE_SET:
+                    result = new TreeSet<>(c);
+                    break;
+                case TypeIds.CONCURRENT_SKIP_LIST_SET:
+                    result = new ConcurrentSkipListSet<>(c);
+                    break;
+                default:
+                    result = new PriorityQueue<>(Math.max(1, in.initialCapacity(n)), c);
+            }
+            in.reference(result);
+            Elements.readInto(in, n, result);
+            return result;
+        }
+    }
+
+    /**
+     * As an ArrayList, written from the list's snapshot. Read into an ArrayList first and then added in one
+     * step: a copy-on-write list copies its whole array on every {@code add}, so filling it element by
+     * element would take time quadratic in the count.
+     */
+    private static final class CopyOnWriteList implements Serializer<CopyOnWriteArrayList<Object>> {
+        @Override
+        public void write(WriteBuffer out, CopyOnWriteArrayList<Object> value) {
+            Elements.writeCollection(out, Arrays.asList(value.toArray()));
+        }
+
+        @Override
+        public CopyOnWriteArrayList<Object> read(ReadBuffer in) {
+            CopyOnWriteArrayList<Object> list = new CopyOnWriteArrayList<>();
+            in.reference(list);
+            int n = in.readCount(1);
+            ArrayList<Object> elements = new ArrayList<>(in.initialCapacity(n));
+            Elements.readInto(in, n, elements);
+            list.addAll(elements);
+            return list;
         }
     }
 

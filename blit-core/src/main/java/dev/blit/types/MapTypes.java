@@ -13,11 +13,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * The JDK's mutable maps: {@code uvar count} then key and value of each entry as tagged values (a
@@ -32,7 +34,10 @@ final class MapTypes {
         rb.add(TypeIds.HASH_MAP, HashMap.class, new MutableMap(TypeIds.HASH_MAP));
         rb.add(TypeIds.LINKED_HASH_MAP, LinkedHashMap.class, new MutableMap(TypeIds.LINKED_HASH_MAP));
         rb.add(TypeIds.TREE_MAP, TreeMap.class, new TreeMapSerializer());
-        rb.add(TypeIds.CONCURRENT_HASH_MAP, ConcurrentHashMap.class, new ConcurrentMapSerializer());
+        rb.add(TypeIds.CONCURRENT_HASH_MAP, ConcurrentHashMap.class, new ConcurrentMapSerializer(TypeIds.CONCURRENT_HASH_MAP));
+        rb.add(TypeIds.CONCURRENT_SKIP_LIST_MAP, ConcurrentSkipListMap.class,
+                new ConcurrentMapSerializer(TypeIds.CONCURRENT_SKIP_LIST_MAP));
+        rb.add(TypeIds.HASHTABLE, Hashtable.class, new MutableMap(TypeIds.HASHTABLE));
         rb.add(TypeIds.ENUM_MAP, EnumMap.class, new EnumMapSerializer(rb));
     }
 
@@ -53,7 +58,8 @@ final class MapTypes {
         public Map<Object, Object> read(ReadBuffer in) {
             int n = in.readCount(2);
             int capacity = Elements.hashCapacity(in.initialCapacity(n));
-            Map<Object, Object> m = id == TypeIds.LINKED_HASH_MAP ? new LinkedHashMap<>(capacity) : new HashMap<>(capacity);
+            Map<Object, Object> m = id == TypeIds.LINKED_HASH_MAP ? new LinkedHashMap<>(capacity)
+                    : id == TypeIds.HASHTABLE ? new Hashtable<>(capacity) : new HashMap<>(capacity);
             in.reference(m);
             Elements.readInto(in, n, m);
             return m;
@@ -79,22 +85,40 @@ final class MapTypes {
     }
 
     /**
-     * Same bytes as a HashMap. Written from a snapshot of the entries, so that other threads updating the
-     * map meanwhile cannot make the count disagree with the entries that follow it.
+     * A {@code ConcurrentHashMap} (same bytes as a HashMap) or a {@code ConcurrentSkipListMap} (same bytes as a
+     * TreeMap). Written from a snapshot of the entries, so that other threads updating the map meanwhile cannot
+     * make the count disagree with the entries that follow it.
      */
-    private static final class ConcurrentMapSerializer implements Serializer<ConcurrentHashMap<Object, Object>> {
+    private static final class ConcurrentMapSerializer implements Serializer<Map<Object, Object>> {
+        private final int id;
+
+        ConcurrentMapSerializer(int id) {
+            this.id = id;
+        }
+
         @Override
-        public void write(WriteBuffer out, ConcurrentHashMap<Object, Object> value) {
-            List<Map.Entry<Object, Object>> snapshot = new ArrayList<>(value.size() + 16);
+        public void write(WriteBuffer out, Map<Object, Object> value) {
+            if (id == TypeIds.CONCURRENT_SKIP_LIST_MAP) {
+                Elements.writeComparator(out, ((ConcurrentSkipListMap<Object, Object>) value).comparator());
+            }
+            // A skip list counts its entries by walking them: size() would be a second pass.
+            List<Map.Entry<Object, Object>> snapshot = new ArrayList<>(id == TypeIds.CONCURRENT_HASH_MAP ? value.size() + 16 : 16);
             value.forEach((k, v) -> snapshot.add(Map.entry(k, v)));
             out.writeUnsignedVarInt(snapshot.size());
             WriteSession.of(out).writeEntries(out, snapshot, snapshot.size(), value);
         }
 
         @Override
-        public ConcurrentHashMap<Object, Object> read(ReadBuffer in) {
-            int n = in.readCount(2);
-            ConcurrentHashMap<Object, Object> map = new ConcurrentHashMap<>(in.initialCapacity(n)); // sizes for n itself
+        public Map<Object, Object> read(ReadBuffer in) {
+            Map<Object, Object> map;
+            int n;
+            if (id == TypeIds.CONCURRENT_SKIP_LIST_MAP) {
+                map = new ConcurrentSkipListMap<>(Elements.readComparator(in));
+                n = in.readCount(2);
+            } else {
+                n = in.readCount(2);
+                map = new ConcurrentHashMap<>(in.initialCapacity(n)); // sizes for n itself
+            }
             in.reference(map);
             Elements.readInto(in, n, map);
             return map;

@@ -7,19 +7,25 @@ import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.RegistryBuilder;
 
 import java.time.DateTimeException;
+import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.Month;
+import java.time.MonthDay;
 import java.time.OffsetDateTime;
 import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 
 /**
- * {@code java.time} values, as their fields in small varints and single bytes. None is reference-tracked.
+ * {@code java.time} values, as their fields in small varints and single bytes ({@code DayOfWeek} and
+ * {@code Month} too: JDK enums, so built in rather than left to the user to register). None is reference-tracked.
  * Every value is rebuilt through the JDK's validating factories, and what they reject (month 13, nanos
  * of a billion, an unknown region) becomes a {@link BlitException} naming the offset of the value.
  */
@@ -40,6 +46,11 @@ final class TimeTypes {
         rb.add(TypeIds.PERIOD, Period.class, new Codec(TypeIds.PERIOD));
         rb.add(TypeIds.ZONE_ID, zoneRegionClass(), new Codec(TypeIds.ZONE_ID));
         rb.add(TypeIds.ZONE_OFFSET, ZoneOffset.class, new Codec(TypeIds.ZONE_OFFSET));
+        rb.add(TypeIds.YEAR, Year.class, new Codec(TypeIds.YEAR));
+        rb.add(TypeIds.YEAR_MONTH, YearMonth.class, new Codec(TypeIds.YEAR_MONTH));
+        rb.add(TypeIds.MONTH_DAY, MonthDay.class, new Codec(TypeIds.MONTH_DAY));
+        rb.add(TypeIds.DAY_OF_WEEK, DayOfWeek.class, new Codec(TypeIds.DAY_OF_WEEK));
+        rb.add(TypeIds.MONTH, Month.class, new Codec(TypeIds.MONTH));
     }
 
     /**
@@ -108,6 +119,23 @@ final class TimeTypes {
                 case TypeIds.ZONE_OFFSET:
                     writeOffset(out, (ZoneOffset) v);
                     return;
+                case TypeIds.YEAR:
+                    out.writeVarInt(((Year) v).getValue());
+                    return;
+                case TypeIds.YEAR_MONTH:
+                    out.writeVarInt(((YearMonth) v).getYear());
+                    out.writeByte(((YearMonth) v).getMonthValue());
+                    return;
+                case TypeIds.MONTH_DAY:
+                    out.writeByte(((MonthDay) v).getMonthValue());
+                    out.writeByte(((MonthDay) v).getDayOfMonth());
+                    return;
+                case TypeIds.DAY_OF_WEEK:
+                    out.writeByte(((DayOfWeek) v).getValue());
+                    return;
+                case TypeIds.MONTH:
+                    out.writeByte(((Month) v).getValue());
+                    return;
                 default:
                     throw new IllegalStateException("no built-in time type has id " + id);
             }
@@ -143,9 +171,56 @@ final class TimeTypes {
                     return readRegion(in);
                 case TypeIds.ZONE_OFFSET:
                     return readOffset(in);
+                case TypeIds.YEAR:
+                case TypeIds.YEAR_MONTH:
+                case TypeIds.MONTH_DAY:
+                case TypeIds.DAY_OF_WEEK:
+                case TypeIds.MONTH:
+                    return readCalendarPart(in, id);
                 default:
                     throw new IllegalStateException("no built-in time type has id " + id);
             }
+        }
+    }
+
+    /**
+     * {@code Year} ({@code svar}), {@code YearMonth} ({@code svar}, {@code u8}), {@code MonthDay} ({@code u8},
+     * {@code u8}), {@code DayOfWeek} and {@code Month} ({@code u8}, 1-based as {@code getValue()}).
+     */
+    private static Object readCalendarPart(ReadBuffer in, int id) {
+        long at = in.offset();
+        int first = id == TypeIds.YEAR || id == TypeIds.YEAR_MONTH ? in.readVarInt() : in.readByte() & 0xFF;
+        int second = id == TypeIds.YEAR_MONTH || id == TypeIds.MONTH_DAY ? in.readByte() & 0xFF : 0;
+        try {
+            switch (id) {
+                case TypeIds.YEAR:
+                    return Year.of(first);
+                case TypeIds.YEAR_MONTH:
+                    return YearMonth.of(first, second);
+                case TypeIds.MONTH_DAY:
+                    return MonthDay.of(first, second);
+                case TypeIds.DAY_OF_WEEK:
+                    return DayOfWeek.of(first);
+                default:
+                    return Month.of(first);
+            }
+        } catch (DateTimeException x) {
+            throw Elements.invalid(calendarName(id), at, x);
+        }
+    }
+
+    private static String calendarName(int id) {
+        switch (id) {
+            case TypeIds.YEAR:
+                return "Year";
+            case TypeIds.YEAR_MONTH:
+                return "YearMonth";
+            case TypeIds.MONTH_DAY:
+                return "MonthDay";
+            case TypeIds.DAY_OF_WEEK:
+                return "DayOfWeek";
+            default:
+                return "Month";
         }
     }
 

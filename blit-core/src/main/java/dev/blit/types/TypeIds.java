@@ -84,6 +84,28 @@ public final class TypeIds {
     public static final int OPTIONAL_LONG = 66;
     public static final int OPTIONAL_DOUBLE = 67;
     public static final int REVERSE_ORDER = 68;
+    // 69 is RUN, below.
+    public static final int LOCALE = 70;
+    public static final int URI = 71;
+    public static final int CURRENCY = 72;
+    public static final int PATTERN = 73;
+    public static final int YEAR = 74;
+    public static final int YEAR_MONTH = 75;
+    public static final int MONTH_DAY = 76;
+    public static final int DAY_OF_WEEK = 77;
+    public static final int MONTH = 78;
+    public static final int BIT_SET = 79;
+    public static final int STRING_BUILDER = 80;
+    public static final int STRING_BUFFER = 81;
+    public static final int ATOMIC_INTEGER = 82;
+    public static final int ATOMIC_LONG = 83;
+    public static final int ATOMIC_BOOLEAN = 84;
+    public static final int VECTOR = 85;
+    public static final int COPY_ON_WRITE_ARRAY_LIST = 86;
+    public static final int PRIORITY_QUEUE = 87;
+    public static final int CONCURRENT_SKIP_LIST_SET = 88;
+    public static final int CONCURRENT_SKIP_LIST_MAP = 89;
+    public static final int HASHTABLE = 90;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

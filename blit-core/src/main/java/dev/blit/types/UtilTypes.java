@@ -1,0 +1,232 @@
+package dev.blit.types;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.RegistryBuilder;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.BitSet;
+import java.util.Currency;
+import java.util.IllformedLocaleException;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+/**
+ * The other JDK values Kryo and Fory serialize out of the box: {@code Locale}, {@code URI}, {@code Currency}
+ * and {@code Pattern} (immutable, not tracked), and the mutable holders {@code BitSet},
+ * {@code StringBuilder}, {@code StringBuffer} and the three primitive atomics (tracked, as {@code Date} is).
+ * Without these, a user's class holding one of them could not be written at all: their fields are private
+ * to {@code java.base}, which opens nothing to Blit. Each is read back through the JDK's own validating
+ * factory, and what it rejects (an ill-formed language tag, an unknown currency, a regex syntax error)
+ * is a {@link BlitException} naming the offset.
+ */
+final class UtilTypes {
+    private UtilTypes() {
+    }
+
+    static void install(RegistryBuilder rb) {
+        rb.add(TypeIds.LOCALE, Locale.class, new Codec(TypeIds.LOCALE));
+        rb.add(TypeIds.URI, URI.class, new Codec(TypeIds.URI));
+        rb.add(TypeIds.CURRENCY, Currency.class, new Codec(TypeIds.CURRENCY));
+        rb.add(TypeIds.PATTERN, Pattern.class, new Codec(TypeIds.PATTERN));
+        rb.add(TypeIds.BIT_SET, BitSet.class, new Codec(TypeIds.BIT_SET));
+        rb.add(TypeIds.STRING_BUILDER, StringBuilder.class, new Codec(TypeIds.STRING_BUILDER));
+        rb.add(TypeIds.STRING_BUFFER, StringBuffer.class, new Codec(TypeIds.STRING_BUFFER));
+        rb.add(TypeIds.ATOMIC_INTEGER, AtomicInteger.class, new Codec(TypeIds.ATOMIC_INTEGER));
+        rb.add(TypeIds.ATOMIC_LONG, AtomicLong.class, new Codec(TypeIds.ATOMIC_LONG));
+        rb.add(TypeIds.ATOMIC_BOOLEAN, AtomicBoolean.class, new Codec(TypeIds.ATOMIC_BOOLEAN));
+    }
+
+    /** Locale content forms: its language tag, or (for the few locales no tag rebuilds) the legacy triple. */
+    static final int LOCALE_TAG = 0;
+    static final int LOCALE_TRIPLE = 1;
+
+    /**
+     * One class for all of them, switching on the wire id: see {@link BuiltinTypes.Scalar} for why (one
+     * dispatch per value, no lambda call sites linked at start-up).
+     */
+    private static final class Codec implements Serializer<Object> {
+        private final int id;
+
+        Codec(int id) {
+            this.id = id;
+        }
+
+        /** The immutable values are written in full every time; the holders keep their identity. */
+        @Override
+        public boolean tracksReferences() {
+            return id >= TypeIds.BIT_SET;
+        }
+
+        @Override
+        public void write(WriteBuffer out, Object v) {
+            switch (id) {
+                case TypeIds.LOCALE:
+                    writeLocale(out, (Locale) v);
+                    return;
+                case TypeIds.URI:
+                    out.writeString(v.toString());
+                    return;
+                case TypeIds.CURRENCY:
+                    out.writeString(((Currency) v).getCurrencyCode());
+                    return;
+                case TypeIds.PATTERN:
+                    Pattern p = (Pattern) v;
+                    if ((p.flags() & Pattern.CANON_EQ) != 0) {
+                        throw new BlitException("cannot write Pattern " + quoted(p.pattern())
+                                + ": CANON_EQ is not supported (compiling it takes time factorial in the pattern's length,"
+                                + " which a reader cannot afford to accept from untrusted bytes)");
+                    }
+                    out.writeString(p.pattern());
+                    out.writeUnsignedVarInt(p.flags());
+                    return;
+                case TypeIds.BIT_SET:
+                    out.writeLongArray(((BitSet) v).toLongArray());
+                    return;
+                case TypeIds.STRING_BUILDER:
+                case TypeIds.STRING_BUFFER:
+                    out.writeString(v.toString());
+                    return;
+                case TypeIds.ATOMIC_INTEGER:
+                    out.writeVarInt(((AtomicInteger) v).get());
+                    return;
+                case TypeIds.ATOMIC_LONG:
+                    out.writeVarLong(((AtomicLong) v).get());
+                    return;
+                case TypeIds.ATOMIC_BOOLEAN:
+                    out.writeBoolean(((AtomicBoolean) v).get());
+                    return;
+                default:
+                    throw new IllegalStateException("no built-in utility type has id " + id);
+            }
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            long at = in.offset();
+            switch (id) {
+                case TypeIds.LOCALE:
+                    return readLocale(in);
+                case TypeIds.URI: {
+                    String s = text(in, "URI");
+                    try {
+                        return new URI(s);
+                    } catch (URISyntaxException e) {
+                        throw new BlitException("invalid URI at offset " + at + ": " + e.getMessage(), e);
+                    }
+                }
+                case TypeIds.CURRENCY: {
+                    String code = text(in, "Currency");
+                    try {
+                        return Currency.getInstance(code);
+                    } catch (IllegalArgumentException e) {
+                        throw new BlitException("unknown currency code " + quoted(code) + " at offset " + at, e);
+                    }
+                }
+                case TypeIds.PATTERN: {
+                    String regex = text(in, "Pattern");
+                    long flagsAt = in.offset();
+                    int flags = in.readUnsignedVarInt();
+                    if ((flags & Pattern.CANON_EQ) != 0) {
+                        throw new BlitException("Pattern flags at offset " + flagsAt + " include CANON_EQ, which Blit"
+                                + " does not read (its compilation takes time factorial in the pattern's length)");
+                    }
+                    try {
+                        return Pattern.compile(regex, flags);
+                    } catch (IllegalArgumentException e) { // PatternSyntaxException, or flags no Pattern defines
+                        throw new BlitException("invalid Pattern at offset " + at + ": " + e.getMessage(), e);
+                    }
+                }
+                case TypeIds.BIT_SET: {
+                    long[] words = (long[]) LeafContent.array(in.readLongArray(), in);
+                    if (words.length > 0 && words[words.length - 1] == 0) {
+                        throw new BlitException("BitSet at offset " + at + " ends with a zero word (not the shortest encoding)");
+                    }
+                    return BitSet.valueOf(words);
+                }
+                case TypeIds.STRING_BUILDER:
+                    return new StringBuilder(text(in, "StringBuilder"));
+                case TypeIds.STRING_BUFFER:
+                    return new StringBuffer(text(in, "StringBuffer"));
+                case TypeIds.ATOMIC_INTEGER:
+                    return new AtomicInteger(in.readVarInt());
+                case TypeIds.ATOMIC_LONG:
+                    return new AtomicLong(in.readVarLong());
+                case TypeIds.ATOMIC_BOOLEAN:
+                    return new AtomicBoolean(in.readBoolean());
+                default:
+                    throw new IllegalStateException("no built-in utility type has id " + id);
+            }
+        }
+    }
+
+    /**
+     * Form 0, the BCP 47 tag, whenever {@link #fromTag} rebuilds an equal locale from it (every locale made by
+     * {@code Locale.Builder}, {@code forLanguageTag} or the constants); otherwise form 1, the language, country
+     * and variant the legacy constructor takes ({@code new Locale("ja", "JP", "JP")}, ill-formed variants),
+     * if that rebuilds it. A locale neither rebuilds (only Java serialization makes one) is refused.
+     */
+    private static void writeLocale(WriteBuffer out, Locale l) {
+        String tag = l.toLanguageTag();
+        if (l.equals(fromTag(tag))) {
+            out.writeByte(LOCALE_TAG);
+            out.writeString(tag);
+        } else if (l.equals(new Locale(l.getLanguage(), l.getCountry(), l.getVariant()))) {
+            out.writeByte(LOCALE_TRIPLE);
+            out.writeString(l.getLanguage());
+            out.writeString(l.getCountry());
+            out.writeString(l.getVariant());
+        } else {
+            throw new BlitException("cannot write Locale " + l + ": neither its language tag nor its language, country"
+                    + " and variant rebuild it");
+        }
+    }
+
+    /** @return the locale of a well-formed tag, or null for an ill-formed one */
+    static Locale fromTag(String tag) {
+        try {
+            return new Locale.Builder().setLanguageTag(tag).build();
+        } catch (IllformedLocaleException e) {
+            return null;
+        }
+    }
+
+    private static Locale readLocale(ReadBuffer in) {
+        long at = in.offset();
+        int form = in.readByte() & 0xFF;
+        if (form == LOCALE_TAG) {
+            String tag = text(in, "Locale");
+            Locale l = fromTag(tag);
+            if (l == null) {
+                throw new BlitException("ill-formed Locale language tag " + quoted(tag) + " at offset " + at);
+            }
+            return l;
+        }
+        if (form == LOCALE_TRIPLE) {
+            return new Locale(text(in, "Locale"), text(in, "Locale"), text(in, "Locale"));
+        }
+        throw new BlitException("unknown Locale form " + form + " at offset " + at + " (0: language tag, 1: language,"
+                + " country, variant)");
+    }
+
+    /** A {@code str} that must not be the null header. */
+    static String text(ReadBuffer in, String what) {
+        long at = in.offset();
+        String s = in.readString();
+        if (s == null) {
+            throw new BlitException("null string header inside a " + what + " value at offset " + at);
+        }
+        return s;
+    }
+
+    /** Text for messages: quoted, and cut short, since it may come from untrusted bytes. */
+    private static String quoted(String s) {
+        return "\"" + (s.length() > 80 ? s.substring(0, 80) + "..." : s) + "\"";
+    }
+}
