@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The other JDK values Kryo and Fory serialize out of the box: {@code Locale}, {@code URI}, {@code Currency}
@@ -139,7 +140,10 @@ final class UtilTypes {
                     }
                     try {
                         return Pattern.compile(regex, flags);
-                    } catch (IllegalArgumentException e) { // PatternSyntaxException, or flags no Pattern defines
+                    } catch (PatternSyntaxException e) { // its own message repeats the whole pattern: not that
+                        throw new BlitException("invalid Pattern at offset " + at + ": " + e.getDescription()
+                                + " near index " + e.getIndex() + " of " + quoted(regex), e);
+                    } catch (IllegalArgumentException e) { // flags no Pattern defines
                         throw new BlitException("invalid Pattern at offset " + at + ": " + e.getMessage(), e);
                     }
                 }
