@@ -231,6 +231,31 @@ final class Workloads {
         root.put("asList", Arrays.asList("a", "b"));
         root.put("nothing", null);
         root.put("date0", new java.util.Date(0));
+        // Built-ins 70..90 (one entry per hashed collection, so that a round trip keeps the iteration order).
+        root.put("locale", java.util.Locale.forLanguageTag("de-CH"));
+        root.put("legacyLocale", new java.util.Locale("e1", "U1"));
+        root.put("uri", java.net.URI.create("https://example.org/a?b#c"));
+        root.put("currency", java.util.Currency.getInstance("CHF"));
+        root.put("pattern", java.util.regex.Pattern.compile("a(b|c)*", java.util.regex.Pattern.CASE_INSENSITIVE));
+        root.put("year", java.time.Year.of(2024));
+        root.put("yearMonth", java.time.YearMonth.of(2024, 2));
+        root.put("monthDay", java.time.MonthDay.of(2, 29));
+        root.put("dayOfWeek", java.time.DayOfWeek.TUESDAY);
+        root.put("month", java.time.Month.JUNE);
+        root.put("bitSet", java.util.BitSet.valueOf(new long[] {5, 0, 1}));
+        root.put("stringBuilder", new StringBuilder("sb"));
+        root.put("stringBuffer", new StringBuffer("sf"));
+        root.put("atomicInteger", new java.util.concurrent.atomic.AtomicInteger(-3));
+        root.put("atomicLong", new java.util.concurrent.atomic.AtomicLong(1L << 40));
+        root.put("atomicBoolean", new java.util.concurrent.atomic.AtomicBoolean(true));
+        root.put("vector", new java.util.Vector<>(List.of(1, "v")));
+        root.put("copyOnWrite", new java.util.concurrent.CopyOnWriteArrayList<>(List.of("c", 2)));
+        java.util.PriorityQueue<Integer> queue = new java.util.PriorityQueue<>(Collections.reverseOrder());
+        queue.addAll(List.of(4, 9, 1));
+        root.put("priorityQueue", queue);
+        root.put("skipListSet", new java.util.concurrent.ConcurrentSkipListSet<>(List.of("s", "t")));
+        root.put("skipListMap", new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(1, "a", 2, "b")));
+        root.put("hashtable", new java.util.Hashtable<>(Map.of("h", 1)));
         return root;
     }
 
