@@ -140,6 +140,16 @@ class UtilTypesTest {
     }
 
     @Test
+    void dayOfWeekAndMonthAreEnumsOfEnumSetsAndEnumMaps() {
+        assertEncoding("2e 4d 01 41", java.util.EnumSet.of(DayOfWeek.MONDAY, DayOfWeek.SUNDAY));
+        assertRoundTrips(java.util.EnumSet.allOf(Month.class));
+        assertRoundTrips(java.util.EnumSet.noneOf(Month.class));
+        assertEncoding("2f 4e 01 04 07 02", new java.util.EnumMap<>(java.util.Map.of(Month.MAY, 1)));
+        assertRoundTrips(new java.util.EnumMap<>(java.util.Map.of(DayOfWeek.FRIDAY, "f", DayOfWeek.MONDAY, "m")));
+        assertTrue(assertRejected("2e 4c 01 01").getMessage().contains("not an enum")); // MonthDay is no enum
+    }
+
+    @Test
     void impossibleCalendarPartsAreRejected() {
         assertTrue(assertRejected("4a 80 a8 d6 b9 07").getMessage().contains("invalid Year"));
         assertTrue(assertRejected("4b d0 1f 0d").getMessage().contains("invalid YearMonth"));
