@@ -3,6 +3,7 @@ package dev.blit.cli;
 import dev.blit.BlitException;
 import dev.blit.types.TypeIds;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,13 @@ final class Decoder {
     // per message
     private final Map<Integer, Table> tables = new HashMap<>();
     private int nextRef;
+    /** The type id of each tracked object, by reference number (the first {@link #nextRef}). */
+    private int[] tracked = new int[16];
+    /**
+     * The type id of the object the last back reference pointed at (a user id's object may be of any class:
+     * a readResolve can return anything).
+     */
+    private int lastTarget;
     private boolean marked;
     /** The class id the last type descriptor ended with (an EnumSet's or EnumMap's enum). */
     private long lastDescriptor;
@@ -96,8 +104,7 @@ final class Decoder {
                 throw new BlitException("an element of a run at offset " + n.start
                         + " took no bytes; a run holds only values whose content is never empty");
             }
-            if (n.id == TypeIds.NULL && (parent.id == TypeIds.ARRAY_DEQUE || parent.id == TypeIds.CONCURRENT_HASH_MAP
-                    || parent.id == TypeIds.IMMUTABLE_SET || parent.id == TypeIds.IMMUTABLE_MAP)) {
+            if (n.id == TypeIds.NULL && refusesNull(parent.id) && !"comparator".equals(key)) {
                 // these JDK classes refuse null, so the library cannot build one
                 throw new BlitException("a " + parent.type + " cannot hold null, found at offset " + n.start);
             }
@@ -124,6 +131,7 @@ final class Decoder {
                     throw new BlitException("back reference to object #" + index + " at offset " + at + ", but only "
                             + nextRef + " objects came before it");
                 }
+                lastTarget = tracked[(int) index];
                 n.value = "object #" + index;
             }
             case TypeIds.FALSE -> n.value = "false";
@@ -155,30 +163,40 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                long exact = lastDims == 0 && final_(lastDescriptor) ? lastDescriptor : -1;
+                long exact = lastDims > 0 || lastDescriptor == TypeIds.OBJECT_ARRAY ? ARRAYS
+                        : final_(lastDescriptor) ? lastDescriptor : -1;
                 collection(n, in.count(1, "length"), depth, exact);
             }
             case TypeIds.BIG_INTEGER, TypeIds.BIG_DECIMAL, TypeIds.UUID, TypeIds.INSTANT, TypeIds.LOCAL_DATE,
                  TypeIds.LOCAL_TIME, TypeIds.LOCAL_DATE_TIME, TypeIds.OFFSET_DATE_TIME, TypeIds.ZONED_DATE_TIME,
-                 TypeIds.DURATION, TypeIds.PERIOD, TypeIds.ZONE_ID, TypeIds.ZONE_OFFSET -> n.value = leaves.value(tag);
+                 TypeIds.DURATION, TypeIds.PERIOD, TypeIds.ZONE_ID, TypeIds.ZONE_OFFSET, TypeIds.LOCALE, TypeIds.URI,
+                 TypeIds.CURRENCY, TypeIds.PATTERN, TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY,
+                 TypeIds.DAY_OF_WEEK, TypeIds.MONTH -> n.value = leaves.value(tag);
+            case TypeIds.BIT_SET, TypeIds.STRING_BUILDER, TypeIds.STRING_BUFFER, TypeIds.ATOMIC_INTEGER,
+                 TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN -> {
+                track(n);
+                n.value = leaves.value(tag);
+            }
             case TypeIds.OPTIONAL -> value(n, "value", depth + 1);
             case TypeIds.ARRAY_LIST, TypeIds.LINKED_LIST, TypeIds.ARRAY_DEQUE, TypeIds.HASH_SET, TypeIds.LINKED_HASH_SET,
                  TypeIds.IMMUTABLE_LIST, TypeIds.IMMUTABLE_SET, TypeIds.UNMODIFIABLE_LIST, TypeIds.UNMODIFIABLE_SET,
-                 TypeIds.ARRAYS_AS_LIST, TypeIds.UNMODIFIABLE_COLLECTION -> {
+                 TypeIds.ARRAYS_AS_LIST, TypeIds.UNMODIFIABLE_COLLECTION, TypeIds.VECTOR,
+                 TypeIds.COPY_ON_WRITE_ARRAY_LIST -> {
                 track(n);
                 collection(n, in.count(1, "count"), depth);
             }
             case TypeIds.HASH_MAP, TypeIds.LINKED_HASH_MAP, TypeIds.CONCURRENT_HASH_MAP, TypeIds.IMMUTABLE_MAP,
-                 TypeIds.UNMODIFIABLE_MAP -> {
+                 TypeIds.UNMODIFIABLE_MAP, TypeIds.HASHTABLE -> {
                 track(n);
                 entries(n, in.count(2, "count"), depth);
             }
-            case TypeIds.TREE_MAP, TypeIds.UNMODIFIABLE_SORTED_MAP -> {
+            case TypeIds.TREE_MAP, TypeIds.UNMODIFIABLE_SORTED_MAP, TypeIds.CONCURRENT_SKIP_LIST_MAP -> {
                 track(n);
                 comparator(n, depth);
                 entries(n, in.count(2, "count"), depth);
             }
-            case TypeIds.TREE_SET, TypeIds.UNMODIFIABLE_SORTED_SET -> {
+            case TypeIds.TREE_SET, TypeIds.UNMODIFIABLE_SORTED_SET, TypeIds.PRIORITY_QUEUE,
+                 TypeIds.CONCURRENT_SKIP_LIST_SET -> {
                 track(n);
                 comparator(n, depth);
                 collection(n, in.count(1, "count"), depth);
@@ -248,7 +266,21 @@ final class Decoder {
     }
 
     private void track(Node n) {
+        if (nextRef == tracked.length) {
+            tracked = Arrays.copyOf(tracked, 2 * nextRef);
+        }
+        tracked[nextRef] = n.id;
         n.ref = nextRef++;
+    }
+
+    /**
+     * Whether the JDK class of built-in {@code id} refuses a null element, key or value (its comparator aside),
+     * whatever the other values are, so that the library cannot build one holding null.
+     */
+    private static boolean refusesNull(int id) {
+        return id == TypeIds.ARRAY_DEQUE || id == TypeIds.CONCURRENT_HASH_MAP || id == TypeIds.IMMUTABLE_SET
+                || id == TypeIds.IMMUTABLE_MAP || id == TypeIds.PRIORITY_QUEUE || id == TypeIds.CONCURRENT_SKIP_LIST_SET
+                || id == TypeIds.CONCURRENT_SKIP_LIST_MAP || id == TypeIds.HASHTABLE;
     }
 
     /**
@@ -274,8 +306,9 @@ final class Decoder {
             lastDescriptor = id;
             lastDims = i;
             if (id != TypeIds.TYPED_ARRAY) {
-                if (id <= TypeIds.REFERENCE || id >= TypeIds.RUN && id < TypeIds.FIRST_USER_ID) {
-                    throw new BlitException("unknown type id " + id + " at offset " + at); // null, a reference: no type
+                if (id < TypeIds.FIRST_USER_ID && !Names.isType((int) id)) {
+                    // null, a reference, a run and the unassigned ids below 100 name no type
+                    throw new BlitException("unknown type id " + id + " at offset " + at);
                 }
                 return typeName(id) + dims;
             }
@@ -320,18 +353,34 @@ final class Decoder {
 
     /**
      * Whether the built-in type {@code id} is a final class, so that an element of an array of it must have
-     * exactly its id (the Booleans: either). Other components (collections, {@code ZoneId}, user classes) have
-     * subclasses among the types, which the dump does not follow; the library checks those too.
+     * exactly its id (the Booleans: either). Id 33 is the JDK's final {@code ZoneRegion}, not {@code ZoneId}: an
+     * array typed 33 holds no {@code ZoneOffset}. Other components (collections, user classes) have subclasses
+     * among the types, which the dump does not follow; the library checks those too.
      */
     private static boolean final_(long id) {
         return id >= TypeIds.FALSE && id <= TypeIds.DOUBLE_ARRAY
-                || id >= TypeIds.UUID && id <= TypeIds.PERIOD && id != TypeIds.ZONE_ID
-                || id == TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
-                || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE;
+                || id >= TypeIds.UUID && id <= TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
+                || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE
+                || id >= TypeIds.LOCALE && id <= TypeIds.MONTH // DayOfWeek and Month: enums without constant bodies
+                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER;
     }
 
     private static boolean sameType(long tag, long exact) {
         return tag == exact || tag <= TypeIds.TRUE && tag >= TypeIds.FALSE && exact <= TypeIds.TRUE && exact >= TypeIds.FALSE;
+    }
+
+    /** For {@code exact}: the elements of an array whose component is an array type must be arrays. */
+    private static final long ARRAYS = -2;
+
+    /**
+     * Whether an element of type {@code tag} (not null) can be in an array whose elements must be {@code exact}
+     * (-1: anything; {@link #ARRAYS}: an array, or a user id, which the dump cannot tell; else that type).
+     */
+    private static boolean fits(long tag, long exact) {
+        if (exact == ARRAYS) {
+            return tag >= TypeIds.FIRST_USER_ID || tag >= TypeIds.BOOLEAN_ARRAY && tag <= TypeIds.TYPED_ARRAY;
+        }
+        return exact < 0 || sameType(tag, exact);
     }
 
     /** {@code count} tagged values, as {@link #collection} reads them when they are not a run. */
@@ -341,7 +390,10 @@ final class Decoder {
             long at = in.pos;
             value(n, "[" + i + "]", depth + 1);
             long tag = n.children.get(n.children.size() - 1).id;
-            if (exact >= 0 && tag > TypeIds.REFERENCE && !sameType(tag, exact)) {
+            if (tag == TypeIds.REFERENCE) { // the object it points at: its class, if a built-in id tells it
+                tag = lastTarget < TypeIds.FIRST_USER_ID ? lastTarget : TypeIds.REFERENCE;
+            }
+            if (tag > TypeIds.REFERENCE && !fits(tag, exact)) {
                 throw new BlitException("element " + i + " of a " + n.type + " is a " + typeName(tag) + " at offset " + at);
             }
         }
@@ -353,7 +405,7 @@ final class Decoder {
 
     /**
      * A collection's or reference array's elements: tagged values, or a run (FORMAT.md "Runs"): a type id, then
-     * each one's content. With {@code exact} a type id, every element must be of that type (or null).
+     * each one's content. With {@code exact} a type id, every element must be of that type (or null); see {@link #fits}.
      */
     private void collection(Node n, int count, int depth, long exact) {
         if (count == 0 || in.peek() != TypeIds.RUN) {
@@ -364,7 +416,7 @@ final class Decoder {
         long at = in.pos;
         long run = in.uvar(32) & 0xffffffffL;
         runType(run, false, count + " elements", at);
-        if (exact >= 0 && !sameType(run, exact)) {
+        if (!fits(run, exact)) {
             throw new BlitException("a run of " + typeName(run) + " at offset " + at + " in a " + n.type);
         }
         n.value = count + " elements, a run of type id " + run;

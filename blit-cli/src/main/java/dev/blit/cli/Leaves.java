@@ -5,20 +5,31 @@ import dev.blit.types.TypeIds;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.URI;
+import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.Month;
+import java.time.MonthDay;
+import java.time.Year;
+import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.Currency;
+import java.util.Locale;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
- * The dump's reading of the built-in leaf values, ids 22..34 ({@code BigInteger} to {@code ZoneOffset}): each
- * shown as text, and refused exactly where the library refuses it. The java.time values are built with the
- * JDK factories the library reads them with, so an impossible date, a nanosecond field of a billion or an
- * unknown zone region is damage here too (FORMAT.md, ids 22..34).
+ * The dump's reading of the built-in leaf values, ids 22..34 ({@code BigInteger} to {@code ZoneOffset}) and
+ * 70..84 ({@code Locale} to {@code AtomicBoolean}): each shown as text, and refused exactly where the library
+ * refuses it. The java.time values, locales, URIs, currencies and patterns are built with the JDK factories
+ * the library reads them with, so an impossible date, a nanosecond field of a billion, an unknown zone
+ * region, an ill-formed language tag or a regex syntax error is damage here too (FORMAT.md, ids 22..34 and
+ * 70..84).
  */
 final class Leaves {
     private final Input in;
@@ -28,7 +39,7 @@ final class Leaves {
     }
 
     /**
-     * @param tag one of the ids 22..34, just read
+     * @param tag one of the ids 22..34 or 70..84, just read (the caller numbers the tracked ones, 79..84)
      * @return its content as text
      */
     String value(int tag) {
@@ -68,6 +79,30 @@ final class Leaves {
                 yield Names.quote(region(in.str(), at, "offsets are written under id " + TypeIds.ZONE_OFFSET).getId());
             }
             case TypeIds.ZONE_OFFSET -> Names.offset(offset().getTotalSeconds());
+            case TypeIds.LOCALE -> locale();
+            case TypeIds.URI -> {
+                long at = in.pos;
+                String s = text("URI");
+                valid("URI", at, () -> toUri(s));
+                yield Names.quote(s);
+            }
+            case TypeIds.CURRENCY -> {
+                long at = in.pos;
+                String code = text("Currency");
+                try {
+                    yield Currency.getInstance(code).getCurrencyCode();
+                } catch (IllegalArgumentException e) {
+                    throw new BlitException("unknown currency code " + Names.quote(code) + " at offset " + at);
+                }
+            }
+            case TypeIds.PATTERN -> pattern();
+            case TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY, TypeIds.DAY_OF_WEEK, TypeIds.MONTH -> calendarPart(tag);
+            case TypeIds.BIT_SET -> bitSet();
+            case TypeIds.STRING_BUILDER -> Names.quote(text("StringBuilder"));
+            case TypeIds.STRING_BUFFER -> Names.quote(text("StringBuffer"));
+            case TypeIds.ATOMIC_INTEGER -> Long.toString(in.svar(32));
+            case TypeIds.ATOMIC_LONG -> Long.toString(in.svar(64));
+            case TypeIds.ATOMIC_BOOLEAN -> Boolean.toString(in.bool());
             default -> throw new IllegalArgumentException("not a leaf id: " + tag);
         };
     }
@@ -160,6 +195,126 @@ final class Leaves {
         valid("ZonedDateTime", start, () -> ZonedDateTime.ofInstant(LocalDateTime.of(date, time), offset, z));
         return show(date) + "T" + show(time) + Names.offset(offset.getTotalSeconds()) + (id.isEmpty() ? "" : "[" + id + "]");
     }
+
+    // Ids 70..84, read as the library's UtilTypes and TimeTypes read them (FORMAT.md, ids 70..84).
+
+    /** A {@code str} that must not be the null header, as the library's {@code UtilTypes.text}. */
+    private String text(String what) {
+        long at = in.pos;
+        String s = in.str();
+        if (s == null) {
+            throw new BlitException("null string header inside a " + what + " value at offset " + at);
+        }
+        return s;
+    }
+
+    /** {@code u8 form}: 0, a BCP 47 tag read with {@code Locale.Builder}; 1, the legacy triple. */
+    private String locale() {
+        long at = in.pos;
+        int form = in.u8();
+        if (form == 0) {
+            String tag = text("Locale");
+            valid("Locale language tag " + Names.quote(tag), at, () -> new Locale.Builder().setLanguageTag(tag).build());
+            return Names.quote(tag);
+        }
+        if (form == 1) {
+            String language = text("Locale");
+            String country = text("Locale");
+            String variant = text("Locale");
+            return "language " + Names.quote(language) + ", country " + Names.quote(country) + ", variant "
+                    + Names.quote(variant);
+        }
+        throw new BlitException("unknown Locale form " + form + " at offset " + at + " (0: language tag, 1: language,"
+                + " country, variant)");
+    }
+
+    private static URI toUri(String s) {
+        try {
+            return new URI(s);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** The flags {@code Pattern} defines, by bit: {@code CANON_EQ} (bit 7) is refused before compiling. */
+    private static final String[] FLAGS = {"UNIX_LINES", "CASE_INSENSITIVE", "COMMENTS", "MULTILINE", "LITERAL",
+            "DOTALL", "UNICODE_CASE", "CANON_EQ", "UNICODE_CHARACTER_CLASS"};
+
+    /** {@code str} regex, {@code uvar flags}: compiled as the library compiles it, so what it refuses is damage. */
+    private String pattern() {
+        long at = in.pos;
+        String regex = text("Pattern");
+        long flagsAt = in.pos;
+        int flags = (int) in.uvar(32);
+        if ((flags & Pattern.CANON_EQ) != 0) {
+            throw new BlitException("Pattern flags at offset " + flagsAt + " include CANON_EQ, which Blit does not read"
+                    + " (its compilation takes time factorial in the pattern's length)");
+        }
+        try {
+            Pattern.compile(regex, flags);
+        } catch (java.util.regex.PatternSyntaxException e) { // its message spans three lines: the pattern, a caret
+            throw new BlitException("invalid Pattern at offset " + at + ": " + e.getDescription() + " near index "
+                    + e.getIndex());
+        } catch (IllegalArgumentException e) { // flags Pattern does not define
+            throw new BlitException("invalid Pattern at offset " + at + ": " + e.getMessage());
+        }
+        StringBuilder sb = new StringBuilder(Names.quote(regex));
+        if (flags != 0) {
+            sb.append(" (");
+            for (int bit = 0; bit < FLAGS.length; bit++) {
+                if ((flags & 1 << bit) != 0) {
+                    sb.append(sb.charAt(sb.length() - 1) == '(' ? "" : " | ").append(FLAGS[bit]);
+                }
+            }
+            sb.append(')');
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@code Year} ({@code svar}), {@code YearMonth} ({@code svar}, {@code u8}), {@code MonthDay} ({@code u8},
+     * {@code u8}), {@code DayOfWeek} and {@code Month} ({@code u8}, 1-based): all bytes read, then validated.
+     */
+    private String calendarPart(int tag) {
+        long at = in.pos;
+        int first = tag == TypeIds.YEAR || tag == TypeIds.YEAR_MONTH ? (int) in.svar(32) : in.u8();
+        int second = tag == TypeIds.YEAR_MONTH || tag == TypeIds.MONTH_DAY ? in.u8() : 0;
+        return switch (tag) {
+            case TypeIds.YEAR -> valid("Year", at, () -> Year.of(first)).toString();
+            case TypeIds.YEAR_MONTH -> valid("YearMonth", at, () -> YearMonth.of(first, second)).toString();
+            case TypeIds.MONTH_DAY -> valid("MonthDay", at, () -> MonthDay.of(first, second)).toString();
+            case TypeIds.DAY_OF_WEEK -> valid("DayOfWeek", at, () -> DayOfWeek.of(first)).name();
+            default -> valid("Month", at, () -> Month.of(first)).name();
+        };
+    }
+
+    /** {@code arr} of {@code i64f}, never null, its last word non-zero; shown as {@code BitSet.toString} does. */
+    private String bitSet() {
+        long at = in.pos;
+        long h = in.uvar(32) & 0xffffffffL;
+        if (h == 0) {
+            throw new BlitException("null array header inside an array value at offset " + at);
+        }
+        long words = h - 1;
+        in.require(words * 8);
+        StringBuilder sb = new StringBuilder("{");
+        long set = 0;
+        for (long w = 0; w < words; w++) {
+            long word = in.i64();
+            if (word == 0 && w == words - 1) {
+                throw new BlitException("BitSet at offset " + at + " ends with a zero word (not the shortest encoding)");
+            }
+            for (long rest = word; rest != 0; rest &= rest - 1) {
+                if (set++ < SHOWN_BITS) {
+                    sb.append(set > 1 ? ", " : "").append(w * 64 + Long.numberOfTrailingZeros(rest));
+                }
+            }
+        }
+        return sb.append(set > SHOWN_BITS ? ", ...} (" + set + " bits set)" : "}").toString();
+    }
+
+    /** Set bits of a BitSet shown before "...". */
+    private static final int SHOWN_BITS = 64;
 
     /** A value made by a JDK factory, its refusal (DateTimeException and the like) as the library words it. */
     private static <T> T valid(String what, long at, java.util.function.Supplier<T> make) {

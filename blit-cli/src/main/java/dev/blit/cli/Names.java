@@ -30,7 +30,7 @@ final class Names {
                 Map.entry("UUID", "UUID"), Map.entry("IMMUTABLE_LIST", "List.of"),
                 Map.entry("IMMUTABLE_SET", "Set.of"), Map.entry("IMMUTABLE_MAP", "Map.of"),
                 Map.entry("ARRAYS_AS_LIST", "Arrays.asList"), Map.entry("DATE", "Date"),
-                Map.entry("REVERSE_ORDER", "Collections.reverseOrder()"));
+                Map.entry("REVERSE_ORDER", "Collections.reverseOrder()"), Map.entry("URI", "URI"));
         // The names come from TypeIds itself, so a new built-in shows up here without a change.
         for (Field f : TypeIds.class.getFields()) {
             if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")) {
@@ -54,6 +54,11 @@ final class Names {
             sb.append(part.charAt(0)).append(part.substring(1).toLowerCase());
         }
         return sb.toString();
+    }
+
+    /** Whether {@code id} below 100 names a type, as a type descriptor must: not null, a reference, a run or a gap. */
+    static boolean isType(int id) {
+        return id > TypeIds.REFERENCE && id != TypeIds.RUN && BUILTIN.containsKey(id);
     }
 
     static String builtin(int id) {

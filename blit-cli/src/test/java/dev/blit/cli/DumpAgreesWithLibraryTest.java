@@ -10,31 +10,50 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.Month;
+import java.time.MonthDay;
 import java.time.OffsetDateTime;
+import java.time.Year;
+import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.Currency;
 import java.util.Date;
 import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,14 +64,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * copies of a payload of built-in types, the dump exits 0 exactly when {@code Blit.read} reads every value.
  * The dump works without the classes, so where only the values themselves can tell, it is silent, and this
  * test leaves those out, each named below: user type ids (the classes are not given), keys a sorted map or set
- * cannot compare, duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections, {@code ZoneId},
- * {@code BigInteger}, {@code BigDecimal}, {@code Date}).
+ * cannot compare, elements a {@code PriorityQueue} or {@code ConcurrentSkipListSet}/{@code Map} cannot compare,
+ * duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections,
+ * {@code BigInteger}, {@code BigDecimal}, {@code Date}, {@code BitSet}, the atomics). The refusals of ids 70..90
+ * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys}.
  */
 class DumpAgreesWithLibraryTest {
     private static final Pattern ONLY_THE_CLASSES_TELL = Pattern.compile(
             "not a built-in type, not registered|not a built-in or registered type|unknown type id \\d{3,} "
                     + "|cannot go into a java\\.util\\.Tree|duplicate (element|key)"
-                    + "|element \\d+ of a (java\\.util\\.|java\\.math\\.|java\\.time\\.ZoneId\\[)");
+                    // Whether the elements of a PriorityQueue or ConcurrentSkipList{Set,Map} compare (with natural
+                    // ordering or reverseOrder) depends on their classes' compareTo, as for a TreeMap; the dump does
+                    // not compare. Only ClassCastException: a null, which these refuse whatever the classes, is
+                    // the dump's to refuse (and a NullPointerException here is a disagreement to see).
+                    + "|cannot go into a java\\.util\\.(PriorityQueue|concurrent\\.ConcurrentSkipList(Set|Map)):"
+                    + " java\\.lang\\.ClassCastException"
+                    + "|element \\d+ of a (java\\.util\\.|java\\.math\\.)");
 
     private final Blit blit = Blit.builder().references(true).build();
 
@@ -73,13 +100,94 @@ class DumpAgreesWithLibraryTest {
             compared++;
             int code = dump(b);
             if (lib.equals("ok")) {
-                assertEquals(0, code, () -> "the library reads it, the dump calls it damaged: " + java.util.HexFormat.ofDelimiter(" ").formatHex(b));
+                assertEquals(0, code, () -> "the library reads it, the dump calls it damaged: " + HEX.formatHex(b));
             } else {
                 refused++;
-                assertEquals(1, code, () -> "the library refuses it (" + lib + "), the dump does not: " + java.util.HexFormat.ofDelimiter(" ").formatHex(b));
+                assertEquals(1, code, () -> "the library refuses it (" + lib + "), the dump does not: " + HEX.formatHex(b));
             }
         }
         assertTrue(compared > 4000 && refused > 1000, compared + " compared, " + refused + " refused");
+    }
+
+    private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
+
+    /**
+     * Ids 70..90, each refusal the library makes once, by hand (hex: tag, content): the dump refuses it too and
+     * says why; and values at the edges that both read.
+     */
+    @Test
+    void eachRefusalOfIds70To90IsTheLibrarys() {
+        String[][] refused = {
+                {"46 00 07 78 5f 79", "invalid Locale language tag \"x_y\""}, // "x_y": ill-formed
+                {"46 00 01", "invalid Locale language tag \"\""},
+                {"46 02", "unknown Locale form 2"},
+                {"46 00 00", "null string header inside a Locale value at offset 2"},
+                {"46 01 05 6a 61 05 4a 50 00", "null string header inside a Locale value at offset 8"},
+                {"47 07 61 20 62", "invalid URI at offset 1"}, // "a b"
+                {"47 00", "null string header inside a URI value"},
+                {"48 07 51 51 51", "unknown currency code \"QQQ\" at offset 1"},
+                {"48 00", "null string header inside a Currency value"},
+                {"49 03 28 00", "invalid Pattern at offset 1: Unclosed group"}, // "("
+                {"49 03 61 80 04", "invalid Pattern at offset 1: Unknown flag 0x200"},
+                {"49 03 61 80 01", "Pattern flags at offset 3 include CANON_EQ"},
+                {"49 00 00", "null string header inside a Pattern value"},
+                {"4a 80 a8 d6 b9 07", "invalid Year at offset 1"}, // 1 000 000 000
+                {"4b 02 0d", "invalid YearMonth at offset 1"}, // 1-13
+                {"4c 02 1e", "invalid MonthDay at offset 1"}, // --02-30
+                {"4d 00", "invalid DayOfWeek at offset 1"},
+                {"4d 08", "invalid DayOfWeek at offset 1"},
+                {"4e 0d", "invalid Month at offset 1"},
+                {"4f 02 00 00 00 00 00 00 00 00", "BitSet at offset 1 ends with a zero word"},
+                {"4f 03 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "BitSet at offset 1 ends with a zero word"},
+                {"4f 00", "null array header inside an array value at offset 1"},
+                {"50 00", "null string header inside a StringBuilder value"},
+                {"51 00", "null string header inside a StringBuffer value"},
+                {"54 02", "bool byte 2 at offset 1"},
+                {"57 00 01 00", "a PriorityQueue cannot hold null"},
+                {"57 01 00 00", "expected a Comparator at offset 2"},
+                {"58 00 02 07 02 00", "a ConcurrentSkipListSet cannot hold null, found at offset 5"},
+                {"59 00 01 00 07 02", "a ConcurrentSkipListMap cannot hold null"}, // key
+                {"59 00 01 07 02 00", "a ConcurrentSkipListMap cannot hold null"}, // value
+                {"5a 01 00 07 02", "a Hashtable cannot hold null"},
+                {"5a 01 07 02 00", "a Hashtable cannot hold null"},
+                // Year[] holding a Month; StringBuilder[] holding a back reference to a BitSet
+                {"15 4a 01 4e 05", "element 0 of a Year[] is a Month"},
+                {"24 02 4f 01 15 50 01 01 01", "element 0 of a StringBuilder[] is a BitSet"},
+                // an array typed 33 is a ZoneRegion[] (FORMAT.md: offsets are always 34), which a ZoneOffset is not
+                {"15 21 01 22 00", "element 0 of a ZoneId[] is a ZoneOffset"},
+                // arrays of arrays hold arrays: Object[][] {Boolean}, Year[][] {a back reference to a BitSet}
+                {"15 14 01 03", "element 0 of a Object[][] is a Boolean"},
+                {"24 02 4f 01 15 15 4a 01 01 01", "element 0 of a Year[][] is a BitSet"},
+                {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
+                {"15 5b 00", "unknown type id 91 at offset 1"},
+                {"5b", "unknown type id 91 at offset 0"},
+        };
+        for (String[] c : refused) {
+            byte[] b = HEX.parseHex(c[0]);
+            String lib = library(b);
+            assertTrue(!lib.equals("ok"), c[0] + ": the library reads it");
+            String out = dumpOutput(b);
+            assertTrue(out.contains(c[1]) && out.contains("!! "), c[0] + " (library: " + lib + "): " + out);
+            assertEquals(1, dump(b), c[0]);
+        }
+        String[] read = {
+                "46 01 01 01 01", // new Locale("", "", "")
+                "4a fd a7 d6 b9 07", "4a fe a7 d6 b9 07", // Year -999 999 999 and 999 999 999
+                "4c 02 1d", "4d 07", "4e 01", "4f 01", // --02-29, SUNDAY, JANUARY, {}
+                "49 03 61 ff 02", // every flag but CANON_EQ (0x17f)
+                "55 01 00", "56 01 00", // a Vector and a CopyOnWriteArrayList may hold null
+                "57 01 44 00", "59 01 44 01 07 02 07 04", // reverseOrder()
+                "15 4a 02 4a 02 00", // Year[] {1, null}
+                "24 02 50 03 61 15 50 01 01 01", // a StringBuilder, and a StringBuilder[] holding it again
+                "15 15 50 01 15 50 00", // StringBuilder[][] holding an empty StringBuilder[]
+                "15 21 01 21 07 55 54 43", // ZoneId.of("UTC") in an array typed 33
+                "15 14 02 14 00 15 0b 00", // Object[][] {Object[0], String[0]}
+        };
+        for (String hex : read) {
+            byte[] b = HEX.parseHex(hex);
+            assertEquals("ok", library(b), hex);
+            assertEquals(0, dump(b), () -> hex + ": " + dumpOutput(b));
+        }
     }
 
     private static Map<String, Object> sample() {
@@ -98,6 +206,25 @@ class DumpAgreesWithLibraryTest {
                 ZoneId.of("Europe/Paris"), ZoneOffset.ofHoursMinutes(-3, -30), java.time.Period.of(1, 2, 3)));
         m.put("other", List.of(UUID.fromString("01234567-89ab-cdef-0123-456789abcdef"), Optional.of(1), new Date(5),
                 java.util.OptionalInt.of(3)));
+        PriorityQueue<Integer> queue = new PriorityQueue<>(Collections.reverseOrder());
+        queue.addAll(List.of(3, 1, 4, 1, 5));
+        BitSet bits = new BitSet();
+        bits.set(1);
+        bits.set(5);
+        bits.set(130);
+        StringBuilder builder = new StringBuilder("built");
+        // ja_JP_JP is form 0 on JDK 17 (its tag has u-ca-japanese); no_NO_NY and a variant with a '-' are form 1
+        m.put("util", List.of(Locale.forLanguageTag("de-CH"), new Locale("ja", "JP", "JP"), new Locale("no", "NO", "NY"),
+                new Locale("en", "US", "WINDOWS-1252"),
+                URI.create("https://blit.dev/a%20b?q=1#top"), Currency.getInstance("EUR"),
+                Pattern.compile("^a+b$", Pattern.CASE_INSENSITIVE | Pattern.MULTILINE), bits, builder,
+                new StringBuffer("buffer"), new AtomicInteger(-7), new AtomicLong(1L << 40), new AtomicBoolean(true),
+                new StringBuilder[] {builder, null, builder}));
+        m.put("calendar", List.of(Year.of(2024), YearMonth.of(2024, 5), MonthDay.of(2, 29), DayOfWeek.FRIDAY,
+                Month.DECEMBER, new Year[] {Year.of(-1), null}));
+        m.put("concurrent", List.of(new Vector<>(Arrays.asList(1, null, "v")), new CopyOnWriteArrayList<>(List.of(2L, 3L)),
+                queue, new ConcurrentSkipListSet<>(Set.of("x", "y")),
+                new ConcurrentSkipListMap<>(Map.of(1, "one", 2, "two")), new Hashtable<>(Map.of("h", 1.5))));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);
@@ -135,5 +262,12 @@ class DumpAgreesWithLibraryTest {
     private static int dump(byte[] b) {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         return Dump.run(new String[] {"--schema", "-"}, new ByteArrayInputStream(b), sink, sink, false);
+    }
+
+    private static String dumpOutput(byte[] b) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
+        Dump.run(new String[] {"--schema", "-"}, new ByteArrayInputStream(b), sink, sink, false);
+        return out.toString(StandardCharsets.UTF_8);
     }
 }

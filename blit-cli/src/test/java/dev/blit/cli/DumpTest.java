@@ -100,6 +100,42 @@ class DumpTest {
         golden("builtin_tree", dump(bytes));
     }
 
+    /** Ids 70..90: leaves as text, the collections and maps as the layouts they share with 36, 39, 41 and 42. */
+    @Test
+    void builtInsSeventyToNinetyShowAsText() throws IOException {
+        java.util.PriorityQueue<Integer> queue = new java.util.PriorityQueue<>(java.util.Collections.reverseOrder());
+        queue.addAll(List.of(3, 1, 4));
+        java.util.BitSet bits = new java.util.BitSet();
+        bits.set(1);
+        bits.set(5);
+        bits.set(64);
+        StringBuilder builder = new StringBuilder("built");
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("locale", java.util.Locale.forLanguageTag("de-CH"));
+        m.put("japanese", new java.util.Locale("ja", "JP", "JP")); // the JDK makes it a tag with u-ca-japanese
+        m.put("legacy", new java.util.Locale("no", "NO", "NY")); // its tag (nn-NO) rebuilds another locale: form 1
+        m.put("uri", java.net.URI.create("https://blit.dev/a%20b?q=1#top"));
+        m.put("currency", java.util.Currency.getInstance("EUR"));
+        m.put("pattern", java.util.regex.Pattern.compile("^a+b$", java.util.regex.Pattern.CASE_INSENSITIVE
+                | java.util.regex.Pattern.MULTILINE));
+        m.put("calendar", List.of(java.time.Year.of(2024), java.time.YearMonth.of(2024, 5), java.time.MonthDay.of(2, 29),
+                java.time.DayOfWeek.FRIDAY, java.time.Month.DECEMBER));
+        m.put("bits", bits);
+        m.put("builder", builder);
+        m.put("again", builder);
+        m.put("buffer", new StringBuffer("buf \"q\""));
+        m.put("atomics", List.of(new java.util.concurrent.atomic.AtomicInteger(-7),
+                new java.util.concurrent.atomic.AtomicLong(1L << 40), new java.util.concurrent.atomic.AtomicBoolean(true)));
+        m.put("vector", new java.util.Vector<>(Arrays.asList(1, null)));
+        m.put("cow", new java.util.concurrent.CopyOnWriteArrayList<>(List.of("c")));
+        m.put("queue", queue);
+        m.put("skipSet", new java.util.concurrent.ConcurrentSkipListSet<>(List.of("x", "y")));
+        m.put("skipMap", new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(1, "one", 2, "two")));
+        m.put("table", new java.util.Hashtable<>(Map.of("h", 1.5)));
+        byte[] bytes = Blit.builder().references(true).build().toBytes(m);
+        golden("builtins_70_90", dump(bytes));
+    }
+
     @Test
     void hexViewAnnotatesEveryItem() throws IOException {
         byte[] bytes = Blit.builder().build().toBytes(builtinTree());
