@@ -173,7 +173,7 @@ final class UtilTypes {
     /**
      * Form 0, the BCP 47 tag, whenever {@link #fromTag} rebuilds an equal locale from it (every locale made by
      * {@code Locale.Builder}, {@code forLanguageTag} or the constants); otherwise form 1, the language, country
-     * and variant the legacy constructor takes ({@code new Locale("ja", "JP", "JP")}, ill-formed variants),
+     * and variant the legacy constructor takes ({@code new Locale("e1")}, {@code new Locale("no", "NO", "NY")}),
      * if that rebuilds it. A locale neither rebuilds (only Java serialization makes one) is refused.
      */
     private static void writeLocale(WriteBuffer out, Locale l) {

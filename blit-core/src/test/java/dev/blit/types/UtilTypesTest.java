@@ -60,13 +60,16 @@ class UtilTypesTest {
     void localesNoTagRebuildsAreTheirLanguageCountryAndVariant() {
         // Ill-formed parts the legacy constructor accepts have no language tag ("e1" would become "und"): form 1.
         assertEncoding("46 01 05 6531 01 01", new Locale("e1"));
-        for (Locale l : List.of(new Locale("e1"), new Locale("en", "U1"), new Locale("x"), new Locale("en", "", "a b"))) {
+        for (Locale l : List.of(new Locale("e1"), new Locale("en", "U1"), new Locale("x"), new Locale("en", "", "a b"),
+                new Locale("no", "NO", "NY"))) {
+            assertEquals(UtilTypes.LOCALE_TRIPLE, PLAIN.toBytes(l)[1], l::toString);
             assertRoundTrips(l);
         }
         // Legacy locales that do have a tag stay form 0, ja_JP_JP through its "-x-lvariant-JP" private use.
         assertEncoding("46 00 43 6a612d4a502d752d63612d6a6170616e6573652d782d6c76617269616e742d4a50", new Locale("ja", "JP", "JP"));
-        for (Locale l : List.of(new Locale("ja", "JP", "JP"), new Locale("th", "TH", "TH"), new Locale("no", "NO", "NY"),
-                new Locale("en", "US", "WIN_X"), new Locale("", "", "POSIX"))) {
+        for (Locale l : List.of(new Locale("ja", "JP", "JP"), new Locale("th", "TH", "TH"), new Locale("en", "US", "WIN_X"),
+                new Locale("", "", "POSIX"))) {
+            assertEquals(UtilTypes.LOCALE_TAG, PLAIN.toBytes(l)[1], l::toString);
             assertRoundTrips(l);
         }
     }
