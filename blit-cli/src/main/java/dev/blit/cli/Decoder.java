@@ -215,8 +215,11 @@ final class Decoder {
                                 + in.pos);
                     }
                     for (int bit = 0; bit < 8; bit++) {
-                        if ((b & (1 << bit)) != 0 && shown++ < 64) {
-                            sb.append(shown > 1 ? ", " : "").append(constant(enumId, i * 8L + bit));
+                        if ((b & (1 << bit)) != 0) {
+                            String c = constant(enumId, i * 8L + bit, "EnumSet bit", in.pos - 1);
+                            if (shown++ < 64) {
+                                sb.append(shown > 1 ? ", " : "").append(c);
+                            }
                         }
                     }
                 }
@@ -228,11 +231,19 @@ final class Decoder {
                 long enumId = lastDescriptor;
                 int count = in.count(2, "count");
                 n.value = count + (count == 1 ? " entry" : " entries");
+                long previous = -1;
                 for (int i = 0; i < count; i++) {
                     Node k = n.add(new Node(in.pos, "[" + i + "].key"));
                     k.type = "ordinal";
                     try {
-                        k.value = constant(enumId, in.uvar(32) & 0xffffffffL);
+                        long keyAt = in.pos;
+                        long ordinal = in.uvar(32) & 0xffffffffL;
+                        if (ordinal <= previous) {
+                            throw new BlitException("EnumMap key ordinal " + ordinal + " at offset " + keyAt
+                                    + " is not above the previous key's");
+                        }
+                        previous = ordinal;
+                        k.value = constant(enumId, ordinal, "EnumMap key ordinal", keyAt);
                     } catch (BlitException e) {
                         mark(k, e);
                         throw e;
@@ -284,14 +295,15 @@ final class Decoder {
     }
 
     /**
-     * The type descriptor of an EnumSet's or EnumMap's enum: a user id (an enum, if the classes say so), never
-     * one of Blit's own ids, none of which is an enum.
+     * The type descriptor of an EnumSet's or EnumMap's enum: a user id (an enum, if the classes say so), or one
+     * of the two built-in enums ({@code DayOfWeek}, {@code Month}); no other id of Blit's is an enum.
      */
     private String enumDescriptor(String what) {
         long at = in.pos;
         String name = descriptor();
         UserTypes.UserType t = lastDescriptor >= TypeIds.FIRST_USER_ID ? types.get(lastDescriptor) : null;
-        if (lastDescriptor < TypeIds.FIRST_USER_ID || t != null && t.shape() != UserTypes.Shape.ENUM) {
+        if (lastDescriptor < TypeIds.FIRST_USER_ID && builtinEnum(lastDescriptor) == null
+                || t != null && t.shape() != UserTypes.Shape.ENUM) {
             throw new BlitException(what + " type at offset " + at + " is " + name + ", not an enum");
         }
         return name;
@@ -320,12 +332,28 @@ final class Decoder {
     }
 
     /** @return "RED (ordinal 0)" when the enum is known, else "ordinal 0" */
-    private String constant(long enumId, long ordinal) {
+    /**
+     * An enum constant's name where the classes (or, for the built-in enums, the JDK) give it. An ordinal past a
+     * built-in enum's constants is refused, as the library refuses it; a user enum's needs its class.
+     */
+    private String constant(long enumId, long ordinal, String what, long at) {
+        Object[] builtin = builtinEnum(enumId);
+        if (builtin != null && ordinal >= builtin.length) {
+            throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of java.time."
+                    + Names.builtin((int) enumId));
+        }
         UserTypes.UserType t = enumId >= TypeIds.FIRST_USER_ID ? types.get(enumId) : null;
-        if (t != null && t.shape() == UserTypes.Shape.ENUM && ordinal < t.constants().length) {
-            return ((Enum<?>) t.constants()[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
+        Object[] constants = builtin != null ? builtin
+                : t != null && t.shape() == UserTypes.Shape.ENUM ? t.constants() : new Object[0];
+        if (ordinal < constants.length) {
+            return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
         }
         return "ordinal " + ordinal;
+    }
+
+    /** @return the constants of a built-in enum id, or null */
+    private static Object[] builtinEnum(long id) {
+        return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;
     }
 
     private String typeName(long id) {

@@ -158,6 +158,12 @@ class DumpAgreesWithLibraryTest {
                 // arrays of arrays hold arrays: Object[][] {Boolean}, Year[][] {a back reference to a BitSet}
                 {"15 14 01 03", "element 0 of a Object[][] is a Boolean"},
                 {"24 02 4f 01 15 15 4a 01 01 01", "element 0 of a Year[][] is a BitSet"},
+                // EnumSet/EnumMap of the built-in enums: ordinals past their constants, keys out of order, a non-enum
+                {"2e 4d 01 80", "EnumSet bit 7 at offset 3 is not a constant of java.time.DayOfWeek"},
+                {"2e 4e 02 00 10", "EnumSet bit 12 at offset 4 is not a constant of java.time.Month"},
+                {"2f 4e 01 0c 07 02", "EnumMap key ordinal 12 at offset 3 is not a constant of java.time.Month"},
+                {"2f 4d 02 03 07 02 03 07 04", "EnumMap key ordinal 3 at offset 6 is not above the previous key's"},
+                {"2e 4c 01 01", "EnumSet type at offset 1 is MonthDay, not an enum"},
                 {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
                 {"15 5b 00", "unknown type id 91 at offset 1"},
                 {"5b", "unknown type id 91 at offset 0"},
@@ -221,7 +227,8 @@ class DumpAgreesWithLibraryTest {
                 new StringBuffer("buffer"), new AtomicInteger(-7), new AtomicLong(1L << 40), new AtomicBoolean(true),
                 new StringBuilder[] {builder, null, builder}));
         m.put("calendar", List.of(Year.of(2024), YearMonth.of(2024, 5), MonthDay.of(2, 29), DayOfWeek.FRIDAY,
-                Month.DECEMBER, new Year[] {Year.of(-1), null}));
+                Month.DECEMBER, new Year[] {Year.of(-1), null}, java.util.EnumSet.of(DayOfWeek.MONDAY, DayOfWeek.SUNDAY),
+                new java.util.EnumMap<>(Map.of(Month.MAY, 5, Month.JULY, 7))));
         m.put("concurrent", List.of(new Vector<>(Arrays.asList(1, null, "v")), new CopyOnWriteArrayList<>(List.of(2L, 3L)),
                 queue, new ConcurrentSkipListSet<>(Set.of("x", "y")),
                 new ConcurrentSkipListMap<>(Map.of(1, "one", 2, "two")), new Hashtable<>(Map.of("h", 1.5))));
