@@ -125,7 +125,7 @@ final class CollectionTypes {
     /**
      * {@code bool} has-comparator [tagged comparator], {@code uvar count}, tagged elements in iteration order:
      * a {@code TreeSet} or {@code ConcurrentSkipListSet} (sorted), a {@code PriorityQueue} (heap order; read back
-     * by adding each, so the heap may be laid out differently but polls in the same order). The concurrent set
+     * by adding each, which rebuilds the same heap: no element added in heap order is less than its parent). The concurrent set
      * is written from a snapshot, so that other threads cannot make the count disagree with the elements.
      */
     private static final class SortedCollection implements Serializer<Collection<Object>> {
