@@ -331,10 +331,11 @@ final class Decoder {
         }
     }
 
-    /** @return "RED (ordinal 0)" when the enum is known, else "ordinal 0" */
     /**
      * An enum constant's name where the classes (or, for the built-in enums, the JDK) give it. An ordinal past a
      * built-in enum's constants is refused, as the library refuses it; a user enum's needs its class.
+     *
+     * @return "RED (ordinal 0)" when the enum is known, else "ordinal 0"
      */
     private String constant(long enumId, long ordinal, String what, long at) {
         Object[] builtin = builtinEnum(enumId);
