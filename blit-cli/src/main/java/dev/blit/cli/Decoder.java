@@ -104,7 +104,8 @@ final class Decoder {
                 throw new BlitException("an element of a run at offset " + n.start
                         + " took no bytes; a run holds only values whose content is never empty");
             }
-            if (n.id == TypeIds.NULL && refusesNull(parent.id) && !"comparator".equals(key)) {
+            if (n.id == TypeIds.NULL && !"comparator".equals(key)
+                    && (refusesNull(parent.id) || parent.nullFreeKeys && !key.endsWith(".value"))) {
                 // these JDK classes refuse null, so the library cannot build one
                 throw new BlitException("a " + parent.type + " cannot hold null, found at offset " + n.start);
             }
@@ -370,6 +371,7 @@ final class Decoder {
      * only {@code reverseOrder()} is; a user class or a back reference may be, which only its class can tell).
      */
     private void comparator(Node n, int depth) {
+        n.nullFreeKeys = true;
         if (in.bool()) {
             long at = in.pos;
             value(n, "comparator", depth + 1);
@@ -377,6 +379,7 @@ final class Decoder {
             if (tag != TypeIds.REFERENCE && tag != TypeIds.REVERSE_ORDER && tag < TypeIds.FIRST_USER_ID) {
                 throw new BlitException("expected a Comparator at offset " + at + " but found " + Names.builtin(tag));
             }
+            n.nullFreeKeys = tag == TypeIds.REVERSE_ORDER;
         }
     }
 

@@ -24,6 +24,11 @@ final class Node {
     String note;
     /** Bytes not decoded, as hex, for the text and JSON views (the hex view shows the bytes themselves). */
     String preview;
+    /**
+     * A sorted collection or map ordered naturally or by {@code reverseOrder()}: its elements or keys compare
+     * through {@code compareTo}, so none can be null (a comparator of the user's may allow null).
+     */
+    boolean nullFreeKeys;
     /** Set on the item decoding stopped in. */
     String error;
     final List<Node> children = new ArrayList<>();

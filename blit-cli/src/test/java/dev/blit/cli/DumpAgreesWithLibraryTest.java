@@ -72,12 +72,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DumpAgreesWithLibraryTest {
     private static final Pattern ONLY_THE_CLASSES_TELL = Pattern.compile(
             "not a built-in type, not registered|not a built-in or registered type|unknown type id \\d{3,} "
-                    + "|cannot go into a java\\.util\\.Tree|duplicate (element|key)"
-                    // Whether the elements of a PriorityQueue or ConcurrentSkipList{Set,Map} compare (with natural
-                    // ordering or reverseOrder) depends on their classes' compareTo, as for a TreeMap; the dump does
-                    // not compare. Only ClassCastException: a null, which these refuse whatever the classes, is
-                    // the dump's to refuse (and a NullPointerException here is a disagreement to see).
-                    + "|cannot go into a java\\.util\\.(PriorityQueue|concurrent\\.ConcurrentSkipList(Set|Map)):"
+                    + "|duplicate (element|key)"
+                    // Whether the elements or keys of a sorted collection (TreeMap, TreeSet, PriorityQueue,
+                    // ConcurrentSkipList{Set,Map}) compare (with natural ordering or reverseOrder) depends on their
+                    // classes' compareTo; the dump does not compare. Only ClassCastException: a null, which these
+                    // refuse whatever the classes, is the dump's to refuse (and a NullPointerException here is a
+                    // disagreement to see).
+                    + "|cannot go into a java\\.util\\.(TreeMap|TreeSet|PriorityQueue|concurrent\\.ConcurrentSkipList(Set|Map)):"
                     + " java\\.lang\\.ClassCastException"
                     + "|element \\d+ of a (java\\.util\\.|java\\.math\\.)");
 
@@ -144,6 +145,9 @@ class DumpAgreesWithLibraryTest {
                 {"51 00", "null string header inside a StringBuffer value"},
                 {"54 02", "bool byte 2 at offset 1"},
                 {"57 00 01 00", "a PriorityQueue cannot hold null"},
+                // a TreeMap or TreeSet in natural or reverse order has no null key or element; a null value is fine
+                {"29 00 01 00 07 02", "a TreeMap cannot hold null, found at offset 3"},
+                {"2a 01 44 01 00", "a TreeSet cannot hold null, found at offset 4"},
                 {"57 01 00 00", "expected a Comparator at offset 2"},
                 {"58 00 02 07 02 00", "a ConcurrentSkipListSet cannot hold null, found at offset 5"},
                 {"59 00 01 00 07 02", "a ConcurrentSkipListMap cannot hold null"}, // key
@@ -188,6 +192,7 @@ class DumpAgreesWithLibraryTest {
                 "15 15 50 01 15 50 00", // StringBuilder[][] holding an empty StringBuilder[]
                 "15 21 01 21 07 55 54 43", // ZoneId.of("UTC") in an array typed 33
                 "15 14 02 14 00 15 0b 00", // Object[][] {Object[0], String[0]}
+                "29 00 01 07 02 00", // a TreeMap's value may be null
         };
         for (String hex : read) {
             byte[] b = HEX.parseHex(hex);
