@@ -164,7 +164,7 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                long exact = lastDims > 0 || lastDescriptor == TypeIds.OBJECT_ARRAY ? ARRAYS
+                long exact = lastDims > 0 ? TYPED_ARRAYS : lastDescriptor == TypeIds.OBJECT_ARRAY ? REFERENCE_ARRAYS
                         : final_(lastDescriptor) ? lastDescriptor : -1;
                 collection(n, in.count(1, "length"), depth, exact);
             }
@@ -401,16 +401,21 @@ final class Decoder {
         return tag == exact || tag <= TypeIds.TRUE && tag >= TypeIds.FALSE && exact <= TypeIds.TRUE && exact >= TypeIds.FALSE;
     }
 
-    /** For {@code exact}: the elements of an array whose component is an array type must be arrays. */
-    private static final long ARRAYS = -2;
+    /** For {@code exact}: the elements of an {@code Object[][]} are reference arrays ({@code Object[]} or typed). */
+    private static final long REFERENCE_ARRAYS = -2;
+    /** For {@code exact}: the elements of a {@code T[][]} whose {@code T} is not {@code Object} are typed arrays. */
+    private static final long TYPED_ARRAYS = -3;
 
     /**
      * Whether an element of type {@code tag} (not null) can be in an array whose elements must be {@code exact}
-     * (-1: anything; {@link #ARRAYS}: an array, or a user id, which the dump cannot tell; else that type).
+     * (-1: anything; {@link #REFERENCE_ARRAYS}, {@link #TYPED_ARRAYS}: arrays of references, or a user id, which
+     * the dump cannot tell; else that type). Which typed arrays fit a typed component needs the classes' subtyping,
+     * which the dump does not follow (a {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
      */
     private static boolean fits(long tag, long exact) {
-        if (exact == ARRAYS) {
-            return tag >= TypeIds.FIRST_USER_ID || tag >= TypeIds.BOOLEAN_ARRAY && tag <= TypeIds.TYPED_ARRAY;
+        if (exact == REFERENCE_ARRAYS || exact == TYPED_ARRAYS) {
+            return tag >= TypeIds.FIRST_USER_ID || tag == TypeIds.TYPED_ARRAY
+                    || tag == TypeIds.OBJECT_ARRAY && exact == REFERENCE_ARRAYS;
         }
         return exact < 0 || sameType(tag, exact);
     }

@@ -161,6 +161,10 @@ class DumpAgreesWithLibraryTest {
                 {"15 21 01 22 00", "element 0 of a ZoneId[] is a ZoneOffset"},
                 // arrays of arrays hold arrays: Object[][] {Boolean}, Year[][] {a back reference to a BitSet}
                 {"15 14 01 03", "element 0 of a Object[][] is a Boolean"},
+                // ... and of references: an int[] is no Object[]; a String[][] holds no Object[] either
+                {"15 14 01 10 01", "element 0 of a Object[][] is a int[]"},
+                {"15 15 0b 01 10 01", "element 0 of a String[][] is a int[]"},
+                {"15 15 0b 01 14 00", "element 0 of a String[][] is a Object[]"},
                 {"24 02 4f 01 15 15 4a 01 01 01", "element 0 of a Year[][] is a BitSet"},
                 // EnumSet/EnumMap of the built-in enums: ordinals past their constants, keys out of order, a non-enum
                 {"2e 4d 01 80", "EnumSet bit 7 at offset 3 is not a constant of java.time.DayOfWeek"},
