@@ -105,7 +105,7 @@ final class Decoder {
                         + " took no bytes; a run holds only values whose content is never empty");
             }
             if (n.id == TypeIds.NULL && !"comparator".equals(key)
-                    && (refusesNull(parent.id) || parent.nullFreeKeys && !key.endsWith(".value"))) {
+                    && (BuiltinIds.refusesNull(parent.id) || parent.nullFreeKeys && !key.endsWith(".value"))) {
                 // these JDK classes refuse null, so the library cannot build one
                 throw new BlitException("a " + parent.type + " cannot hold null, found at offset " + n.start);
             }
@@ -164,8 +164,9 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                long exact = lastDims > 0 ? TYPED_ARRAYS : lastDescriptor == TypeIds.OBJECT_ARRAY ? REFERENCE_ARRAYS
-                        : final_(lastDescriptor) ? lastDescriptor : -1;
+                long exact = lastDims > 0 ? BuiltinIds.TYPED_ARRAYS
+                        : lastDescriptor == TypeIds.OBJECT_ARRAY ? BuiltinIds.REFERENCE_ARRAYS
+                        : BuiltinIds.isFinal(lastDescriptor) ? lastDescriptor : -1;
                 collection(n, in.count(1, "length"), depth, exact);
             }
             case TypeIds.BIG_INTEGER, TypeIds.BIG_DECIMAL, TypeIds.UUID, TypeIds.INSTANT, TypeIds.LOCAL_DATE,
@@ -286,16 +287,6 @@ final class Decoder {
     }
 
     /**
-     * Whether the JDK class of built-in {@code id} refuses a null element, key or value (its comparator aside),
-     * whatever the other values are, so that the library cannot build one holding null.
-     */
-    private static boolean refusesNull(int id) {
-        return id == TypeIds.ARRAY_DEQUE || id == TypeIds.CONCURRENT_HASH_MAP || id == TypeIds.IMMUTABLE_SET
-                || id == TypeIds.IMMUTABLE_MAP || id == TypeIds.PRIORITY_QUEUE || id == TypeIds.CONCURRENT_SKIP_LIST_SET
-                || id == TypeIds.CONCURRENT_SKIP_LIST_MAP || id == TypeIds.HASHTABLE;
-    }
-
-    /**
      * The type descriptor of an EnumSet's or EnumMap's enum: a user id (an enum, if the classes say so), or one
      * of the two built-in enums ({@code DayOfWeek}, {@code Month}); no other id of Blit's is an enum.
      */
@@ -303,7 +294,7 @@ final class Decoder {
         long at = in.pos;
         String name = descriptor();
         UserTypes.UserType t = lastDescriptor >= TypeIds.FIRST_USER_ID ? types.get(lastDescriptor) : null;
-        if (lastDescriptor < TypeIds.FIRST_USER_ID && builtinEnum(lastDescriptor) == null
+        if (lastDescriptor < TypeIds.FIRST_USER_ID && BuiltinIds.enumConstants(lastDescriptor) == null
                 || t != null && t.shape() != UserTypes.Shape.ENUM) {
             throw new BlitException(what + " type at offset " + at + " is " + name + ", not an enum");
         }
@@ -339,7 +330,7 @@ final class Decoder {
      * @return "RED (ordinal 0)" when the enum is known, else "ordinal 0"
      */
     private String constant(long enumId, long ordinal, String what, long at) {
-        Object[] builtin = builtinEnum(enumId);
+        Object[] builtin = BuiltinIds.enumConstants(enumId);
         if (builtin != null && ordinal >= builtin.length) {
             throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of java.time."
                     + Names.builtin((int) enumId));
@@ -351,11 +342,6 @@ final class Decoder {
             return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
         }
         return "ordinal " + ordinal;
-    }
-
-    /** @return the constants of a built-in enum id, or null */
-    private static Object[] builtinEnum(long id) {
-        return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;
     }
 
     private String typeName(long id) {
@@ -383,43 +369,6 @@ final class Decoder {
         }
     }
 
-    /**
-     * Whether the built-in type {@code id} is a final class, so that an element of an array of it must have
-     * exactly its id (the Booleans: either). Id 33 is the JDK's final {@code ZoneRegion}, not {@code ZoneId}: an
-     * array typed 33 holds no {@code ZoneOffset}. Other components (collections, user classes) have subclasses
-     * among the types, which the dump does not follow; the library checks those too.
-     */
-    private static boolean final_(long id) {
-        return id >= TypeIds.FALSE && id <= TypeIds.DOUBLE_ARRAY
-                || id >= TypeIds.UUID && id <= TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
-                || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE
-                || id >= TypeIds.LOCALE && id <= TypeIds.MONTH // DayOfWeek and Month: enums without constant bodies
-                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER;
-    }
-
-    private static boolean sameType(long tag, long exact) {
-        return tag == exact || tag <= TypeIds.TRUE && tag >= TypeIds.FALSE && exact <= TypeIds.TRUE && exact >= TypeIds.FALSE;
-    }
-
-    /** For {@code exact}: the elements of an {@code Object[][]} are reference arrays ({@code Object[]} or typed). */
-    private static final long REFERENCE_ARRAYS = -2;
-    /** For {@code exact}: the elements of a {@code T[][]} whose {@code T} is not {@code Object} are typed arrays. */
-    private static final long TYPED_ARRAYS = -3;
-
-    /**
-     * Whether an element of type {@code tag} (not null) can be in an array whose elements must be {@code exact}
-     * (-1: anything; {@link #REFERENCE_ARRAYS}, {@link #TYPED_ARRAYS}: arrays of references, or a user id, which
-     * the dump cannot tell; else that type). Which typed arrays fit a typed component needs the classes' subtyping,
-     * which the dump does not follow (a {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
-     */
-    private static boolean fits(long tag, long exact) {
-        if (exact == REFERENCE_ARRAYS || exact == TYPED_ARRAYS) {
-            return tag >= TypeIds.FIRST_USER_ID || tag == TypeIds.TYPED_ARRAY
-                    || tag == TypeIds.OBJECT_ARRAY && exact == REFERENCE_ARRAYS;
-        }
-        return exact < 0 || sameType(tag, exact);
-    }
-
     /** {@code count} tagged values, as {@link #collection} reads them when they are not a run. */
     private void elements(Node n, int count, int depth, long exact) {
         n.value = count + (count == 1 ? " element" : " elements");
@@ -430,7 +379,7 @@ final class Decoder {
             if (tag == TypeIds.REFERENCE) { // the object it points at: its class, if a built-in id tells it
                 tag = lastTarget < TypeIds.FIRST_USER_ID ? lastTarget : TypeIds.REFERENCE;
             }
-            if (tag > TypeIds.REFERENCE && !fits(tag, exact)) {
+            if (tag > TypeIds.REFERENCE && !BuiltinIds.fits(tag, exact)) {
                 throw new BlitException("element " + i + " of a " + n.type + " is a " + typeName(tag) + " at offset " + at);
             }
         }
@@ -453,7 +402,7 @@ final class Decoder {
         long at = in.pos;
         long run = in.uvar(32) & 0xffffffffL;
         runType(run, false, count + " elements", at);
-        if (!fits(run, exact)) {
+        if (!BuiltinIds.fits(run, exact)) {
             throw new BlitException("a run of " + typeName(run) + " at offset " + at + " in a " + n.type);
         }
         n.value = count + " elements, a run of type id " + run;

@@ -1,0 +1,64 @@
+package dev.blit.cli;
+
+import dev.blit.types.TypeIds;
+
+/**
+ * What the dump knows of Blit's built-in ids beyond their names, to refuse what the library refuses: which JDK
+ * classes refuse null, which are enums, which are final (so an array of one holds exactly that type).
+ */
+final class BuiltinIds {
+    private BuiltinIds() {
+    }
+
+    /**
+     * Whether the JDK class of built-in {@code id} refuses a null element, key or value (its comparator aside),
+     * whatever the other values are, so that the library cannot build one holding null.
+     */
+    static boolean refusesNull(int id) {
+        return id == TypeIds.ARRAY_DEQUE || id == TypeIds.CONCURRENT_HASH_MAP || id == TypeIds.IMMUTABLE_SET
+                || id == TypeIds.IMMUTABLE_MAP || id == TypeIds.PRIORITY_QUEUE || id == TypeIds.CONCURRENT_SKIP_LIST_SET
+                || id == TypeIds.CONCURRENT_SKIP_LIST_MAP || id == TypeIds.HASHTABLE;
+    }
+
+    /** @return the constants of a built-in enum id, or null */
+    static Object[] enumConstants(long id) {
+        return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;
+    }
+
+    /**
+     * Whether the built-in type {@code id} is a final class, so that an element of an array of it must have
+     * exactly its id (the Booleans: either). Id 33 is the JDK's final {@code ZoneRegion}, not {@code ZoneId}: an
+     * array typed 33 holds no {@code ZoneOffset}. Other components (collections, user classes) have subclasses
+     * among the types, which the dump does not follow; the library checks those too.
+     */
+    static boolean isFinal(long id) {
+        return id >= TypeIds.FALSE && id <= TypeIds.DOUBLE_ARRAY
+                || id >= TypeIds.UUID && id <= TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
+                || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE
+                || id >= TypeIds.LOCALE && id <= TypeIds.MONTH // DayOfWeek and Month: enums without constant bodies
+                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER;
+    }
+
+    private static boolean sameType(long tag, long exact) {
+        return tag == exact || tag <= TypeIds.TRUE && tag >= TypeIds.FALSE && exact <= TypeIds.TRUE && exact >= TypeIds.FALSE;
+    }
+
+    /** For {@code exact}: the elements of an {@code Object[][]} are reference arrays ({@code Object[]} or typed). */
+    static final long REFERENCE_ARRAYS = -2;
+    /** For {@code exact}: the elements of a {@code T[][]} whose {@code T} is not {@code Object} are typed arrays. */
+    static final long TYPED_ARRAYS = -3;
+
+    /**
+     * Whether an element of type {@code tag} (not null) can be in an array whose elements must be {@code exact}
+     * (-1: anything; {@link #REFERENCE_ARRAYS}, {@link #TYPED_ARRAYS}: arrays of references, or a user id, which
+     * the dump cannot tell; else that type). Which typed arrays fit a typed component needs the classes' subtyping,
+     * which the dump does not follow (a {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
+     */
+    static boolean fits(long tag, long exact) {
+        if (exact == REFERENCE_ARRAYS || exact == TYPED_ARRAYS) {
+            return tag >= TypeIds.FIRST_USER_ID || tag == TypeIds.TYPED_ARRAY
+                    || tag == TypeIds.OBJECT_ARRAY && exact == REFERENCE_ARRAYS;
+        }
+        return exact < 0 || sameType(tag, exact);
+    }
+}
