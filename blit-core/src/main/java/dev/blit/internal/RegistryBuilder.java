@@ -25,8 +25,9 @@ public final class RegistryBuilder {
                     + type.getName() + " under it too");
         }
         Registration prior = byClass.get(type);
-        if (prior != null && !(prior.id >= TypeIds.BIG_INTEGER && prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID)) {
-            if (prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID) {
+        boolean builtIn = prior != null && prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID;
+        if (prior != null && !(builtIn && prior.id >= TypeIds.BIG_INTEGER)) {
+            if (builtIn) {
                 throw new BlitException(type.getName() + " is built in (id " + prior.id + ", FORMAT.md) and Blit's own"
                         + " code reads and writes it inline; remove register(" + type.getName() + ".class, " + id + ")");
             }

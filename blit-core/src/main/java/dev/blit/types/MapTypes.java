@@ -102,7 +102,8 @@ final class MapTypes {
                 Elements.writeComparator(out, ((ConcurrentSkipListMap<Object, Object>) value).comparator());
             }
             // A skip list counts its entries by walking them: size() would be a second pass.
-            List<Map.Entry<Object, Object>> snapshot = new ArrayList<>(id == TypeIds.CONCURRENT_HASH_MAP ? value.size() + 16 : 16);
+            List<Map.Entry<Object, Object>> snapshot =
+                    new ArrayList<>(id == TypeIds.CONCURRENT_HASH_MAP ? value.size() + 16 : 16);
             value.forEach((k, v) -> snapshot.add(Map.entry(k, v)));
             out.writeUnsignedVarInt(snapshot.size());
             WriteSession.of(out).writeEntries(out, snapshot, snapshot.size(), value);
