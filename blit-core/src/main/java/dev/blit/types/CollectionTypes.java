@@ -137,19 +137,9 @@ final class CollectionTypes {
 
         @Override
         public void write(WriteBuffer out, Collection<Object> value) {
-            switch (id) {
-                case TypeIds.TREE_SET:
-                    Elements.writeComparator(out, ((SortedSet<Object>) value).comparator());
-                    Elements.writeCollection(out, value);
-                    return;
-                case TypeIds.CONCURRENT_SKIP_LIST_SET:
-                    Elements.writeComparator(out, ((SortedSet<Object>) value).comparator());
-                    Elements.writeCollection(out, Arrays.asList(value.toArray()));
-                    return;
-                default:
-                    Elements.writeComparator(out, ((PriorityQueue<Object>) value).comparator());
-                    Elements.writeCollection(out, value);
-            }
+            Elements.writeComparator(out, value instanceof SortedSet ? ((SortedSet<Object>) value).comparator()
+                    : ((PriorityQueue<Object>) value).comparator());
+            Elements.writeCollection(out, id == TypeIds.CONCURRENT_SKIP_LIST_SET ? Arrays.asList(value.toArray()) : value);
         }
 
         @Override

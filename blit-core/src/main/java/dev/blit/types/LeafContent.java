@@ -26,10 +26,20 @@ public final class LeafContent {
      * @throws BlitException if the content is a null string header (or malformed)
      */
     public static String readString(ReadBuffer in) {
+        return text(in, "String");
+    }
+
+    /**
+     * A {@code str} that must not be the null header: the content of a String, and the strings inside a
+     * built-in value (a Locale's tag, a URI, a Currency's code, a Pattern, a StringBuilder).
+     *
+     * @param what the value it belongs to, for the message
+     */
+    static String text(ReadBuffer in, String what) {
         long at = in.offset();
         String s = in.readString();
         if (s == null) {
-            throw new BlitException("null string header inside a String value at offset " + at);
+            throw new BlitException("null string header inside a " + what + " value at offset " + at);
         }
         return s;
     }

@@ -183,10 +183,14 @@ final class TimeTypes {
         }
     }
 
+    /** The names of ids 74..78, for messages. */
+    private static final String[] CALENDAR_PARTS = {"Year", "YearMonth", "MonthDay", "DayOfWeek", "Month"};
+
     /**
      * {@code Year} ({@code svar}), {@code YearMonth} ({@code svar}, {@code u8}), {@code MonthDay} ({@code u8},
      * {@code u8}), {@code DayOfWeek} and {@code Month} ({@code u8}, 1-based as {@code getValue()}).
      */
+
     private static Object readCalendarPart(ReadBuffer in, int id) {
         long at = in.offset();
         int first = id == TypeIds.YEAR || id == TypeIds.YEAR_MONTH ? in.readVarInt() : in.readByte() & 0xFF;
@@ -205,22 +209,7 @@ final class TimeTypes {
                     return Month.of(first);
             }
         } catch (DateTimeException x) {
-            throw Elements.invalid(calendarName(id), at, x);
-        }
-    }
-
-    private static String calendarName(int id) {
-        switch (id) {
-            case TypeIds.YEAR:
-                return "Year";
-            case TypeIds.YEAR_MONTH:
-                return "YearMonth";
-            case TypeIds.MONTH_DAY:
-                return "MonthDay";
-            case TypeIds.DAY_OF_WEEK:
-                return "DayOfWeek";
-            default:
-                return "Month";
+            throw Elements.invalid(CALENDAR_PARTS[id - TypeIds.YEAR], at, x);
         }
     }
 

@@ -115,7 +115,7 @@ final class UtilTypes {
                 case TypeIds.LOCALE:
                     return readLocale(in);
                 case TypeIds.URI: {
-                    String s = text(in, "URI");
+                    String s = LeafContent.text(in, "URI");
                     try {
                         return new URI(s);
                     } catch (URISyntaxException e) {
@@ -123,7 +123,7 @@ final class UtilTypes {
                     }
                 }
                 case TypeIds.CURRENCY: {
-                    String code = text(in, "Currency");
+                    String code = LeafContent.text(in, "Currency");
                     try {
                         return Currency.getInstance(code);
                     } catch (IllegalArgumentException e) {
@@ -131,7 +131,7 @@ final class UtilTypes {
                     }
                 }
                 case TypeIds.PATTERN: {
-                    String regex = text(in, "Pattern");
+                    String regex = LeafContent.text(in, "Pattern");
                     long flagsAt = in.offset();
                     int flags = in.readUnsignedVarInt();
                     if ((flags & Pattern.CANON_EQ) != 0) {
@@ -155,9 +155,9 @@ final class UtilTypes {
                     return BitSet.valueOf(words);
                 }
                 case TypeIds.STRING_BUILDER:
-                    return new StringBuilder(text(in, "StringBuilder"));
+                    return new StringBuilder(LeafContent.text(in, "StringBuilder"));
                 case TypeIds.STRING_BUFFER:
-                    return new StringBuffer(text(in, "StringBuffer"));
+                    return new StringBuffer(LeafContent.text(in, "StringBuffer"));
                 case TypeIds.ATOMIC_INTEGER:
                     return new AtomicInteger(in.readVarInt());
                 case TypeIds.ATOMIC_LONG:
@@ -205,7 +205,7 @@ final class UtilTypes {
         long at = in.offset();
         int form = in.readByte() & 0xFF;
         if (form == LOCALE_TAG) {
-            String tag = text(in, "Locale");
+            String tag = LeafContent.text(in, "Locale");
             Locale l = fromTag(tag);
             if (l == null) {
                 throw new BlitException("ill-formed Locale language tag " + quoted(tag) + " at offset " + at);
@@ -213,20 +213,12 @@ final class UtilTypes {
             return l;
         }
         if (form == LOCALE_TRIPLE) {
-            return new Locale(text(in, "Locale"), text(in, "Locale"), text(in, "Locale"));
+            String language = LeafContent.text(in, "Locale");
+            String country = LeafContent.text(in, "Locale");
+            return new Locale(language, country, LeafContent.text(in, "Locale"));
         }
         throw new BlitException("unknown Locale form " + form + " at offset " + at + " (0: language tag, 1: language,"
                 + " country, variant)");
-    }
-
-    /** A {@code str} that must not be the null header. */
-    static String text(ReadBuffer in, String what) {
-        long at = in.offset();
-        String s = in.readString();
-        if (s == null) {
-            throw new BlitException("null string header inside a " + what + " value at offset " + at);
-        }
-        return s;
     }
 
     /** Text for messages: quoted, and cut short, since it may come from untrusted bytes. */
