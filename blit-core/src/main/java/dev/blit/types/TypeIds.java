@@ -106,6 +106,14 @@ public final class TypeIds {
     public static final int CONCURRENT_SKIP_LIST_SET = 88;
     public static final int CONCURRENT_SKIP_LIST_MAP = 89;
     public static final int HASHTABLE = 90;
+    public static final int OFFSET_TIME = 91;
+    public static final int TIME_ZONE = 92;
+    public static final int GREGORIAN_CALENDAR = 93;
+    public static final int CHARSET = 94;
+    /** Ids 95..97 are installed only where the {@code java.sql} module is present. */
+    public static final int SQL_DATE = 95;
+    public static final int SQL_TIME = 96;
+    public static final int SQL_TIMESTAMP = 97;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never
