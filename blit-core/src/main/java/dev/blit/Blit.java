@@ -176,6 +176,38 @@ public final class Blit {
         return checkType(fromBytes(bytes), type);
     }
 
+    /**
+     * A deep copy, as Kryo's and Fory's {@code copy} make one: exactly what {@code fromBytes(toBytes(value))}
+     * returns, read back from the buffer it was written to, without the byte array in between. So it is a
+     * copy of everything the value reaches, strings and boxes included, with this instance's rules: with
+     * {@code references(true)} shared objects stay shared and cycles stay cycles among the copies; without,
+     * each path gets its own copy and a cycle is a {@link BlitException}. Unregistered classes fail as on write.
+     *
+     * @param value any built-in or registered value, or null
+     * @param <T>   its type
+     * @return the copy, or null
+     * @throws BlitException if the value cannot be written, or its copy is not of its class (a
+     *                       {@code writeReplace} or {@code readResolve} that returns another type)
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T copy(T value) {
+        WriteBuffer out = idleOut.getAndSet(null);
+        if (out == null) {
+            out = new WriteBuffer(256);
+        }
+        write(value, out); // on failure the buffers are dropped, not put back
+        ReadBuffer in = idleIn.getAndSet(null);
+        int length = (int) out.position();
+        in = in == null ? ReadBuffer.of(out.array(), 0, length) : in.reset(out.array(), 0, length);
+        Object copy = read(in);
+        idleIn.lazySet(in.reset(NO_BYTES, 0, 0));
+        if (out.array().length <= IDLE_KEEP) {
+            out.clear();
+            idleOut.lazySet(out);
+        }
+        return value == null ? null : (T) checkType(copy, value.getClass());
+    }
+
     // ---------------------------------------------------------------- buffers
 
     /**
