@@ -114,6 +114,8 @@ public final class TypeIds {
     public static final int SQL_DATE = 95;
     public static final int SQL_TIME = 96;
     public static final int SQL_TIMESTAMP = 97;
+    /** A {@code Class} value: the id of a class this Blit instance knows (FORMAT.md). */
+    public static final int CLASS = 98;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

@@ -4,7 +4,11 @@ import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
+import dev.blit.internal.Registry;
 import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.WriteSession;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -21,7 +25,8 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * The other JDK values Kryo and Fory serialize out of the box: {@code Locale}, {@code URI}, {@code Currency},
- * {@code Pattern} and {@code Charset} (immutable, not tracked), and the mutable holders {@code BitSet},
+ * {@code Pattern} and {@code Charset} (immutable, not tracked), {@code Class} values (as the ids of the classes
+ * this instance knows, so never a class by name), and the mutable holders {@code BitSet},
  * {@code StringBuilder}, {@code StringBuffer} and the three primitive atomics (tracked, as {@code Date} is).
  * Without these, a user's class holding one of them could not be written at all: their fields are private
  * to {@code java.base}, which opens nothing to Blit. Each is read back through the JDK's own validating
@@ -45,6 +50,7 @@ final class UtilTypes {
         rb.add(TypeIds.ATOMIC_BOOLEAN, AtomicBoolean.class, new Codec(TypeIds.ATOMIC_BOOLEAN));
         rb.add(TypeIds.CHARSET, Charset.class, new Codec(TypeIds.CHARSET));
         rb.family(Charset.class); // one JDK class per charset (sun.nio.cs.UTF_8, ...), none of them public
+        rb.add(TypeIds.CLASS, Class.class, new Codec(TypeIds.CLASS));
     }
 
     /** Locale content forms: its language tag, or (for the few locales no tag rebuilds) the legacy triple. */
@@ -109,6 +115,9 @@ final class UtilTypes {
                 case TypeIds.CHARSET:
                     out.writeString(((Charset) v).name());
                     return;
+                case TypeIds.CLASS:
+                    out.writeUnsignedVarInt(idOf((Class<?>) v, WriteSession.of(out).registry()));
+                    return;
                 default:
                     throw new IllegalStateException("no built-in utility type has id " + id);
             }
@@ -172,6 +181,8 @@ final class UtilTypes {
                     return new AtomicBoolean(in.readBoolean());
                 case TypeIds.CHARSET:
                     return readCharset(in);
+                case TypeIds.CLASS:
+                    return readClass(in);
                 default:
                     throw new IllegalStateException("no built-in utility type has id " + id);
             }
@@ -244,6 +255,38 @@ final class UtilTypes {
                     + cs.name() + ", whose canonical name is what is written");
         }
         return cs;
+    }
+
+    /**
+     * A {@code Class} is the id this instance writes its values under, so only a class with an id of its own
+     * can be one: a registered class or a built-in, not a class that shares its id with others (the JDK's
+     * several immutable list classes, a typed array, an enum constant's body), nor a primitive type.
+     */
+    private static int idOf(Class<?> c, Registry registry) {
+        Registration r = registry.find(c);
+        if (r == null || r.type != c || registry.forId(r.id) != r) {
+            throw new BlitException("cannot write Class " + c.getName() + ": only a class with a type id of its own"
+                    + " (registered, or built in) is written as a Class value");
+        }
+        return r.id;
+    }
+
+    /**
+     * The class of a known id, if that id is the one it is written under: no other encoding of the same class
+     * (id 2, FALSE, is Boolean's too; a built-in taken over by a user's registration is written under the
+     * user's id). Reading one never loads a class by name, nor initializes one.
+     */
+    private static Class<?> readClass(ReadBuffer in) {
+        long at = in.offset();
+        int id = in.readUnsignedVarInt();
+        Registry registry = ReadSession.of(in).registry();
+        Registration r = registry.forId(id);
+        if (r == null || registry.find(r.type) != r) {
+            throw new BlitException("Class value at offset " + at + " names id " + Integer.toUnsignedString(id)
+                    + (r == null ? ", which this Blit instance does not know" : ", under which " + r.type.getName()
+                    + " is not written"));
+        }
+        return r.type;
     }
 
     /** Text for messages: quoted, and cut short, since it may come from untrusted bytes. */

@@ -266,6 +266,7 @@ final class Workloads {
         root.put("sqlDate", new java.sql.Date(86_400_000L));
         root.put("sqlTime", new java.sql.Time(-1L));
         root.put("sqlTimestamp", java.sql.Timestamp.valueOf("2001-02-03 04:05:06.000000007"));
+        root.put("class", Object[].class);
         return root;
     }
 
