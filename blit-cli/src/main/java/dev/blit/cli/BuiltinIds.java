@@ -36,7 +36,7 @@ final class BuiltinIds {
                 || id >= TypeIds.UUID && id <= TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
                 || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE
                 || id >= TypeIds.LOCALE && id <= TypeIds.MONTH // DayOfWeek and Month: enums without constant bodies
-                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER;
+                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER || id == TypeIds.OFFSET_TIME;
     }
 
     private static boolean sameType(long tag, long exact) {

@@ -173,9 +173,10 @@ final class Decoder {
                  TypeIds.LOCAL_TIME, TypeIds.LOCAL_DATE_TIME, TypeIds.OFFSET_DATE_TIME, TypeIds.ZONED_DATE_TIME,
                  TypeIds.DURATION, TypeIds.PERIOD, TypeIds.ZONE_ID, TypeIds.ZONE_OFFSET, TypeIds.LOCALE, TypeIds.URI,
                  TypeIds.CURRENCY, TypeIds.PATTERN, TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY,
-                 TypeIds.DAY_OF_WEEK, TypeIds.MONTH -> n.value = leaves.value(tag);
+                 TypeIds.DAY_OF_WEEK, TypeIds.MONTH, TypeIds.OFFSET_TIME, TypeIds.CHARSET -> n.value = leaves.value(tag);
             case TypeIds.BIT_SET, TypeIds.STRING_BUILDER, TypeIds.STRING_BUFFER, TypeIds.ATOMIC_INTEGER,
-                 TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN -> {
+                 TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN, TypeIds.TIME_ZONE, TypeIds.GREGORIAN_CALENDAR,
+                 TypeIds.SQL_DATE, TypeIds.SQL_TIME, TypeIds.SQL_TIMESTAMP -> {
                 track(n);
                 n.value = leaves.value(tag);
             }
