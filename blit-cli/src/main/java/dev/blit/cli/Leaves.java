@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;
 import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -393,9 +394,12 @@ final class Leaves {
         Charset c;
         try {
             c = Charset.forName(name);
-        } catch (IllegalArgumentException e) { // IllegalCharsetNameException, UnsupportedCharsetException
-            throw new BlitException("unsupported Charset " + Names.quote(name) + " at offset " + at + " ("
-                    + e.getClass().getSimpleName() + ")");
+        } catch (IllegalCharsetNameException e) {
+            throw new BlitException("unsupported Charset " + Names.quote(name) + " at offset " + at
+                    + " (not a legal charset name)");
+        } catch (IllegalArgumentException e) { // UnsupportedCharsetException
+            throw new BlitException("unsupported Charset " + Names.quote(name) + " at offset " + at
+                    + " (this JDK does not support it)");
         }
         if (!c.name().equals(name)) {
             throw new BlitException("Charset name " + Names.quote(name) + " at offset " + at + " is an alias of "
