@@ -164,10 +164,7 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                long exact = lastDims > 0 ? BuiltinIds.TYPED_ARRAYS
-                        : lastDescriptor == TypeIds.OBJECT_ARRAY ? BuiltinIds.REFERENCE_ARRAYS
-                        : BuiltinIds.isFinal(lastDescriptor) ? lastDescriptor : -1;
-                collection(n, in.count(1, "length"), depth, exact);
+                collection(n, in.count(1, "length"), depth, BuiltinIds.arrayElements(lastDescriptor, lastDims));
             }
             case TypeIds.BIG_INTEGER, TypeIds.BIG_DECIMAL, TypeIds.UUID, TypeIds.INSTANT, TypeIds.LOCAL_DATE,
                  TypeIds.LOCAL_TIME, TypeIds.LOCAL_DATE_TIME, TypeIds.OFFSET_DATE_TIME, TypeIds.ZONED_DATE_TIME,
