@@ -5,11 +5,12 @@ import dev.blit.types.TypeIds;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Maps classes to wire ids and back for one Blit instance. Immutable once built; class lookups are cached
- * in a {@link ClassValue}, so the hot path is one identity-hash probe, and array classes and enum constant
- * bodies are resolved on first sight.
+ * in a {@link ClassValue}, so the hot path is one identity-hash probe, and array classes, enum constant
+ * bodies and the JDK's private subclasses of a family root ({@code Charset}) are resolved on first sight.
  */
 public final class Registry {
     private static final Registration UNREGISTERED = new Registration(-1, Void.class);
@@ -20,6 +21,7 @@ public final class Registry {
     private final Map<Integer, Registration> sparse = new HashMap<>();
     private final Registration objectArray;
     private final Registration typedArray;
+    private final Set<Class<?>> families;
 
     private final ClassValue<Registration> lookup = new ClassValue<>() {
         @Override
@@ -32,9 +34,11 @@ public final class Registry {
     /**
      * @param byClass every class Blit may write, mapped to its registration (aliases share one)
      * @param byId    every registration by id, for reading
+     * @param families classes whose JDK subclasses are written as they are ({@link RegistryBuilder#family})
      */
-    public Registry(Map<Class<?>, Registration> byClass, Map<Integer, Registration> byId) {
+    public Registry(Map<Class<?>, Registration> byClass, Map<Integer, Registration> byId, Set<Class<?>> families) {
         this.byClass = Map.copyOf(byClass);
+        this.families = Set.copyOf(families);
         for (Registration r : byId.values()) {
             if (r.id < DENSE_IDS) {
                 dense[r.id] = r;
@@ -57,6 +61,14 @@ public final class Registry {
         Class<?> parent = type.getSuperclass();
         if (parent != null && parent.isEnum() && !type.isEnum()) {
             return byClass.get(parent); // a constant with a body is written as its enum
+        }
+        ClassLoader loader = type.getClassLoader();
+        if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
+            for (Class<?> c = parent; c != null; c = c.getSuperclass()) {
+                if (families.contains(c)) {
+                    return byClass.get(c);
+                }
+            }
         }
         return null;
     }

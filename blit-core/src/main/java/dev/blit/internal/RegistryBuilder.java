@@ -5,12 +5,15 @@ import dev.blit.Serializer;
 import dev.blit.types.TypeIds;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /** Collects registrations (built-in and the user's) while a Blit instance is built. */
 public final class RegistryBuilder {
     private final Map<Class<?>, Registration> byClass = new HashMap<>();
     private final Map<Integer, Registration> byId = new HashMap<>();
+    private final Set<Class<?>> families = new HashSet<>();
 
     /**
      * @param id   the wire id
@@ -72,6 +75,17 @@ public final class RegistryBuilder {
         byClass.putIfAbsent(type, r);
     }
 
+    /**
+     * Makes every JDK subclass of {@code root} (one loaded by the boot or platform class loader) be written as
+     * {@code root} is registered, resolved when a value of it is first written: for a JDK type the JDK
+     * implements with classes of its own, many and private (a {@code Charset} is one class per charset).
+     *
+     * @param root a class already registered
+     */
+    public void family(Class<?> root) {
+        families.add(root);
+    }
+
     /** A registration that is only read (an id whose values decode to a type written under another id). */
     public Registration addReadOnly(int id, Class<?> type, Serializer<?> s) {
         Registration r = new Registration(id, type);
@@ -91,6 +105,6 @@ public final class RegistryBuilder {
     }
 
     public Registry build() {
-        return new Registry(byClass, byId);
+        return new Registry(byClass, byId, families);
     }
 }

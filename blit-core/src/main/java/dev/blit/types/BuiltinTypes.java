@@ -123,5 +123,9 @@ public final class BuiltinTypes {
         MapTypes.install(rb);
         UnmodifiableTypes.install(rb);
         UtilTypes.install(rb);
+        CalendarTypes.install(rb);
+        if (ModuleLayer.boot().findModule("java.sql").isPresent()) {
+            SqlTypes.install(rb);
+        }
     }
 }

@@ -16,6 +16,7 @@ import java.time.LocalTime;
 import java.time.Month;
 import java.time.MonthDay;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
 import java.time.Period;
 import java.time.Year;
 import java.time.YearMonth;
@@ -51,6 +52,7 @@ final class TimeTypes {
         rb.add(TypeIds.MONTH_DAY, MonthDay.class, new Codec(TypeIds.MONTH_DAY));
         rb.add(TypeIds.DAY_OF_WEEK, DayOfWeek.class, new Codec(TypeIds.DAY_OF_WEEK));
         rb.add(TypeIds.MONTH, Month.class, new Codec(TypeIds.MONTH));
+        rb.add(TypeIds.OFFSET_TIME, OffsetTime.class, new Codec(TypeIds.OFFSET_TIME));
     }
 
     /**
@@ -136,6 +138,10 @@ final class TimeTypes {
                 case TypeIds.MONTH:
                     out.writeByte(((Month) v).getValue());
                     return;
+                case TypeIds.OFFSET_TIME:
+                    writeTime(out, ((OffsetTime) v).toLocalTime());
+                    writeOffset(out, ((OffsetTime) v).getOffset());
+                    return;
                 default:
                     throw new IllegalStateException("no built-in time type has id " + id);
             }
@@ -177,6 +183,10 @@ final class TimeTypes {
                 case TypeIds.DAY_OF_WEEK:
                 case TypeIds.MONTH:
                     return readCalendarPart(in, id);
+                case TypeIds.OFFSET_TIME: {
+                    LocalTime time = readTime(in);
+                    return OffsetTime.of(time, readOffset(in));
+                }
                 default:
                     throw new IllegalStateException("no built-in time type has id " + id);
             }
@@ -234,7 +244,7 @@ final class TimeTypes {
         return zone;
     }
 
-    private static int readNanos(ReadBuffer in) {
+    static int readNanos(ReadBuffer in) {
         long at = in.offset();
         int nanos = in.readUnsignedVarInt();
         if (nanos < 0 || nanos >= NANOS_PER_SECOND) {

@@ -8,6 +8,7 @@ import dev.blit.internal.RegistryBuilder;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.Charset;
 import java.util.BitSet;
 import java.util.Currency;
 import java.util.IllformedLocaleException;
@@ -19,8 +20,8 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The other JDK values Kryo and Fory serialize out of the box: {@code Locale}, {@code URI}, {@code Currency}
- * and {@code Pattern} (immutable, not tracked), and the mutable holders {@code BitSet},
+ * The other JDK values Kryo and Fory serialize out of the box: {@code Locale}, {@code URI}, {@code Currency},
+ * {@code Pattern} and {@code Charset} (immutable, not tracked), and the mutable holders {@code BitSet},
  * {@code StringBuilder}, {@code StringBuffer} and the three primitive atomics (tracked, as {@code Date} is).
  * Without these, a user's class holding one of them could not be written at all: their fields are private
  * to {@code java.base}, which opens nothing to Blit. Each is read back through the JDK's own validating
@@ -42,6 +43,8 @@ final class UtilTypes {
         rb.add(TypeIds.ATOMIC_INTEGER, AtomicInteger.class, new Codec(TypeIds.ATOMIC_INTEGER));
         rb.add(TypeIds.ATOMIC_LONG, AtomicLong.class, new Codec(TypeIds.ATOMIC_LONG));
         rb.add(TypeIds.ATOMIC_BOOLEAN, AtomicBoolean.class, new Codec(TypeIds.ATOMIC_BOOLEAN));
+        rb.add(TypeIds.CHARSET, Charset.class, new Codec(TypeIds.CHARSET));
+        rb.family(Charset.class); // one JDK class per charset (sun.nio.cs.UTF_8, ...), none of them public
     }
 
     /** Locale content forms: its language tag, or (for the few locales no tag rebuilds) the legacy triple. */
@@ -59,10 +62,10 @@ final class UtilTypes {
             this.id = id;
         }
 
-        /** The immutable values are written in full every time; the holders keep their identity. */
+        /** The immutable values are written in full every time; the holders (79..84) keep their identity. */
         @Override
         public boolean tracksReferences() {
-            return id >= TypeIds.BIT_SET;
+            return id >= TypeIds.BIT_SET && id <= TypeIds.ATOMIC_BOOLEAN;
         }
 
         @Override
@@ -102,6 +105,9 @@ final class UtilTypes {
                     return;
                 case TypeIds.ATOMIC_BOOLEAN:
                     out.writeBoolean(((AtomicBoolean) v).get());
+                    return;
+                case TypeIds.CHARSET:
+                    out.writeString(((Charset) v).name());
                     return;
                 default:
                     throw new IllegalStateException("no built-in utility type has id " + id);
@@ -164,6 +170,8 @@ final class UtilTypes {
                     return new AtomicLong(in.readVarLong());
                 case TypeIds.ATOMIC_BOOLEAN:
                     return new AtomicBoolean(in.readBoolean());
+                case TypeIds.CHARSET:
+                    return readCharset(in);
                 default:
                     throw new IllegalStateException("no built-in utility type has id " + id);
             }
@@ -219,6 +227,23 @@ final class UtilTypes {
         }
         throw new BlitException("unknown Locale form " + form + " at offset " + at + " (0: language tag, 1: language,"
                 + " country, variant)");
+    }
+
+    /** {@code Charset.forName} of a canonical name: an alias is a second encoding of the same value. */
+    private static Charset readCharset(ReadBuffer in) {
+        long at = in.offset();
+        String name = LeafContent.text(in, "Charset");
+        Charset cs;
+        try {
+            cs = Charset.forName(name);
+        } catch (IllegalArgumentException e) { // an illegal name, or one this JDK does not support
+            throw new BlitException("unsupported Charset " + quoted(name) + " at offset " + at, e);
+        }
+        if (!cs.name().equals(name)) {
+            throw new BlitException("Charset name " + quoted(name) + " at offset " + at + " is an alias of "
+                    + cs.name() + ", whose canonical name is what is written");
+        }
+        return cs;
     }
 
     /** Text for messages: quoted, and cut short, since it may come from untrusted bytes. */
