@@ -408,17 +408,22 @@ final class Leaves {
         return name;
     }
 
-    /** {@code svar} whole seconds (whose milliseconds fit a {@code long}), {@code uvar} nanos 0..999999999. */
+    /**
+     * {@code svar} whole seconds, {@code uvar} nanos 0..999999999, together a time in milliseconds (seconds * 1000
+     * + nanos / 10^6, the library's {@code new Timestamp} argument) that fits a {@code long}, as every
+     * {@code getTime()} does.
+     */
     private String timestamp() {
         long at = in.pos;
         long seconds = in.svar(64);
-        try {
-            Math.multiplyExact(seconds, 1000);
-        } catch (ArithmeticException e) {
-            throw new BlitException("Timestamp seconds " + seconds + " at offset " + at
-                    + " overflow a long in milliseconds");
+        int nano = nanos();
+        BigInteger millis = BigInteger.valueOf(seconds).multiply(BigInteger.valueOf(1000))
+                .add(BigInteger.valueOf(nano / 1_000_000));
+        if (millis.bitLength() > 63) {
+            throw new BlitException("Timestamp seconds " + seconds + " and nanos " + nano + " at offset " + at
+                    + " do not fit a long in milliseconds (" + millis + ")");
         }
-        return Names.instant(seconds, nanos());
+        return Names.instant(seconds, nano);
     }
 
     /** A value made by a JDK factory, its refusal (DateTimeException and the like) as the library words it. */
