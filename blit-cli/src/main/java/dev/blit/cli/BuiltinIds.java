@@ -20,6 +20,16 @@ final class BuiltinIds {
                 || id == TypeIds.CONCURRENT_SKIP_LIST_MAP || id == TypeIds.HASHTABLE;
     }
 
+    /**
+     * Whether the library builds the value of built-in {@code id} from its elements, once read (FORMAT.md: the
+     * {@code List.of}-style values and the singletons), so that a back reference from inside it to itself is
+     * refused; the other tracked built-ins are created, and numbered, before their content.
+     */
+    static boolean builtFromContent(int id) {
+        return id >= TypeIds.IMMUTABLE_LIST && id <= TypeIds.IMMUTABLE_MAP
+                || id >= TypeIds.SINGLETON_LIST && id <= TypeIds.SINGLETON_MAP;
+    }
+
     /** @return the constants of a built-in enum id, or null */
     static Object[] enumConstants(long id) {
         return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;

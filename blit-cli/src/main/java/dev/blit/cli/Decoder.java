@@ -50,6 +50,8 @@ final class Decoder {
     private int nextRef;
     /** The type id of each tracked object, by reference number (the first {@link #nextRef}). */
     private int[] tracked = new int[16];
+    /** The reference numbers of the objects being read that exist only once read ({@link BuiltinIds#builtFromContent}). */
+    private final java.util.BitSet building = new java.util.BitSet();
     /**
      * The type id of the object the last back reference pointed at (a user id's object may be of any class:
      * a readResolve can return anything).
@@ -77,6 +79,7 @@ final class Decoder {
     void message(Node parent, String key) {
         tables.clear();
         nextRef = 0;
+        building.clear();
         marked = false;
         sawBackReference = false;
         value(parent, key, 0);
@@ -99,6 +102,9 @@ final class Decoder {
                 user(n, tag, depth);
             } else {
                 builtin(n, (int) tag, depth);
+                if (n.ref >= 0) {
+                    building.clear(n.ref);
+                }
             }
             if (run >= 0 && in.pos == n.start) {
                 throw new BlitException("an element of a run at offset " + n.start
@@ -131,6 +137,10 @@ final class Decoder {
                 if (index >= nextRef) {
                     throw new BlitException("back reference to object #" + index + " at offset " + at + ", but only "
                             + nextRef + " objects came before it");
+                }
+                if (building.get((int) index)) {
+                    throw new BlitException("back reference at offset " + n.start + " to object #" + index + ", a "
+                            + Names.builtin(tracked[(int) index]) + " that exists only once its content is read");
                 }
                 lastTarget = tracked[(int) index];
                 n.value = "object #" + index;
@@ -281,6 +291,7 @@ final class Decoder {
             tracked = Arrays.copyOf(tracked, 2 * nextRef);
         }
         tracked[nextRef] = n.id;
+        building.set(nextRef, BuiltinIds.builtFromContent(n.id));
         n.ref = nextRef++;
     }
 

@@ -152,6 +152,13 @@ class DumpAgreesWithLibraryTest {
                 {"58 00 02 07 02 00", "a ConcurrentSkipListSet cannot hold null, found at offset 5"},
                 {"59 00 01 00 07 02", "a ConcurrentSkipListMap cannot hold null"}, // key
                 {"59 00 01 07 02 00", "a ConcurrentSkipListMap cannot hold null"}, // value
+                // List.of-style values and singletons exist only once their elements are read
+                {"30 01 01 00", "back reference at offset 2 to object #0, a List.of that exists only once"},
+                {"31 02 07 02 01 00", "back reference at offset 4 to object #0, a Set.of that exists only once"},
+                {"32 01 07 02 01 00", "back reference at offset 4 to object #0, a Map.of that exists only once"},
+                {"36 24 01 01 00", "back reference at offset 3 to object #0, a Collections.singletonList"},
+                {"37 01 00", "back reference at offset 1 to object #0, a Collections.singleton"},
+                {"38 07 02 01 00", "back reference at offset 3 to object #0, a Collections.singletonMap"},
                 {"5a 01 00 07 02", "a Hashtable cannot hold null"},
                 {"5a 01 07 02 00", "a Hashtable cannot hold null"},
                 // Year[] holding a Month; StringBuilder[] holding a back reference to a BitSet
@@ -191,6 +198,8 @@ class DumpAgreesWithLibraryTest {
                 "15 21 01 21 07 55 54 43", // ZoneId.of("UTC") in an array typed 33
                 "15 14 02 14 00 15 0b 00", // Object[][] {Object[0], String[0]}
                 "29 00 01 07 02 00", // a TreeMap's value may be null
+                "24 01 01 00", "14 01 01 00", "3c 01 01 00", "55 01 01 00", // these hold themselves
+                "30 02 36 24 00 01 01", // once read, a List.of and what is in it may be pointed at
         };
         bothRead(read);
     }
