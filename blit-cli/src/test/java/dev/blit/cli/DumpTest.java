@@ -159,6 +159,26 @@ class DumpTest {
                 "61 ca f4 9b d9 0c 95 9a ef 3a", // java.sql.Timestamp 1704164645 s, 123456789 ns
                 "15 5b 02 5b 0a 0f 1e 00 a0 38 00")); // OffsetTime[] {10:15:30+01:00, null}
         golden("builtins_91_97", dump(bytes));
+        // the same values, written by the library: the same bytes
+        java.util.TimeZone paris = java.util.TimeZone.getTimeZone("Europe/Paris");
+        java.util.GregorianCalendar local = new java.util.GregorianCalendar(paris);
+        local.setFirstDayOfWeek(java.util.Calendar.MONDAY);
+        local.setMinimalDaysInFirstWeek(1);
+        local.setTimeInMillis(1_704_164_645_006L);
+        java.util.GregorianCalendar pure = new java.util.GregorianCalendar(java.util.TimeZone.getTimeZone("UTC"));
+        pure.setLenient(false);
+        pure.setFirstDayOfWeek(java.util.Calendar.SUNDAY);
+        pure.setMinimalDaysInFirstWeek(4);
+        pure.setGregorianChange(new java.util.Date(Long.MIN_VALUE));
+        pure.setTimeInMillis(0);
+        java.sql.Timestamp stamp = new java.sql.Timestamp(1_704_164_645_000L);
+        stamp.setNanos(123_456_789);
+        java.time.OffsetTime t = java.time.OffsetTime.of(10, 15, 30, 0, java.time.ZoneOffset.ofHours(1));
+        List<Object> values = new ArrayList<>(List.of(t, java.time.OffsetTime.of(23, 59, 59, 500_000_000,
+                java.time.ZoneOffset.ofHoursMinutes(-3, -30)), paris, paris, local, pure, StandardCharsets.UTF_8,
+                new java.sql.Date(1_704_164_645_006L), new java.sql.Time(-1), stamp));
+        values.add(new java.time.OffsetTime[] {t, null});
+        org.junit.jupiter.api.Assertions.assertArrayEquals(bytes, Blit.builder().references(true).build().toBytes(values));
     }
 
     @Test
