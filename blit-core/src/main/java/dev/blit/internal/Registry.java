@@ -1,6 +1,7 @@
 package dev.blit.internal;
 
 import dev.blit.BlitException;
+import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
 import java.util.HashMap;
@@ -10,7 +11,8 @@ import java.util.Set;
 /**
  * Maps classes to wire ids and back for one Blit instance. Immutable once built; class lookups are cached
  * in a {@link ClassValue}, so the hot path is one identity-hash probe, and array classes, enum constant
- * bodies and the JDK's private subclasses of a family root ({@code Charset}) are resolved on first sight.
+ * bodies, the JDK's private subclasses of a family root ({@code Charset}) and the built-ins whose classes
+ * are loaded only when needed ({@link BuiltinTypes#lazy}) are resolved on first sight.
  */
 public final class Registry {
     private static final Registration UNREGISTERED = new Registration(-1, Void.class);
@@ -69,6 +71,7 @@ public final class Registry {
                     return byClass.get(c);
                 }
             }
+            return BuiltinTypes.lazy(type);
         }
         return null;
     }
@@ -101,7 +104,8 @@ public final class Registry {
      */
     public Registration forId(int id) {
         if (id >= 0 && id < DENSE_IDS) {
-            return dense[id];
+            Registration r = dense[id];
+            return r != null ? r : BuiltinTypes.lazy(id);
         }
         return sparse.get(id);
     }

@@ -124,8 +124,24 @@ public final class BuiltinTypes {
         UnmodifiableTypes.install(rb);
         UtilTypes.install(rb);
         CalendarTypes.install(rb);
-        if (ModuleLayer.boot().findModule("java.sql").isPresent()) {
-            SqlTypes.install(rb);
-        }
+    }
+
+    /**
+     * A built-in the registry does not hold because its classes are loaded only when first needed: ids 95..97
+     * ({@code java.sql}, see {@code SqlTypes} for why). Called only for an id the registry does not know.
+     *
+     * @param id a wire id
+     * @return its registration, or null if it is not such a built-in (or the java.sql module is absent)
+     */
+    public static Registration lazy(int id) {
+        return id >= TypeIds.SQL_DATE && id <= TypeIds.SQL_TIMESTAMP ? SqlTypes.forId(id) : null;
+    }
+
+    /**
+     * @param type a class of the JDK's the registry does not know
+     * @return the registration of a built-in loaded when first needed, or null
+     */
+    public static Registration lazy(Class<?> type) {
+        return SqlTypes.forClass(type);
     }
 }

@@ -4,7 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
-import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.Registration;
 
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -14,17 +14,49 @@ import java.sql.Timestamp;
  * Fory writes them out of the box, and without them a class holding a {@code Timestamp} could not be written at
  * all ({@code java.sql} opens its fields to no library). Mutable, so tracked, as {@code java.util.Date} is.
  *
- * <p>Installed only where the {@code java.sql} module is present ({@link BuiltinTypes#install}); this class is
- * the only one that names its classes, so a runtime image without that module never loads it.
+ * <p>Their classes are loaded only when first needed, on the first read of ids 95..97 or the first write of
+ * one of them ({@link BuiltinTypes#lazy}), not when a Blit is built: the first class of the {@code java.sql}
+ * module a JVM loads costs it about 5 ms (measured), a fifth of what building a first Blit takes, for a
+ * module most programs that use Blit never touch. Where the module is absent (a runtime image made without
+ * it), ids 95..97 read as unknown ids. The registrations are the same for every Blit instance (a user who
+ * registers one of these classes takes it over for writing in the registry itself, as for other built-ins).
  */
 final class SqlTypes {
     private SqlTypes() {
     }
 
-    static void install(RegistryBuilder rb) {
-        rb.add(TypeIds.SQL_DATE, java.sql.Date.class, new Codec(TypeIds.SQL_DATE));
-        rb.add(TypeIds.SQL_TIME, Time.class, new Codec(TypeIds.SQL_TIME));
-        rb.add(TypeIds.SQL_TIMESTAMP, Timestamp.class, new Codec(TypeIds.SQL_TIMESTAMP));
+    /** @return the registration of id 95..97, or null without the java.sql module */
+    static Registration forId(int id) {
+        Registration[] all = Loaded.REGISTRATIONS;
+        return all == null ? null : all[id - TypeIds.SQL_DATE];
+    }
+
+    /** @return the registration of a java.sql class built in, or null for any other class */
+    static Registration forClass(Class<?> type) {
+        if (!type.getName().startsWith("java.sql.")) {
+            return null; // without touching Loaded
+        }
+        for (Registration r : Loaded.REGISTRATIONS) {
+            if (r.type == type) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** The holder idiom: made once, thread-safely, on first use. */
+    private static final class Loaded {
+        static final Registration[] REGISTRATIONS = ModuleLayer.boot().findModule("java.sql").isPresent()
+                ? new Registration[] {make(TypeIds.SQL_DATE, java.sql.Date.class), make(TypeIds.SQL_TIME, Time.class),
+                    make(TypeIds.SQL_TIMESTAMP, Timestamp.class)}
+                : null;
+
+        private static Registration make(int id, Class<?> type) {
+            Registration r = new Registration(id, type);
+            r.bind(new Codec(id));
+            r.runs = true; // the content is never empty, as RegistryBuilder decides for every built-in with content
+            return r;
+        }
     }
 
     /** One class for the three, switching on the wire id: see {@link BuiltinTypes.Scalar} for why. */

@@ -164,6 +164,29 @@ class ZoneCalendarSqlTypesTest {
     }
 
     @Test
+    void sqlTypesLoadedOnFirstUseWorkInTypedArraysAndCanBeTakenOver() {
+        Timestamp[] stamps = {new Timestamp(1), null, Timestamp.valueOf("2020-05-06 07:08:09.5")};
+        RoundTrip.roundTrip(stamps, back -> {
+            assertEquals(Timestamp[].class, back.getClass());
+            assertEquals(Arrays.asList(stamps), Arrays.asList(back));
+        });
+        // A user's own registration writes it under the user's id; bytes under id 97 still read.
+        Blit own = Blit.builder().register(Timestamp.class, 150, new dev.blit.Serializer<Timestamp>() {
+            @Override
+            public void write(WriteBuffer out, Timestamp value) {
+                out.writeVarLong(value.getTime());
+            }
+
+            @Override
+            public Timestamp read(dev.blit.buffer.ReadBuffer in) {
+                return new Timestamp(in.readVarLong());
+            }
+        }).build();
+        assertEquals("96 01 02", RoundTrip.hex(own.toBytes(new Timestamp(1))));
+        assertEquals(new Timestamp(1), own.fromBytes(PLAIN.toBytes(new Timestamp(1))));
+    }
+
+    @Test
     void sqlTimestampsWhoseMillisOverflowAreRejected() {
         assertTrue(assertRejected(timestamp(Long.MAX_VALUE / 1000 + 1, 0)).getMessage().contains("do not fit a long"));
         assertTrue(assertRejected(timestamp(Long.MIN_VALUE / 1000 - 1, 0)).getMessage().contains("do not fit a long"));

@@ -256,6 +256,16 @@ final class Workloads {
         root.put("skipListSet", new java.util.concurrent.ConcurrentSkipListSet<>(List.of("s", "t")));
         root.put("skipListMap", new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(1, "a", 2, "b")));
         root.put("hashtable", new java.util.Hashtable<>(Map.of("h", 1)));
+        // Built-ins 91..97.
+        root.put("offsetTime", java.time.OffsetTime.of(7, 8, 9, 10, java.time.ZoneOffset.ofHours(-3)));
+        root.put("timeZone", java.util.TimeZone.getTimeZone("Europe/Paris"));
+        java.util.GregorianCalendar calendar = new java.util.GregorianCalendar(java.util.TimeZone.getTimeZone("GMT+01:00"));
+        calendar.setTimeInMillis(1_000_000_000_000L);
+        root.put("calendar", calendar);
+        root.put("charset", java.nio.charset.StandardCharsets.UTF_16BE);
+        root.put("sqlDate", new java.sql.Date(86_400_000L));
+        root.put("sqlTime", new java.sql.Time(-1L));
+        root.put("sqlTimestamp", java.sql.Timestamp.valueOf("2001-02-03 04:05:06.000000007"));
         return root;
     }
 
