@@ -191,8 +191,7 @@ class DumpAgreesWithLibraryTest {
                 {"2f 4d 02 03 07 02 03 07 04", "EnumMap key ordinal 3 at offset 6 is not above the previous key's"},
                 {"2e 4c 01 01", "EnumSet type at offset 1 is MonthDay, not an enum"},
                 {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
-                {"15 62 00", "unknown type id 98 at offset 1"}, // 98 and 99 are free
-                {"62", "unknown type id 98 at offset 0"},
+                {"15 63 00", "unknown type id 99 at offset 1"}, // 99 is kept free
                 {"63", "unknown type id 99 at offset 0"},
         };
         bothRefuse(refused);
