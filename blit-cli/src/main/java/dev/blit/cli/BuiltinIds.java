@@ -20,6 +20,16 @@ final class BuiltinIds {
                 || id == TypeIds.CONCURRENT_SKIP_LIST_MAP || id == TypeIds.HASHTABLE;
     }
 
+    /**
+     * Whether the library builds the value of built-in {@code id} from its elements, once read (FORMAT.md: the
+     * {@code List.of}-style values and the singletons), so that a back reference from inside it to itself is
+     * refused; the other tracked built-ins are created, and numbered, before their content.
+     */
+    static boolean builtFromContent(int id) {
+        return id >= TypeIds.IMMUTABLE_LIST && id <= TypeIds.IMMUTABLE_MAP
+                || id >= TypeIds.SINGLETON_LIST && id <= TypeIds.SINGLETON_MAP;
+    }
+
     /** @return the constants of a built-in enum id, or null */
     static Object[] enumConstants(long id) {
         return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;
@@ -29,14 +39,35 @@ final class BuiltinIds {
      * Whether the built-in type {@code id} is a final class, so that an element of an array of it must have
      * exactly its id (the Booleans: either). Id 33 is the JDK's final {@code ZoneRegion}, not {@code ZoneId}: an
      * array typed 33 holds no {@code ZoneOffset}. Other components (collections, user classes) have subclasses
-     * among the types, which the dump does not follow; the library checks those too.
+     * among the types, which the dump does not follow (but see {@link #hasKnownBuiltinSubtypes}); the library
+     * checks those too.
      */
     static boolean isFinal(long id) {
         return id >= TypeIds.FALSE && id <= TypeIds.DOUBLE_ARRAY
                 || id >= TypeIds.UUID && id <= TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
                 || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE
                 || id >= TypeIds.LOCALE && id <= TypeIds.MONTH // DayOfWeek and Month: enums without constant bodies
-                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER;
+                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER || id == TypeIds.OFFSET_TIME;
+    }
+
+    /**
+     * Whether the built-in type {@code id} is not final, but no built-in id other than its own (for {@code Date},
+     * 64: also java.sql's 95..97, its subclasses) names a subclass of it: {@code Date}, the JDK's {@code ZoneInfo}
+     * (92), {@code GregorianCalendar} (93; FORMAT.md: exactly, not {@code BuddhistCalendar}), {@code Charset} (94;
+     * each JDK charset class is written as 94) and the java.sql types (95..97). An array of one holds those ids,
+     * or user ids (a registered class may extend it; the library checks that).
+     */
+    static boolean hasKnownBuiltinSubtypes(long id) {
+        return id == TypeIds.DATE || id >= TypeIds.TIME_ZONE && id <= TypeIds.SQL_TIMESTAMP;
+    }
+
+    /**
+     * What the elements of a typed array must be, for {@link #fits}: its component {@code descriptor} after
+     * {@code dims} dimensions.
+     */
+    static long arrayElements(long descriptor, int dims) {
+        return dims > 0 ? TYPED_ARRAYS : descriptor == TypeIds.OBJECT_ARRAY ? REFERENCE_ARRAYS
+                : isFinal(descriptor) || hasKnownBuiltinSubtypes(descriptor) ? descriptor : -1;
     }
 
     private static boolean sameType(long tag, long exact) {
@@ -51,13 +82,18 @@ final class BuiltinIds {
     /**
      * Whether an element of type {@code tag} (not null) can be in an array whose elements must be {@code exact}
      * (-1: anything; {@link #REFERENCE_ARRAYS}, {@link #TYPED_ARRAYS}: arrays of references, or a user id, which
-     * the dump cannot tell; else that type). Which typed arrays fit a typed component needs the classes' subtyping,
-     * which the dump does not follow (a {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
+     * the dump cannot tell; a final type: that type; a type {@link #hasKnownBuiltinSubtypes}: those, or a user id).
+     * Which typed arrays fit a typed component needs the classes' subtyping, which the dump does not follow (a
+     * {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
      */
     static boolean fits(long tag, long exact) {
         if (exact == REFERENCE_ARRAYS || exact == TYPED_ARRAYS) {
             return tag >= TypeIds.FIRST_USER_ID || tag == TypeIds.TYPED_ARRAY
                     || tag == TypeIds.OBJECT_ARRAY && exact == REFERENCE_ARRAYS;
+        }
+        if (exact >= 0 && hasKnownBuiltinSubtypes(exact)) {
+            return tag >= TypeIds.FIRST_USER_ID || tag == exact
+                    || exact == TypeIds.DATE && tag >= TypeIds.SQL_DATE && tag <= TypeIds.SQL_TIMESTAMP;
         }
         return exact < 0 || sameType(tag, exact);
     }

@@ -50,6 +50,8 @@ final class Decoder {
     private int nextRef;
     /** The type id of each tracked object, by reference number (the first {@link #nextRef}). */
     private int[] tracked = new int[16];
+    /** The reference numbers of the objects being read that exist only once read ({@link BuiltinIds#builtFromContent}). */
+    private final java.util.BitSet building = new java.util.BitSet();
     /**
      * The type id of the object the last back reference pointed at (a user id's object may be of any class:
      * a readResolve can return anything).
@@ -77,6 +79,7 @@ final class Decoder {
     void message(Node parent, String key) {
         tables.clear();
         nextRef = 0;
+        building.clear();
         marked = false;
         sawBackReference = false;
         value(parent, key, 0);
@@ -99,6 +102,9 @@ final class Decoder {
                 user(n, tag, depth);
             } else {
                 builtin(n, (int) tag, depth);
+                if (n.ref >= 0) {
+                    building.clear(n.ref);
+                }
             }
             if (run >= 0 && in.pos == n.start) {
                 throw new BlitException("an element of a run at offset " + n.start
@@ -132,6 +138,10 @@ final class Decoder {
                     throw new BlitException("back reference to object #" + index + " at offset " + at + ", but only "
                             + nextRef + " objects came before it");
                 }
+                if (building.get((int) index)) {
+                    throw new BlitException("back reference at offset " + n.start + " to object #" + index + ", a "
+                            + Names.builtin(tracked[(int) index]) + " that exists only once its content is read");
+                }
                 lastTarget = tracked[(int) index];
                 n.value = "object #" + index;
             }
@@ -164,18 +174,16 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                long exact = lastDims > 0 ? BuiltinIds.TYPED_ARRAYS
-                        : lastDescriptor == TypeIds.OBJECT_ARRAY ? BuiltinIds.REFERENCE_ARRAYS
-                        : BuiltinIds.isFinal(lastDescriptor) ? lastDescriptor : -1;
-                collection(n, in.count(1, "length"), depth, exact);
+                collection(n, in.count(1, "length"), depth, BuiltinIds.arrayElements(lastDescriptor, lastDims));
             }
             case TypeIds.BIG_INTEGER, TypeIds.BIG_DECIMAL, TypeIds.UUID, TypeIds.INSTANT, TypeIds.LOCAL_DATE,
                  TypeIds.LOCAL_TIME, TypeIds.LOCAL_DATE_TIME, TypeIds.OFFSET_DATE_TIME, TypeIds.ZONED_DATE_TIME,
                  TypeIds.DURATION, TypeIds.PERIOD, TypeIds.ZONE_ID, TypeIds.ZONE_OFFSET, TypeIds.LOCALE, TypeIds.URI,
                  TypeIds.CURRENCY, TypeIds.PATTERN, TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY,
-                 TypeIds.DAY_OF_WEEK, TypeIds.MONTH -> n.value = leaves.value(tag);
+                 TypeIds.DAY_OF_WEEK, TypeIds.MONTH, TypeIds.OFFSET_TIME, TypeIds.CHARSET -> n.value = leaves.value(tag);
             case TypeIds.BIT_SET, TypeIds.STRING_BUILDER, TypeIds.STRING_BUFFER, TypeIds.ATOMIC_INTEGER,
-                 TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN -> {
+                 TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN, TypeIds.TIME_ZONE, TypeIds.GREGORIAN_CALENDAR,
+                 TypeIds.SQL_DATE, TypeIds.SQL_TIME, TypeIds.SQL_TIMESTAMP -> {
                 track(n);
                 n.value = leaves.value(tag);
             }
@@ -283,6 +291,7 @@ final class Decoder {
             tracked = Arrays.copyOf(tracked, 2 * nextRef);
         }
         tracked[nextRef] = n.id;
+        building.set(nextRef, BuiltinIds.builtFromContent(n.id));
         n.ref = nextRef++;
     }
 

@@ -6,6 +6,8 @@ import dev.blit.types.TypeIds;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,17 +21,21 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Currency;
+import java.util.Date;
+import java.util.GregorianCalendar;
 import java.util.Locale;
+import java.util.TimeZone;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * The dump's reading of the built-in leaf values, ids 22..34 ({@code BigInteger} to {@code ZoneOffset}) and
- * 70..84 ({@code Locale} to {@code AtomicBoolean}): each shown as text, and refused exactly where the library
- * refuses it. The java.time values, locales, URIs, currencies and patterns are built with the JDK factories
- * the library reads them with, so an impossible date, a nanosecond field of a billion, an unknown zone
- * region, an ill-formed language tag or a regex syntax error is damage here too (FORMAT.md, ids 22..34 and
- * 70..84).
+ * The dump's reading of the built-in leaf values, ids 22..34 ({@code BigInteger} to {@code ZoneOffset}),
+ * 70..84 ({@code Locale} to {@code AtomicBoolean}) and 91..97 ({@code OffsetTime} to {@code java.sql.Timestamp}):
+ * each shown as text, and refused exactly where the library refuses it. The java.time values, locales, URIs,
+ * currencies, patterns, time zones, calendars and charsets are built with the JDK factories the library reads
+ * them with, so an impossible date, a nanosecond field of a billion, an unknown zone region, an ill-formed
+ * language tag, a regex syntax error or a charset alias is damage here too (FORMAT.md, ids 22..34, 70..84 and
+ * 91..97).
  */
 final class Leaves {
     private final Input in;
@@ -39,7 +45,8 @@ final class Leaves {
     }
 
     /**
-     * @param tag one of the ids 22..34 or 70..84, just read (the caller numbers the tracked ones, 79..84)
+     * @param tag one of the ids 22..34, 70..84 or 91..97, just read (the caller numbers the tracked ones, 79..84
+     *     and 92, 93, 95..97)
      * @return its content as text
      */
     String value(int tag) {
@@ -103,6 +110,12 @@ final class Leaves {
             case TypeIds.ATOMIC_INTEGER -> Long.toString(in.svar(32));
             case TypeIds.ATOMIC_LONG -> Long.toString(in.svar(64));
             case TypeIds.ATOMIC_BOOLEAN -> Boolean.toString(in.bool());
+            case TypeIds.OFFSET_TIME -> show(time()) + Names.offset(offset().getTotalSeconds());
+            case TypeIds.TIME_ZONE -> Names.quote(timeZone("TimeZone").getID());
+            case TypeIds.GREGORIAN_CALENDAR -> gregorianCalendar();
+            case TypeIds.CHARSET -> charset();
+            case TypeIds.SQL_DATE, TypeIds.SQL_TIME -> Names.instantMillis(in.svar(64));
+            case TypeIds.SQL_TIMESTAMP -> timestamp();
             default -> throw new IllegalArgumentException("not a leaf id: " + tag);
         };
     }
@@ -315,6 +328,103 @@ final class Leaves {
 
     /** Set bits of a BitSet shown before "...". */
     private static final int SHOWN_BITS = 64;
+
+    // Ids 91..97, read as the library reads them (FORMAT.md, ids 91..97).
+
+    /**
+     * A {@code str} zone ID, never null, that {@code TimeZone.getTimeZone} knows: for any other it quietly answers
+     * GMT (or, for a custom {@code GMT+h} ID, another spelling), which the library rejects.
+     */
+    private TimeZone timeZone(String what) {
+        long at = in.pos;
+        String id = text(what);
+        TimeZone zone = TimeZone.getTimeZone(id);
+        if (!zone.getID().equals(id)) {
+            throw new BlitException("unknown TimeZone id " + Names.quote(id) + " at offset " + at
+                    + " (TimeZone.getTimeZone answers " + Names.quote(zone.getID()) + " for it)");
+        }
+        return zone;
+    }
+
+    /** {@code GregorianCalendar.getGregorianChange()} of a new calendar: October 15, 1582. */
+    private static final long DEFAULT_GREGORIAN_CHANGE = -12219292800000L;
+    /** {@code Calendar}'s day numbers, 1 (SUNDAY)..7, as its first day of the week is. */
+    private static final String[] CALENDAR_DAYS = {"SUNDAY", "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY",
+            "SATURDAY"};
+
+    /**
+     * {@code svar} millis, zone ID (as 92), {@code bool lenient}, {@code u8} first day of the week and minimal days
+     * in the first week (1..7 each), {@code svar} Gregorian change: built as the library builds it.
+     */
+    private String gregorianCalendar() {
+        long at = in.pos;
+        long millis = in.svar(64);
+        TimeZone zone = timeZone("GregorianCalendar");
+        boolean lenient = in.bool();
+        int first = oneToSeven("first day of the week");
+        int minimal = oneToSeven("minimal days in the first week");
+        long change = in.svar(64);
+        valid("GregorianCalendar", at, () -> {
+            GregorianCalendar c = new GregorianCalendar(zone);
+            c.setLenient(lenient);
+            c.setFirstDayOfWeek(first);
+            c.setMinimalDaysInFirstWeek(minimal);
+            c.setGregorianChange(new Date(change));
+            c.setTimeInMillis(millis);
+            return c;
+        });
+        return Names.instantMillis(millis) + "[" + zone.getID() + "], " + (lenient ? "lenient" : "not lenient")
+                + ", first day " + first + " (" + CALENDAR_DAYS[first - 1] + "), minimal days " + minimal
+                + (change == DEFAULT_GREGORIAN_CHANGE ? "" : ", Gregorian change " + Names.instantMillis(change));
+    }
+
+    private int oneToSeven(String what) {
+        long at = in.pos;
+        int v = in.u8();
+        if (v < 1 || v > 7) {
+            throw new BlitException("GregorianCalendar " + what + " " + v + " at offset " + at + " is not in 1..7");
+        }
+        return v;
+    }
+
+    /** {@code str} canonical name, never null: a name the JDK does not support, or an alias, is refused. */
+    private String charset() {
+        long at = in.pos;
+        String name = text("Charset");
+        Charset c;
+        try {
+            c = Charset.forName(name);
+        } catch (IllegalCharsetNameException e) {
+            throw new BlitException("unsupported Charset " + Names.quote(name) + " at offset " + at
+                    + " (not a legal charset name)");
+        } catch (IllegalArgumentException e) { // UnsupportedCharsetException
+            throw new BlitException("unsupported Charset " + Names.quote(name) + " at offset " + at
+                    + " (this JDK does not support it)");
+        }
+        if (!c.name().equals(name)) {
+            throw new BlitException("Charset name " + Names.quote(name) + " at offset " + at + " is an alias of "
+                    + c.name() + ", not the canonical name Blit writes");
+        }
+        return name;
+    }
+
+    /**
+     * {@code svar} whole seconds, {@code uvar} nanos 0..999999999, together a time in milliseconds (seconds * 1000
+     * + nanos / 10^6, the library's {@code new Timestamp} argument) that fits a {@code long}, as every
+     * {@code getTime()} does.
+     */
+    private String timestamp() {
+        long at = in.pos;
+        long seconds = in.svar(64);
+        int nano = nanos();
+        BigInteger millis = BigInteger.valueOf(seconds).multiply(BigInteger.valueOf(1000))
+                .add(BigInteger.valueOf(nano / 1_000_000));
+        if (millis.bitLength() > 63) {
+            throw new BlitException("Timestamp seconds " + seconds + " and nanos " + nano + " at offset " + at
+                    + " do not fit a long in milliseconds (" + millis + ")");
+        }
+        return Names.instant(seconds, nano);
+    }
 
     /** A value made by a JDK factory, its refusal (DateTimeException and the like) as the library words it. */
     private static <T> T valid(String what, long at, java.util.function.Supplier<T> make) {

@@ -30,7 +30,9 @@ final class Names {
                 Map.entry("UUID", "UUID"), Map.entry("IMMUTABLE_LIST", "List.of"),
                 Map.entry("IMMUTABLE_SET", "Set.of"), Map.entry("IMMUTABLE_MAP", "Map.of"),
                 Map.entry("ARRAYS_AS_LIST", "Arrays.asList"), Map.entry("DATE", "Date"),
-                Map.entry("REVERSE_ORDER", "Collections.reverseOrder()"), Map.entry("URI", "URI"));
+                Map.entry("REVERSE_ORDER", "Collections.reverseOrder()"), Map.entry("URI", "URI"),
+                Map.entry("SQL_DATE", "java.sql.Date"), Map.entry("SQL_TIME", "java.sql.Time"),
+                Map.entry("SQL_TIMESTAMP", "java.sql.Timestamp"));
         // The names come from TypeIds itself, so a new built-in shows up here without a change.
         for (Field f : TypeIds.class.getFields()) {
             if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")) {

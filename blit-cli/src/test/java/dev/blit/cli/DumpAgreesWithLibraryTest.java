@@ -11,15 +11,20 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.sql.Time;
+import java.sql.Timestamp;
 import java.time.DayOfWeek;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.Month;
 import java.time.MonthDay;
 import java.time.OffsetDateTime;
+import java.time.OffsetTime;
 import java.time.Year;
 import java.time.YearMonth;
 import java.time.ZoneId;
@@ -29,10 +34,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Calendar;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Currency;
 import java.util.Date;
+import java.util.GregorianCalendar;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Hashtable;
@@ -44,6 +51,7 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
+import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -66,8 +74,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test leaves those out, each named below: user type ids (the classes are not given), keys a sorted map or set
  * cannot compare, elements a {@code PriorityQueue} or {@code ConcurrentSkipListSet}/{@code Map} cannot compare,
  * duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections,
- * {@code BigInteger}, {@code BigDecimal}, {@code Date}, {@code BitSet}, the atomics). The refusals of ids 70..90
- * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys}.
+ * {@code BigInteger}, {@code BigDecimal}, {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97
+ * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys} and
+ * {@link #eachRefusalOfIds91To97IsTheLibrarys}.
  */
 class DumpAgreesWithLibraryTest {
     private static final Pattern ONLY_THE_CLASSES_TELL = Pattern.compile(
@@ -80,7 +89,9 @@ class DumpAgreesWithLibraryTest {
                     // disagreement to see).
                     + "|cannot go into a java\\.util\\.(TreeMap|TreeSet|PriorityQueue|concurrent\\.ConcurrentSkipList(Set|Map)):"
                     + " java\\.lang\\.ClassCastException"
-                    + "|element \\d+ of a (java\\.util\\.|java\\.math\\.)");
+                    // Date, GregorianCalendar (and TimeZone, Charset, the java.sql types, not in java.util): no
+                    // other built-in id is a subclass, so the dump knows which elements fit
+                    + "|element \\d+ of a (java\\.util\\.(?!Date\\[|GregorianCalendar\\[)|java\\.math\\.)");
 
     private final Blit blit = Blit.builder().references(true).build();
 
@@ -152,6 +163,13 @@ class DumpAgreesWithLibraryTest {
                 {"58 00 02 07 02 00", "a ConcurrentSkipListSet cannot hold null, found at offset 5"},
                 {"59 00 01 00 07 02", "a ConcurrentSkipListMap cannot hold null"}, // key
                 {"59 00 01 07 02 00", "a ConcurrentSkipListMap cannot hold null"}, // value
+                // List.of-style values and singletons exist only once their elements are read
+                {"30 01 01 00", "back reference at offset 2 to object #0, a List.of that exists only once"},
+                {"31 02 07 02 01 00", "back reference at offset 4 to object #0, a Set.of that exists only once"},
+                {"32 01 07 02 01 00", "back reference at offset 4 to object #0, a Map.of that exists only once"},
+                {"36 24 01 01 00", "back reference at offset 3 to object #0, a Collections.singletonList"},
+                {"37 01 00", "back reference at offset 1 to object #0, a Collections.singleton"},
+                {"38 07 02 01 00", "back reference at offset 3 to object #0, a Collections.singletonMap"},
                 {"5a 01 00 07 02", "a Hashtable cannot hold null"},
                 {"5a 01 07 02 00", "a Hashtable cannot hold null"},
                 // Year[] holding a Month; StringBuilder[] holding a back reference to a BitSet
@@ -173,17 +191,10 @@ class DumpAgreesWithLibraryTest {
                 {"2f 4d 02 03 07 02 03 07 04", "EnumMap key ordinal 3 at offset 6 is not above the previous key's"},
                 {"2e 4c 01 01", "EnumSet type at offset 1 is MonthDay, not an enum"},
                 {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
-                {"15 5b 00", "unknown type id 91 at offset 1"},
-                {"5b", "unknown type id 91 at offset 0"},
+                {"15 63 00", "unknown type id 99 at offset 1"}, // 99 is kept free
+                {"63", "unknown type id 99 at offset 0"},
         };
-        for (String[] c : refused) {
-            byte[] b = HEX.parseHex(c[0]);
-            String lib = library(b);
-            assertTrue(!lib.equals("ok"), c[0] + ": the library reads it");
-            String out = dumpOutput(b);
-            assertTrue(out.contains(c[1]) && out.contains("!! "), c[0] + " (library: " + lib + "): " + out);
-            assertEquals(1, dump(b), c[0]);
-        }
+        bothRefuse(refused);
         String[] read = {
                 "46 01 01 01 01", // new Locale("", "", "")
                 "4a fd a7 d6 b9 07", "4a fe a7 d6 b9 07", // Year -999 999 999 and 999 999 999
@@ -197,11 +208,115 @@ class DumpAgreesWithLibraryTest {
                 "15 21 01 21 07 55 54 43", // ZoneId.of("UTC") in an array typed 33
                 "15 14 02 14 00 15 0b 00", // Object[][] {Object[0], String[0]}
                 "29 00 01 07 02 00", // a TreeMap's value may be null
+                "24 01 01 00", "14 01 01 00", "3c 01 01 00", "55 01 01 00", // these hold themselves
+                "30 02 36 24 00 01 01", // once read, a List.of and what is in it may be pointed at
         };
-        for (String hex : read) {
+        bothRead(read);
+    }
+
+    /**
+     * Ids 91..97, each refusal FORMAT.md names once, by hand (hex: tag, content): the library refuses it, the
+     * dump refuses it too and says why; and values at the edges that both read.
+     */
+    @Test
+    void eachRefusalOfIds91To97IsTheLibrarys() {
+        String[][] refused = {
+                // OffsetTime: a LocalTime (as 27) and a ZoneOffset (as 34) their factories accept
+                {"5b 18 00 00 00 00", "invalid LocalTime at offset 1"}, // 24:00
+                {"5b 00 3c 00 00 00", "invalid LocalTime at offset 1"}, // minute 60
+                {"5b 00 00 00 80 94 eb dc 03 00", "invalid LocalTime at offset 1"}, // a billion nanos
+                {"5b 00 00 00 00 c2 f4 07", "invalid ZoneOffset at offset 5"}, // +18:00:01
+                {"5b 00 00 00 00 c1 f4 07", "invalid ZoneOffset at offset 5"}, // -18:00:01
+                // OffsetTime is final: an OffsetTime[] holds OffsetTimes only
+                {"15 5b 01 5c 07 55 54 43", "element 0 of a OffsetTime[] is a TimeZone"},
+                // the others are not final, but no other built-in id is a subclass: their arrays hold them (or user ids)
+                {"15 5c 01 07 02", "element 0 of a TimeZone[] is a Integer"},
+                {"15 5d 01 5c 07 55 54 43", "element 0 of a GregorianCalendar[] is a TimeZone"},
+                {"15 5e 01 0b 03 61", "element 0 of a Charset[] is a String"},
+                {"15 5f 01 60 00", "element 0 of a java.sql.Date[] is a java.sql.Time"},
+                {"15 61 01 40 00", "element 0 of a java.sql.Timestamp[] is a Date"},
+                {"15 40 01 5d 00 07 55 54 43 01 01 01 00", "element 0 of a Date[] is a GregorianCalendar"},
+                {"15 60 02 45 5f 00 00", "a run of java.sql.Date at offset 4 in a java.sql.Time[]"},
+                {"24 02 40 00 15 5f 01 01 01", "element 0 of a java.sql.Date[] is a Date"}, // a back reference
+                // TimeZone: an ID TimeZone.getTimeZone gives back as it is, never null
+                {"5c 00", "null string header inside a TimeZone value at offset 1"},
+                {"5c 07 58 59 5a", "unknown TimeZone id \"XYZ\" at offset 1"}, // the JDK would answer GMT
+                {"5c 01", "unknown TimeZone id \"\" at offset 1"},
+                {"5c 07 75 74 63", "unknown TimeZone id \"utc\" at offset 1"}, // IDs are case-sensitive
+                {"5c 0b 47 4d 54 2b 31", "unknown TimeZone id \"GMT+1\" at offset 1"}, // the JDK answers GMT+01:00
+                // GregorianCalendar: millis, zone ID (as 92), bool lenient, first day and minimal days 1..7, change
+                {"5d 00 00", "null string header inside a GregorianCalendar value at offset 2"},
+                {"5d 00 07 58 59 5a 01 01 01 00", "unknown TimeZone id \"XYZ\" at offset 2"},
+                {"5d 00 07 55 54 43 02 01 01 00", "bool byte 2 at offset 6"},
+                {"5d 00 07 55 54 43 01 00 01 00", "GregorianCalendar first day of the week 0 at offset 7"},
+                {"5d 00 07 55 54 43 01 08 01 00", "GregorianCalendar first day of the week 8 at offset 7"},
+                {"5d 00 07 55 54 43 01 01 00 00", "GregorianCalendar minimal days in the first week 0 at offset 8"},
+                {"5d 00 07 55 54 43 01 01 08 00", "GregorianCalendar minimal days in the first week 8 at offset 8"},
+                {"5d 00 07 55 54 43 01 01 01", "truncated"},
+                // Charset: a canonical name Charset.forName knows, never null
+                {"5e 00", "null string header inside a Charset value at offset 1"},
+                {"5e 07 51 51 51", "unsupported Charset \"QQQ\" at offset 1 (this JDK does not support it)"},
+                {"5e 01", "unsupported Charset \"\" at offset 1 (not a legal charset name)"},
+                {"5e 07 61 20 62", "unsupported Charset \"a b\" at offset 1 (not a legal charset name)"},
+                {"5e 0b 75 74 66 2d 38", "Charset name \"utf-8\" at offset 1 is an alias of UTF-8"},
+                {"5e 09 55 54 46 38", "Charset name \"UTF8\" at offset 1 is an alias of UTF-8"},
+                // java.sql.Date and Time: any svar
+                {"5f ff ff ff ff ff ff ff ff ff 02", "malformed varint at offset 1"},
+                {"60 80", "truncated"},
+                // java.sql.Timestamp: seconds whose milliseconds fit a long, nanos 0..999999999
+                // (FORMAT.md: seconds * 1000 + nanos / 10^6 must fit, not seconds * 1000 alone)
+                {"61 f0 cf 9a de f4 a6 e2 20 00", "Timestamp seconds 9223372036854776 and nanos 0 at offset 1"},
+                {"61 ee cf 9a de f4 a6 e2 20 80 b4 a4 81 03", "Timestamp seconds 9223372036854775 and nanos 808000000"},
+                {"61 ef cf 9a de f4 a6 e2 20 ff df c6 5b", "Timestamp seconds -9223372036854776 and nanos 191999999"},
+                {"61 80 80 80 80 80 80 80 80 40 00", "Timestamp seconds 2305843009213693952 and nanos 0"}, // 2^61
+                {"61 00 80 94 eb dc 03", "nanosecond field 1000000000 at offset 2"},
+                // 91 and 94 are not tracked, so they take no reference number; 92 does
+                {"24 02 5b 00 00 00 00 00 01 01", "back reference to object #1 at offset 9, but only 1 objects"},
+                {"24 02 5e 0b 55 54 46 2d 38 01 01", "back reference to object #1 at offset 10, but only 1 objects"},
+                {"24 02 5c 07 55 54 43 01 02", "back reference to object #2 at offset 8, but only 2 objects"},
+        };
+        bothRefuse(refused);
+        String[] read = {
+                "5b 17 3b 3b ff 93 eb dc 03 c0 f4 07", // 23:59:59.999999999+18:00
+                "5b 00 00 00 00 bf f4 07", // 00:00-18:00
+                "5c 13 47 4d 54 2b 30 31 3a 30 30", // "GMT+01:00", a custom ID the JDK keeps
+                "5c 07 47 4d 54", "5c 07 55 54 43", // GMT, UTC
+                // Long.MIN_VALUE millis, not lenient, Saturday, 7 days, a change at Long.MAX_VALUE
+                "5d ff ff ff ff ff ff ff ff ff 01 07 55 54 43 00 07 07 fe ff ff ff ff ff ff ff ff 01",
+                "5e 0b 55 54 46 2d 38", "5e 15 49 53 4f 2d 38 38 35 39 2d 31", // UTF-8, ISO-8859-1
+                "5f fe ff ff ff ff ff ff ff ff 01", "60 ff ff ff ff ff ff ff ff ff 01", // Long.MAX_VALUE, MIN_VALUE
+                "61 ee cf 9a de f4 a6 e2 20 00", // Long.MAX_VALUE / 1000 seconds
+                "61 ed cf 9a de f4 a6 e2 20 ff 93 eb dc 03", // Long.MIN_VALUE / 1000 seconds, 999999999 nanos
+                "61 ee cf 9a de f4 a6 e2 20 ff b3 a4 81 03", // getTime() Long.MAX_VALUE
+                "61 ef cf 9a de f4 a6 e2 20 80 e0 c6 5b", // getTime() Long.MIN_VALUE, though seconds * 1000 alone overflows
+                "24 02 5c 07 55 54 43 01 01", // a TimeZone and a back reference to it
+                "24 06 5f 00 60 00 61 00 00 01 01 01 02 01 03", // java.sql Date, Time, Timestamp, and again
+                "15 5b 02 5b 00 00 00 00 00 00", // OffsetTime[] {00:00Z, null}
+                "15 40 04 40 00 5f 00 60 00 61 00 00", // Date[] holding the java.sql subclasses
+                "15 5e 02 5e 0b 55 54 46 2d 38 00", // Charset[] {UTF-8, null}
+        };
+        bothRead(read);
+    }
+
+    /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
+    private void bothRefuse(String[][] cases) {
+        for (String[] c : cases) {
+            byte[] b = HEX.parseHex(c[0]);
+            String lib = library(b);
+            assertTrue(!lib.equals("ok"), c[0] + ": the library reads it");
+            String out = dumpOutput(b);
+            assertTrue(out.contains(c[1]) && out.contains("!! ") && !out.contains("\tat "),
+                    c[0] + " (library: " + lib + "): " + out);
+            assertEquals(1, dump(b), c[0]);
+        }
+    }
+
+    /** Each hex: both the library and the dump read it. */
+    private void bothRead(String[] cases) {
+        for (String hex : cases) {
             byte[] b = HEX.parseHex(hex);
-            assertEquals("ok", library(b), hex);
             assertEquals(0, dump(b), () -> hex + ": " + dumpOutput(b));
+            assertEquals("ok", library(b), hex);
         }
     }
 
@@ -241,6 +356,23 @@ class DumpAgreesWithLibraryTest {
         m.put("concurrent", List.of(new Vector<>(Arrays.asList(1, null, "v")), new CopyOnWriteArrayList<>(List.of(2L, 3L)),
                 queue, new ConcurrentSkipListSet<>(Set.of("x", "y")),
                 new ConcurrentSkipListMap<>(Map.of(1, "one", 2, "two")), new Hashtable<>(Map.of("h", 1.5))));
+        TimeZone paris = TimeZone.getTimeZone("Europe/Paris");
+        GregorianCalendar calendar = new GregorianCalendar(TimeZone.getTimeZone("America/New_York"));
+        calendar.setLenient(false);
+        calendar.setFirstDayOfWeek(Calendar.MONDAY);
+        calendar.setMinimalDaysInFirstWeek(4);
+        calendar.setTimeInMillis(1_704_164_645_006L);
+        GregorianCalendar pure = new GregorianCalendar(paris);
+        pure.setGregorianChange(new Date(Long.MIN_VALUE));
+        pure.setTimeInMillis(-5);
+        java.sql.Date sqlDate = new java.sql.Date(1_704_153_600_000L);
+        Timestamp stamp = new Timestamp(1_704_164_645_123L);
+        stamp.setNanos(123_456_789);
+        m.put("zones", List.of(OffsetTime.of(10, 15, 30, 5, ZoneOffset.ofHours(1)), OffsetTime.of(LocalTime.MAX,
+                ZoneOffset.MIN), paris, paris, calendar, pure, StandardCharsets.UTF_8, Charset.forName("windows-1252"),
+                sqlDate, new Time(-1), stamp, sqlDate, new OffsetTime[] {OffsetTime.of(LocalTime.NOON, ZoneOffset.UTC)},
+                new Charset[] {StandardCharsets.ISO_8859_1, null}, new Timestamp[] {stamp, new Timestamp(0)},
+                new Date[] {new Date(1), sqlDate, stamp}, new GregorianCalendar[] {calendar}));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);

@@ -136,6 +136,51 @@ class DumpTest {
         golden("builtins_70_90", dump(bytes));
     }
 
+    /**
+     * Ids 91..97, built by hand (FORMAT.md, "Built-in JDK types"): an ArrayList (object #0) of OffsetTimes, a
+     * TimeZone (object #1) and a back reference to it, two GregorianCalendars, a Charset, the java.sql values and
+     * an OffsetTime[]; the tracked ones (92, 93, 95..97) numbered.
+     */
+    @Test
+    void builtInsNinetyOneToNinetySevenShowAsText() throws IOException {
+        byte[] bytes = java.util.HexFormat.ofDelimiter(" ").parseHex(String.join(" ",
+                "24 0b", // ArrayList, 11 elements
+                "5b 0a 0f 1e 00 a0 38", // OffsetTime 10:15:30+01:00 (svar 3600)
+                "5b 17 3b 3b 80 ca b5 ee 01 ef c4 01", // OffsetTime 23:59:59.5-03:30 (svar -12600)
+                "5c 19 45 75 72 6f 70 65 2f 50 61 72 69 73", // TimeZone "Europe/Paris"
+                "01 01", // back reference to it
+                // GregorianCalendar 2024-01-02T03:04:05.006Z in Europe/Paris, lenient, Monday, 1 day, the default change
+                "5d 9c e2 86 82 99 63 19 45 75 72 6f 70 65 2f 50 61 72 69 73 01 02 01 ff cf da e9 a0 c7 05",
+                // GregorianCalendar at the epoch in UTC, not lenient, Sunday, 4 days, pure Gregorian (Long.MIN_VALUE)
+                "5d 00 07 55 54 43 00 01 04 ff ff ff ff ff ff ff ff ff 01",
+                "5e 0b 55 54 46 2d 38", // Charset UTF-8
+                "5f 9c e2 86 82 99 63", // java.sql.Date 1704164645006
+                "60 01", // java.sql.Time -1
+                "61 ca f4 9b d9 0c 95 9a ef 3a", // java.sql.Timestamp 1704164645 s, 123456789 ns
+                "15 5b 02 5b 0a 0f 1e 00 a0 38 00")); // OffsetTime[] {10:15:30+01:00, null}
+        golden("builtins_91_97", dump(bytes));
+        // the same values, written by the library: the same bytes
+        java.util.TimeZone paris = java.util.TimeZone.getTimeZone("Europe/Paris");
+        java.util.GregorianCalendar local = new java.util.GregorianCalendar(paris);
+        local.setFirstDayOfWeek(java.util.Calendar.MONDAY);
+        local.setMinimalDaysInFirstWeek(1);
+        local.setTimeInMillis(1_704_164_645_006L);
+        java.util.GregorianCalendar pure = new java.util.GregorianCalendar(java.util.TimeZone.getTimeZone("UTC"));
+        pure.setLenient(false);
+        pure.setFirstDayOfWeek(java.util.Calendar.SUNDAY);
+        pure.setMinimalDaysInFirstWeek(4);
+        pure.setGregorianChange(new java.util.Date(Long.MIN_VALUE));
+        pure.setTimeInMillis(0);
+        java.sql.Timestamp stamp = new java.sql.Timestamp(1_704_164_645_000L);
+        stamp.setNanos(123_456_789);
+        java.time.OffsetTime t = java.time.OffsetTime.of(10, 15, 30, 0, java.time.ZoneOffset.ofHours(1));
+        List<Object> values = new ArrayList<>(List.of(t, java.time.OffsetTime.of(23, 59, 59, 500_000_000,
+                java.time.ZoneOffset.ofHoursMinutes(-3, -30)), paris, paris, local, pure, StandardCharsets.UTF_8,
+                new java.sql.Date(1_704_164_645_006L), new java.sql.Time(-1), stamp));
+        values.add(new java.time.OffsetTime[] {t, null});
+        org.junit.jupiter.api.Assertions.assertArrayEquals(bytes, Blit.builder().references(true).build().toBytes(values));
+    }
+
     @Test
     void hexViewAnnotatesEveryItem() throws IOException {
         byte[] bytes = Blit.builder().build().toBytes(builtinTree());
