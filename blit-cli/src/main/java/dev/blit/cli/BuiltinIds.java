@@ -30,6 +30,19 @@ final class BuiltinIds {
                 || id >= TypeIds.SINGLETON_LIST && id <= TypeIds.SINGLETON_MAP;
     }
 
+    /**
+     * Whether a {@code Class} value (id 98) may name built-in {@code id}: an id some class is written under, so
+     * not 0, 1, 21 (typed arrays are written as their classes' ids), 69 ({@code RUN}), 99 (free), nor 2 (a
+     * {@code Boolean} is id 3; 2 is only its value false); 95..97 where the java.sql module is present.
+     */
+    static boolean namesAClass(int id) {
+        if (id >= TypeIds.SQL_DATE && id <= TypeIds.SQL_TIMESTAMP) {
+            return ModuleLayer.boot().findModule("java.sql").isPresent();
+        }
+        return id >= TypeIds.TRUE && id <= TypeIds.OBJECT_ARRAY || id >= TypeIds.BIG_INTEGER && id <= TypeIds.REVERSE_ORDER
+                || id >= TypeIds.LOCALE && id <= TypeIds.CLASS;
+    }
+
     /** @return the constants of a built-in enum id, or null */
     static Object[] enumConstants(long id) {
         return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;
@@ -47,7 +60,8 @@ final class BuiltinIds {
                 || id >= TypeIds.UUID && id <= TypeIds.ZONE_OFFSET || id == TypeIds.OPTIONAL
                 || id >= TypeIds.OPTIONAL_INT && id <= TypeIds.OPTIONAL_DOUBLE
                 || id >= TypeIds.LOCALE && id <= TypeIds.MONTH // DayOfWeek and Month: enums without constant bodies
-                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER || id == TypeIds.OFFSET_TIME;
+                || id == TypeIds.STRING_BUILDER || id == TypeIds.STRING_BUFFER || id == TypeIds.OFFSET_TIME
+                || id == TypeIds.CLASS;
     }
 
     /**

@@ -181,6 +181,7 @@ final class Decoder {
                  TypeIds.DURATION, TypeIds.PERIOD, TypeIds.ZONE_ID, TypeIds.ZONE_OFFSET, TypeIds.LOCALE, TypeIds.URI,
                  TypeIds.CURRENCY, TypeIds.PATTERN, TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY,
                  TypeIds.DAY_OF_WEEK, TypeIds.MONTH, TypeIds.OFFSET_TIME, TypeIds.CHARSET -> n.value = leaves.value(tag);
+            case TypeIds.CLASS -> n.value = leaves.classValue(types);
             case TypeIds.BIT_SET, TypeIds.STRING_BUILDER, TypeIds.STRING_BUFFER, TypeIds.ATOMIC_INTEGER,
                  TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN, TypeIds.TIME_ZONE, TypeIds.GREGORIAN_CALENDAR,
                  TypeIds.SQL_DATE, TypeIds.SQL_TIME, TypeIds.SQL_TIMESTAMP -> {

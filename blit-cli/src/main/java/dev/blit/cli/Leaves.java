@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
 
 /**
  * The dump's reading of the built-in leaf values, ids 22..34 ({@code BigInteger} to {@code ZoneOffset}),
- * 70..84 ({@code Locale} to {@code AtomicBoolean}) and 91..97 ({@code OffsetTime} to {@code java.sql.Timestamp}):
+ * 70..84 ({@code Locale} to {@code AtomicBoolean}), 91..97 ({@code OffsetTime} to {@code java.sql.Timestamp})
+ * and 98 ({@code Class}, {@link #classValue}):
  * each shown as text, and refused exactly where the library refuses it. The java.time values, locales, URIs,
  * currencies, patterns, time zones, calendars and charsets are built with the JDK factories the library reads
  * them with, so an impossible date, a nanosecond field of a billion, an unknown zone region, an ill-formed
@@ -118,6 +119,26 @@ final class Leaves {
             case TypeIds.SQL_TIMESTAMP -> timestamp();
             default -> throw new IllegalArgumentException("not a leaf id: " + tag);
         };
+    }
+
+    /**
+     * Id 98, a {@code Class} value: the id its class is written under (FORMAT.md). A built-in id must be one a
+     * class is written under ({@link BuiltinIds#namesAClass}); a user id is named when the classes are given, and
+     * otherwise shown as it is: the library refuses an id its instance does not know, which the dump, without the
+     * registrations, cannot tell (as for a user id's tag).
+     */
+    String classValue(UserTypes types) {
+        long at = in.pos;
+        long id = in.uvar(32) & 0xffffffffL;
+        if (id >= TypeIds.FIRST_USER_ID) {
+            UserTypes.UserType t = types.get(id);
+            return t != null ? t.name() + " (" + id + ")" : "the class of user id " + id + " (not given to the dump)";
+        }
+        if (!BuiltinIds.namesAClass((int) id)) {
+            throw new BlitException("Class value at offset " + at + " names id " + id + ", under which no class is written"
+                    + (id == TypeIds.FALSE ? " (Boolean is id 3)" : ""));
+        }
+        return Names.builtin((int) id) + " (" + id + ")";
     }
 
     private BigInteger bigInteger() {

@@ -81,6 +81,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DumpAgreesWithLibraryTest {
     private static final Pattern ONLY_THE_CLASSES_TELL = Pattern.compile(
             "not a built-in type, not registered|not a built-in or registered type|unknown type id \\d{3,} "
+                    + "|Class value at offset \\d+ names id \\d{3,}, which this Blit instance does not know"
                     + "|duplicate (element|key)"
                     // Whether the elements or keys of a sorted collection (TreeMap, TreeSet, PriorityQueue,
                     // ConcurrentSkipList{Set,Map}) compare (with natural ordering or reverseOrder) depends on their
@@ -298,6 +299,25 @@ class DumpAgreesWithLibraryTest {
         bothRead(read);
     }
 
+    /** Id 98: a Class value names a built-in id a class is written under (a user id only its classes can tell). */
+    @Test
+    void eachRefusalOfId98IsTheLibrarys() {
+        bothRefuse(new String[][] {
+                {"62 00", "Class value at offset 1 names id 0, under which no class is written"},
+                {"62 01", "names id 1, under which no class is written"},
+                {"62 02", "names id 2, under which no class is written (Boolean is id 3)"},
+                {"62 15", "names id 21, under which no class is written"}, // typed arrays: their classes' ids
+                {"62 45", "names id 69, under which no class is written"}, // RUN
+                {"62 63", "names id 99, under which no class is written"},
+                {"62 80", "truncated"},
+                {"62 ff ff ff ff 1f", "malformed varint at offset 1"},
+                {"15 62 01 0b 03 61", "element 0 of a Class[] is a String"}, // Class is final
+                {"24 02 62 0b 01 01", "back reference to object #1 at offset 5, but only 1 objects"}, // not tracked
+        });
+        bothRead(new String[] {"62 03", "62 0b", "62 10", "62 14", "62 16", "62 30", "62 44", "62 46", "62 5e", "62 61",
+                "62 62", "15 62 02 62 62 00"});
+    }
+
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
     private void bothRefuse(String[][] cases) {
         for (String[] c : cases) {
@@ -373,6 +393,8 @@ class DumpAgreesWithLibraryTest {
                 sqlDate, new Time(-1), stamp, sqlDate, new OffsetTime[] {OffsetTime.of(LocalTime.NOON, ZoneOffset.UTC)},
                 new Charset[] {StandardCharsets.ISO_8859_1, null}, new Timestamp[] {stamp, new Timestamp(0)},
                 new Date[] {new Date(1), sqlDate, stamp}, new GregorianCalendar[] {calendar}));
+        m.put("classes", List.of(String.class, Boolean.class, int[].class, Object[].class, Class.class, Charset.class,
+                Timestamp.class, Map.of().getClass(), new Class<?>[] {Locale.class, null}));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);

@@ -181,6 +181,19 @@ class DumpTest {
         org.junit.jupiter.api.Assertions.assertArrayEquals(bytes, Blit.builder().references(true).build().toBytes(values));
     }
 
+    /** Id 98: a Class value shows the class its id names; a user id by name only when the classes are given. */
+    @Test
+    void classValuesShowTheClassTheirIdNames() {
+        byte[] bytes = schemaBlit().toBytes(new ArrayList<>(List.of(String.class, int[].class, Line.class,
+                java.nio.charset.Charset.class)));
+        String without = dump(bytes);
+        assertTrue(without.contains("Class (98) = String (11)") && without.contains("Class (98) = int[] (16)")
+                && without.contains("Class (98) = the class of user id 101 (not given to the dump)")
+                && without.contains("Class (98) = Charset (94)"), without);
+        String with = dump(bytes, "--register", REGISTER);
+        assertTrue(with.contains("Class (98) = " + Line.class.getName() + " (101)"), with);
+    }
+
     @Test
     void hexViewAnnotatesEveryItem() throws IOException {
         byte[] bytes = Blit.builder().build().toBytes(builtinTree());
