@@ -98,8 +98,8 @@ final class CalendarTypes {
     private static TimeZone zoneOf(String id, long at) {
         TimeZone zone = TimeZone.getTimeZone(id);
         if (!zone.getID().equals(id)) {
-            throw new BlitException("unknown TimeZone ID \"" + (id.length() > 80 ? id.substring(0, 80) + "..." : id)
-                    + "\" at offset " + at + " (the JDK would answer " + zone.getID() + ")");
+            throw new BlitException("unknown TimeZone ID " + UtilTypes.quoted(id) + " at offset " + at
+                    + " (the JDK would answer " + zone.getID() + ")");
         }
         return zone;
     }

@@ -36,7 +36,8 @@ final class SqlTypes {
         if (!type.getName().startsWith("java.sql.")) {
             return null; // without touching Loaded
         }
-        for (Registration r : Loaded.REGISTRATIONS) {
+        Registration[] all = Loaded.REGISTRATIONS;
+        for (Registration r : all == null ? new Registration[0] : all) {
             if (r.type == type) {
                 return r;
             }

@@ -290,7 +290,7 @@ final class UtilTypes {
     }
 
     /** Text for messages: quoted, and cut short, since it may come from untrusted bytes. */
-    private static String quoted(String s) {
+    static String quoted(String s) {
         return "\"" + (s.length() > 80 ? s.substring(0, 80) + "..." : s) + "\"";
     }
 }
