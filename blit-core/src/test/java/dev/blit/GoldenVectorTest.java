@@ -146,6 +146,17 @@ class GoldenVectorTest {
                 new FlatPoint(5, 6), new FlatPoint(7, 8)}, FLAT));
         c.add(new Case("record_string_fields", new Labeled(1, "a", null, "b"), SCHEMA));
         c.add(new Case("compatible_record", new CompatLine(1, "a"), COMPATIBLE));
+        // Built-ins 91..98
+        c.add(new Case("offset_time", java.time.OffsetTime.of(10, 15, 30, 500, java.time.ZoneOffset.ofHours(1)), PLAIN));
+        c.add(new Case("time_zone", java.util.TimeZone.getTimeZone("Europe/Paris"), PLAIN));
+        java.util.GregorianCalendar epoch = new java.util.GregorianCalendar(java.util.TimeZone.getTimeZone("UTC"),
+                java.util.Locale.US);
+        epoch.setTimeInMillis(0);
+        c.add(new Case("gregorian_calendar", epoch, PLAIN));
+        c.add(new Case("charset", StandardCharsets.UTF_8, PLAIN));
+        c.add(new Case("sql_timestamp", new java.sql.Timestamp(-1500), PLAIN));
+        c.add(new Case("sql_date_and_time", new Object[] {new java.sql.Date(1000), new java.sql.Time(-1)}, PLAIN));
+        c.add(new Case("class_values", new Object[] {String.class, int[].class, Class.class}, PLAIN));
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));
         return c;
