@@ -144,6 +144,23 @@ class ZoneCalendarSqlTypesTest {
         assertTrue(refusedOnWrite(new Rot13()).contains("is not registered")); // a charset of the application's
     }
 
+    /**
+     * For a name it does not know, {@code Charset.forName} asks every charset provider on the class path, about
+     * 0.35 ms a name here: ten hostile bytes would cost that much. Blit refuses such a name from its own list.
+     */
+    @Test
+    void anUnknownCharsetNameIsRefusedWithoutSearchingTheClassPath() {
+        int probe = CountingCharsetProvider.LOOKUPS.get();
+        assertThrows(IllegalArgumentException.class, () -> Charset.forName("X-NO-SUCH-CHARSET"));
+        assertTrue(CountingCharsetProvider.LOOKUPS.get() > probe, "the JDK asks the test's provider, so this test can see it");
+        int before = CountingCharsetProvider.LOOKUPS.get();
+        for (String hex : List.of("5e 07 414243", "5e 09 5a5a5a5a", "5e 0b 7574662d38", "5e 0d 77696e646f7773")) {
+            assertRejected(hex);
+        }
+        assertRoundTrips(Charset.forName("windows-1252"));
+        assertEquals(before, CountingCharsetProvider.LOOKUPS.get(), "charset providers asked while reading");
+    }
+
     @Test
     void sqlDateTimesAreTheirMillisOrSecondsAndNanos() {
         assertEncoding("5f 00", new java.sql.Date(0));
