@@ -255,9 +255,9 @@ final class UtilTypes {
         String name = LeafContent.text(in, "Charset");
         Charset cs = STANDARD_CHARSETS.get(name);
         if (cs == null) {
-            cs = AvailableCharsets.BY_NAME.get(name); // a map that ignores case: "utf-8" finds UTF-8
+            cs = AvailableCharsets.BY_NAME.get(name);
         }
-        if (cs == null || !cs.name().equals(name)) {
+        if (cs == null) {
             String canonical = AvailableCharsets.CANONICAL.get(name.toLowerCase(Locale.ROOT));
             throw new BlitException(canonical == null ? "unsupported Charset " + quoted(name) + " at offset " + at
                     : "Charset name " + quoted(name) + " at offset " + at + " is an alias of " + canonical
@@ -280,7 +280,8 @@ final class UtilTypes {
      * {@code Charset.forName} accepts, names and aliases in lower case, to the canonical name.
      */
     private static final class AvailableCharsets {
-        static final Map<String, Charset> BY_NAME = Charset.availableCharsets();
+        /** A hash map: the JDK's sorted map ignores case ("utf-8" finds UTF-8), and is slower. */
+        static final Map<String, Charset> BY_NAME = Map.copyOf(Charset.availableCharsets());
         static final Map<String, String> CANONICAL = spellings();
 
         private static Map<String, String> spellings() {
