@@ -17,18 +17,33 @@ public final class BuiltinTypes {
     }
 
     /**
-     * Booleans, the boxes, {@code String} and the primitive arrays: one class whose methods switch on the wire
-     * id, rather than a pair of lambdas per type. Two reasons: a call through a registration (an element of
-     * a {@code List<String>}, a value in an {@code Object} field) then costs one megamorphic dispatch instead
-     * of two (the serializer, then the lambda inside it; a profile of MediaContent showed those itable stubs),
+     * The base of the built-in codecs: one class per group of types, whose methods switch on the wire id,
+     * rather than a pair of lambdas per type. Two reasons: a call through a registration (an element of a
+     * {@code List<String>}, a value in an {@code Object} field) then costs one megamorphic dispatch instead of
+     * two (the serializer, then the lambda inside it; a profile of MediaContent showed those itable stubs),
      * and start-up links no lambda call sites for these types (part of what {@code GenerationBenchmark}'s cold
      * build measures).
      */
-    static final class Scalar implements Serializer<Object> {
-        private final int id;
+    abstract static class ById implements Serializer<Object> {
+        /** The wire id the codec reads and writes. */
+        final int id;
+        private final boolean tracked;
 
-        Scalar(int id) {
+        ById(int id, boolean tracked) {
             this.id = id;
+            this.tracked = tracked;
+        }
+
+        @Override
+        public final boolean tracksReferences() {
+            return tracked;
+        }
+    }
+
+    /** Booleans, the boxes, {@code String} and the primitive arrays; arrays are mutable, so their identity is kept. */
+    static final class Scalar extends ById {
+        Scalar(int id) {
+            super(id, id >= TypeIds.BOOLEAN_ARRAY);
         }
 
         @Override
@@ -80,12 +95,6 @@ public final class BuiltinTypes {
                 case TypeIds.DOUBLE_ARRAY: return LeafContent.array(in.readDoubleArray(), in);
                 default: throw new IllegalStateException("no built-in scalar has id " + id);
             }
-        }
-
-        /** Arrays are mutable, so their identity is kept; booleans, boxes and strings are values. */
-        @Override
-        public boolean tracksReferences() {
-            return id >= TypeIds.BOOLEAN_ARRAY;
         }
     }
 

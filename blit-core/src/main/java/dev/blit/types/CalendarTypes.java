@@ -1,7 +1,6 @@
 package dev.blit.types;
 
 import dev.blit.BlitException;
-import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.RegistryBuilder;
@@ -38,17 +37,10 @@ final class CalendarTypes {
         }
     }
 
-    /** One class for both, switching on the wire id: see {@link BuiltinTypes.Scalar} for why. */
-    private static final class Codec implements Serializer<Object> {
-        private final int id;
-
+    /** One class for both, switching on the wire id: see {@link BuiltinTypes.ById} for why. */
+    private static final class Codec extends BuiltinTypes.ById {
         Codec(int id) {
-            this.id = id;
-        }
-
-        @Override
-        public boolean tracksReferences() {
-            return true;
+            super(id, true);
         }
 
         @Override

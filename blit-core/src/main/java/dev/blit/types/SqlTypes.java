@@ -1,7 +1,6 @@
 package dev.blit.types;
 
 import dev.blit.BlitException;
-import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.Registration;
@@ -60,17 +59,10 @@ final class SqlTypes {
         }
     }
 
-    /** One class for the three, switching on the wire id: see {@link BuiltinTypes.Scalar} for why. */
-    private static final class Codec implements Serializer<Object> {
-        private final int id;
-
+    /** One class for the three, switching on the wire id: see {@link BuiltinTypes.ById} for why. */
+    private static final class Codec extends BuiltinTypes.ById {
         Codec(int id) {
-            this.id = id;
-        }
-
-        @Override
-        public boolean tracksReferences() {
-            return true;
+            super(id, true);
         }
 
         @Override

@@ -1,7 +1,6 @@
 package dev.blit.types;
 
 import dev.blit.BlitException;
-import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
@@ -85,19 +84,12 @@ final class UnmodifiableTypes {
 
     /**
      * One class for all of them, switching on the wire id, rather than a pair of lambdas per type: see
-     * {@link BuiltinTypes.Scalar} for why (one dispatch per value, no lambda call sites linked at start-up).
+     * {@link BuiltinTypes.ById} for why (one dispatch per value, no lambda call sites linked at start-up).
      * All but the empty collections (constants, nothing to share) are reference-tracked.
      */
-    private static final class Codec implements Serializer<Object> {
-        private final int id;
-
+    private static final class Codec extends BuiltinTypes.ById {
         Codec(int id) {
-            this.id = id;
-        }
-
-        @Override
-        public boolean tracksReferences() {
-            return id != TypeIds.EMPTY_LIST && id != TypeIds.EMPTY_SET && id != TypeIds.EMPTY_MAP;
+            super(id, id != TypeIds.EMPTY_LIST && id != TypeIds.EMPTY_SET && id != TypeIds.EMPTY_MAP);
         }
 
         @Override

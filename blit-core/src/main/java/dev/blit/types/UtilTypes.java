@@ -1,7 +1,6 @@
 package dev.blit.types;
 
 import dev.blit.BlitException;
-import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
@@ -61,20 +60,13 @@ final class UtilTypes {
     static final int LOCALE_TRIPLE = 1;
 
     /**
-     * One class for all of them, switching on the wire id: see {@link BuiltinTypes.Scalar} for why (one
+     * One class for all of them, switching on the wire id: see {@link BuiltinTypes.ById} for why (one
      * dispatch per value, no lambda call sites linked at start-up).
      */
-    private static final class Codec implements Serializer<Object> {
-        private final int id;
-
+    private static final class Codec extends BuiltinTypes.ById {
         Codec(int id) {
-            this.id = id;
-        }
-
-        /** The immutable values are written in full every time; the holders (79..84) keep their identity. */
-        @Override
-        public boolean tracksReferences() {
-            return id >= TypeIds.BIT_SET && id <= TypeIds.ATOMIC_BOOLEAN;
+            // The immutable values are written in full every time; the holders (79..84) keep their identity.
+            super(id, id >= TypeIds.BIT_SET && id <= TypeIds.ATOMIC_BOOLEAN);
         }
 
         @Override

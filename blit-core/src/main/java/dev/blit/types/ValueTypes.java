@@ -1,6 +1,5 @@
 package dev.blit.types;
 
-import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
@@ -34,12 +33,11 @@ final class ValueTypes {
         rb.add(TypeIds.DATE, Date.class, new Codec(TypeIds.DATE));
     }
 
-    /** One class for all of them, switching on the wire id: see {@link BuiltinTypes.Scalar} for why. */
-    private static final class Codec implements Serializer<Object> {
-        private final int id;
-
+    /** One class for all of them, switching on the wire id: see {@link BuiltinTypes.ById} for why. */
+    private static final class Codec extends BuiltinTypes.ById {
         Codec(int id) {
-            this.id = id;
+            // All immutable except {@code Date}, whose identity is kept.
+            super(id, id == TypeIds.DATE);
         }
 
         @Override
@@ -105,12 +103,6 @@ final class ValueTypes {
                 default:
                     throw new IllegalStateException("no built-in value type has id " + id);
             }
-        }
-
-        /** All immutable except {@code Date}, whose identity is kept. */
-        @Override
-        public boolean tracksReferences() {
-            return id == TypeIds.DATE;
         }
     }
 }
