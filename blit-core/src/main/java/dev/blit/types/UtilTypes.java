@@ -273,8 +273,20 @@ final class UtilTypes {
      */
     private static final class AvailableCharsets {
         /** A hash map: the JDK's sorted map ignores case ("utf-8" finds UTF-8), and is slower. */
-        static final Map<String, Charset> BY_NAME = Map.copyOf(Charset.availableCharsets());
+        static final Map<String, Charset> BY_NAME = list();
         static final Map<String, String> CANONICAL = spellings();
+
+        /**
+         * The JVM's charsets, or none beyond the six standard ones if listing them fails (a charset provider of
+         * the application's that throws): a read must end in a BlitException, never in this class's failure.
+         */
+        private static Map<String, Charset> list() {
+            try {
+                return Map.copyOf(Charset.availableCharsets());
+            } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+                return Map.of();
+            }
+        }
 
         private static Map<String, String> spellings() {
             Map<String, String> m = new HashMap<>();
