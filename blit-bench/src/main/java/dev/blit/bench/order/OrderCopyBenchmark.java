@@ -3,10 +3,10 @@ package dev.blit.bench.order;
 import com.esotericsoftware.kryo.Kryo;
 import dev.blit.Blit;
 import dev.blit.bench.Jvm;
+import dev.blit.bench.peers.Forys;
 import dev.blit.bench.peers.Kryos;
 import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
-import org.apache.fory.config.Language;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -56,17 +56,9 @@ public class OrderCopyBenchmark {
                 .references(true)
                 .build();
         kryo = Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class);
-        fory = Fory.builder()
-                .withLanguage(Language.JAVA)
-                .requireClassRegistration(true)
-                .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
-                .withRefTracking(true)
-                .withRefCopy(true) // the lines' back references: without it Fory's copy recurses forever
-                .withAsyncCompilation(false)
-                .build();
-        fory.register(Order.class);
-        fory.register(OrderLine.class);
-        fory.register(Customer.class);
+        // withRefCopy: the lines' back references; without it Fory's copy recurses forever
+        fory = Forys.register(Forys.builder(CompatibleMode.SCHEMA_CONSISTENT, true).withRefCopy(true).build(),
+                Order.class, OrderLine.class, Customer.class);
         for (Object copy : new Object[] {blitCopy(), kryoCopy(), foryCopy()}) {
             if (copy == order || !Order.sameGraph(order, copy)) {
                 throw new IllegalStateException("not a deep copy of the order graph: " + copy);

@@ -2,6 +2,7 @@ package dev.blit.bench.peers;
 
 import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
+import org.apache.fory.config.ForyBuilder;
 import org.apache.fory.config.Language;
 
 /**
@@ -19,13 +20,29 @@ public final class Forys {
      * @return a Fory instance (not thread-safe: one per benchmark state)
      */
     public static Fory create(CompatibleMode mode, boolean references, Class<?>... types) {
-        Fory fory = Fory.builder()
+        return register(builder(mode, references).build(), types);
+    }
+
+    /**
+     * @param mode       as for {@link #create}
+     * @param references as for {@link #create}
+     * @return the builder {@link #create} uses, for a benchmark that needs one more option
+     */
+    public static ForyBuilder builder(CompatibleMode mode, boolean references) {
+        return Fory.builder()
                 .withLanguage(Language.JAVA)
                 .requireClassRegistration(true)
                 .withCompatibleMode(mode)
                 .withRefTracking(references)
-                .withAsyncCompilation(false)
-                .build();
+                .withAsyncCompilation(false);
+    }
+
+    /**
+     * @param fory  a new instance
+     * @param types the classes to register, in a fixed order
+     * @return {@code fory}
+     */
+    public static Fory register(Fory fory, Class<?>... types) {
         for (Class<?> t : types) {
             fory.register(t);
         }
