@@ -104,6 +104,11 @@ class ConcurrencyTest {
         map.put("sorted", new TreeMap<>(Map.of("b", 2, "a", 1)));
         map.put("maybe", Optional.of("yes"));
         map.put("fixed", List.of(1, 2, 3));
+        // Built-ins that set themselves up on first use (the java.sql classes, the JVM's charset list), so
+        // that a JVM running this test first has many threads meet that first use at once.
+        map.put("stamp", java.sql.Timestamp.valueOf("2024-02-29 12:00:00.123456789"));
+        map.put("charset", java.nio.charset.Charset.forName("windows-1252"));
+        map.put("zone", java.util.TimeZone.getTimeZone("Europe/Paris"));
         v.add(map);
         v.add("a string with € and ü, long enough to leave the Latin-1 path ".repeat(4));
         v.add(new double[] {0.1, -0.0, Double.NaN});
