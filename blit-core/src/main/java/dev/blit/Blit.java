@@ -27,8 +27,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * Turns objects into bytes and back. Build one with {@link #builder()}, register your classes, and share
  * the instance: its configuration is immutable, it is thread-safe, and it keeps no per-thread state (no
  * pools, no ThreadLocals), so it serves platform and virtual threads alike. The one thing it holds between
- * calls is a single idle buffer each for {@link #toBytes} and {@link #fromBytes}, which a call takes if no
- * other call has it, so that one thread at a time allocates no buffer per call.
+ * calls is a single idle buffer each for {@link #toBytes} and {@link #fromBytes} (and {@link #copy}, which
+ * uses both), which a call takes if no other call has it, so that one thread at a time allocates no buffer
+ * per call.
  *
  * <pre>{@code
  * Blit blit = Blit.builder()
