@@ -137,16 +137,9 @@ public final class Blit {
      * @throws BlitException if a class in the graph is not registered, or the graph is too deep
      */
     public byte[] toBytes(Object value) {
-        WriteBuffer out = idleOut.getAndSet(null);
-        if (out == null) {
-            out = new WriteBuffer(256);
-        }
-        write(value, out); // on failure the buffer is dropped, not put back
+        WriteBuffer out = written(value);
         byte[] bytes = out.toByteArray();
-        if (out.array().length <= IDLE_KEEP) {
-            out.clear();
-            idleOut.lazySet(out);
-        }
+        keep(out);
         return bytes;
     }
 
@@ -156,14 +149,7 @@ public final class Blit {
      * @throws BlitException if the bytes are malformed, truncated, or followed by trailing bytes
      */
     public Object fromBytes(byte[] bytes) {
-        ReadBuffer in = idleIn.getAndSet(null);
-        in = in == null ? ReadBuffer.of(bytes) : in.reset(bytes, 0, bytes.length);
-        Object v = read(in); // on failure the buffer is dropped, not put back
-        if (in.offset() != bytes.length) {
-            throw new BlitException((bytes.length - in.offset()) + " trailing bytes after the value at offset " + in.offset());
-        }
-        idleIn.lazySet(in.reset(NO_BYTES, 0, 0)); // it must not keep the caller's bytes alive
-        return v;
+        return readWhole(bytes, bytes.length);
     }
 
     /**
@@ -192,21 +178,40 @@ public final class Blit {
      */
     @SuppressWarnings("unchecked")
     public <T> T copy(T value) {
+        WriteBuffer out = written(value);
+        Object copy = readWhole(out.array(), (int) out.position());
+        keep(out);
+        return value == null ? null : (T) checkType(copy, value.getClass());
+    }
+
+    /** {@code value} written into the idle buffer, or a new one; on failure the buffer is dropped, not kept. */
+    private WriteBuffer written(Object value) {
         WriteBuffer out = idleOut.getAndSet(null);
         if (out == null) {
             out = new WriteBuffer(256);
         }
-        write(value, out); // on failure the buffers are dropped, not put back
-        ReadBuffer in = idleIn.getAndSet(null);
-        int length = (int) out.position();
-        in = in == null ? ReadBuffer.of(out.array(), 0, length) : in.reset(out.array(), 0, length);
-        Object copy = read(in);
-        idleIn.lazySet(in.reset(NO_BYTES, 0, 0));
+        write(value, out);
+        return out;
+    }
+
+    /** Makes {@code out} the idle buffer again, unless a large value grew it past {@link #IDLE_KEEP}. */
+    private void keep(WriteBuffer out) {
         if (out.array().length <= IDLE_KEEP) {
             out.clear();
             idleOut.lazySet(out);
         }
-        return value == null ? null : (T) checkType(copy, value.getClass());
+    }
+
+    /** Reads exactly one value, all of {@code bytes[0 .. length)}, through the idle read buffer if free. */
+    private Object readWhole(byte[] bytes, int length) {
+        ReadBuffer in = idleIn.getAndSet(null);
+        in = in == null ? ReadBuffer.of(bytes, 0, length) : in.reset(bytes, 0, length);
+        Object v = read(in); // on failure the buffer is dropped, not put back
+        if (in.offset() != length) {
+            throw new BlitException((length - in.offset()) + " trailing bytes after the value at offset " + in.offset());
+        }
+        idleIn.lazySet(in.reset(NO_BYTES, 0, 0)); // it must not keep the caller's bytes alive
+        return v;
     }
 
     // ---------------------------------------------------------------- buffers

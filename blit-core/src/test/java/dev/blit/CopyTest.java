@@ -113,6 +113,27 @@ class CopyTest {
         assertTrue(e.getMessage().contains("expected a " + Replaced.class.getName()), e.getMessage());
     }
 
+    /** A serializer that writes two bytes and reads one: its copy is refused as fromBytes refuses its bytes. */
+    @Test
+    void aCopyLeavingBytesUnreadIsRefusedAsFromBytesRefusesIt() {
+        Blit lopsided = Blit.builder().register(Point.class, 102, new Serializer<Point>() {
+            @Override
+            public void write(WriteBuffer out, Point value) {
+                out.writeByte(value.x());
+                out.writeByte(value.y());
+            }
+
+            @Override
+            public Point read(ReadBuffer in) {
+                return new Point(in.readByte(), 0);
+            }
+        }).build();
+        String fromBytes = assertThrows(BlitException.class, () -> lopsided.fromBytes(lopsided.toBytes(new Point(1, 2))))
+                .getMessage();
+        assertEquals(fromBytes, assertThrows(BlitException.class, () -> lopsided.copy(new Point(1, 2))).getMessage());
+        assertTrue(fromBytes.contains("1 trailing bytes after the value"), fromBytes);
+    }
+
     @Test
     void aCopyAfterAFailedCopyAndBetweenOtherCallsIsStillRight() {
         Blit blit = blit(false);
