@@ -220,6 +220,11 @@ public final class Blit {
      * Appends one value to {@code out}, at its cursor. A stream- or ByteBuffer-bound buffer is not flushed:
      * call {@link WriteBuffer#flush()} when a batch is done.
      *
+     * <p>A value that cannot be written (an unregistered class inside it, say) leaves {@code out} as it found
+     * it: the cursor goes back to where the value began ({@link WriteBuffer#rewind}), so the values before
+     * it stay a valid sequence and the next one can follow. The one exception is a value larger than a stream-
+     * or ByteBuffer-bound buffer's staging area, part of which may already have been sent on when it failed.
+     *
      * @param value the value, or null
      * @param out   the destination
      */
@@ -234,11 +239,17 @@ public final class Blit {
         if (session != previous) {
             out.objects(session);
         }
+        long mark = out.position();
         session.begin();
         try {
             session.writeObject(out, value);
         } catch (StackOverflowError e) {
-            throw stackOverflow("writing", out.position(), "the object graph is");
+            BlitException failure = stackOverflow("writing", out.position(), "the object graph is");
+            out.rewind(mark);
+            throw failure;
+        } catch (Throwable e) {
+            out.rewind(mark);
+            throw e;
         } finally {
             session.end();
             if (fresh && WriteSession.inUse(previous)) {

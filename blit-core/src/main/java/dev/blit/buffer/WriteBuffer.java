@@ -126,6 +126,29 @@ public final class WriteBuffer {
         return drained + position - start;
     }
 
+    /**
+     * Moves the cursor back to an earlier {@link #position()}, dropping what was written after it, if all of
+     * that is still here: always in a heap buffer or a fixed region; in a buffer bound to a stream or
+     * {@code ByteBuffer}, only while those bytes are still staged (a value larger than the staging area, or a
+     * {@link #flush()}, sends bytes on, and they cannot be taken back). {@link dev.blit.Blit#write(Object,
+     * WriteBuffer)} calls it when a value fails, so a failed value leaves no partial encoding behind.
+     *
+     * @param to a position this buffer had, at most the current one
+     * @return true if the cursor is now at {@code to}; false, with nothing changed, if some of the bytes
+     *         after {@code to} were already drained to the stream or {@code ByteBuffer}
+     * @throws BlitException if {@code to} is negative or past the current position
+     */
+    public boolean rewind(long to) {
+        if (to < 0 || to > position()) {
+            throw new BlitException("cannot rewind to position " + to + ": the buffer is at " + position());
+        }
+        if (to < drained) {
+            return false;
+        }
+        position = start + (int) (to - drained);
+        return true;
+    }
+
     /** Forgets everything written, keeping the storage: the buffer can be reused for the next message. */
     public void clear() {
         position = start;
@@ -159,7 +182,7 @@ public final class WriteBuffer {
             try {
                 stream.flush();
             } catch (IOException e) {
-                throw new BlitException("flushing the output stream failed after " + position() + " bytes", e);
+                throw new BlitException("flushing the output stream failed after " + position() + " bytes: " + e, e);
             }
         }
     }
@@ -243,7 +266,7 @@ public final class WriteBuffer {
             try {
                 stream.write(array, start, count);
             } catch (IOException e) {
-                throw new BlitException("writing to the output stream failed at offset " + drained, e);
+                throw new BlitException("writing to the output stream failed at offset " + drained + ": " + e, e);
             }
         } else if (target != null) {
             if (target.remaining() < count) {
@@ -516,7 +539,7 @@ public final class WriteBuffer {
                 try {
                     stream.write(src, offset, length);
                 } catch (IOException e) {
-                    throw new BlitException("writing to the output stream failed at offset " + drained, e);
+                    throw new BlitException("writing to the output stream failed at offset " + drained + ": " + e, e);
                 }
                 drained += length;
                 return;
