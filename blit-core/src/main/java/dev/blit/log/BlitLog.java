@@ -425,22 +425,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             }
             syncFrom = last;
             if (directoryDirty) {
-                syncDirectory();
+                Durable.syncDirectory(dir);
                 directoryDirty = false;
             }
         } catch (IOException | UncheckedIOException e) {
             throw new BlitException("sync of log " + dir + " failed: " + e, e);
-        }
-    }
-
-    private void syncDirectory() throws IOException {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException e) {
-            // Windows cannot open a directory; its file system makes the entry durable with the file.
-            if (!System.getProperty("os.name", "").startsWith("Windows")) {
-                throw e;
-            }
         }
     }
 

@@ -6,9 +6,11 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,9 +29,17 @@ import java.util.Objects;
  * one is concatenation. What it does not have is what {@link BlitLog} adds: checksums, an index, and
  * recovery from a torn tail (a truncated file reads up to the last whole value, then throws).
  *
+ * <p>Three ways to write a file, for three needs: {@link #write(Path, Blit, Iterable)} <em>saves</em> a
+ * collection, replacing the file in one step, so a crash never leaves a mix of old and new;
+ * {@link #writer(Path, Blit)} streams values into a file in place; {@link #appender(Path, Blit)} adds values
+ * after those a file already holds. A writer's {@link Writer#sync()} makes what it wrote durable, and a value
+ * that fails to write leaves nothing of itself behind.
+ *
  * <pre>{@code
- * try (ObjectFile.Writer w = ObjectFile.writer(path, blit)) {
- *     for (Order o : orders) w.write(o);
+ * ObjectFile.write(path, blit, orders);                    // atomic: the old file or the new, never a part
+ * try (ObjectFile.Writer w = ObjectFile.appender(path, blit)) {
+ *     w.write(order);
+ *     w.sync();                                            // on the device on return
  * }
  * try (ObjectFile.Reader r = ObjectFile.reader(path, blit)) {
  *     for (Object o : r) process((Order) o);
@@ -47,7 +57,14 @@ public final class ObjectFile {
     }
 
     /**
-     * Writes every value of {@code values} to {@code file}, replacing what it held.
+     * Saves {@code values} as the content of {@code file}, atomically and durably: they are written to a new
+     * file beside it ({@code .NAME.RANDOM.tmp}), which is forced to the storage device and then renamed over
+     * {@code file} in one step, and the directory is forced. Whenever the process or the machine stops,
+     * {@code file} holds either what it held before or every one of the new values, never a part or a mix; a
+     * value that cannot be written (an unregistered class, say) leaves {@code file} untouched. A crash can leave
+     * the temporary file behind; nothing reads it. An existing file's POSIX permissions are kept, and a
+     * symbolic link is followed (the link stays, its target is replaced). A file system without atomic rename
+     * is a {@link BlitException}: use {@link #writer(Path, Blit)} there.
      *
      * @param file   the file
      * @param blit   encodes the values
@@ -55,30 +72,116 @@ public final class ObjectFile {
      * @return how many values were written
      */
     public static long write(Path file, Blit blit, Iterable<?> values) {
-        try (Writer w = writer(file, blit)) {
-            for (Object v : values) {
-                w.write(v);
+        Objects.requireNonNull(blit, "blit");
+        Objects.requireNonNull(values, "values");
+        Path target = file;
+        Durable.Temp tmp;
+        try {
+            if (Files.isSymbolicLink(file) && Files.exists(file)) {
+                target = file.toRealPath();
             }
-            return w.count();
+            tmp = Durable.temporaryBeside(target);
+        } catch (IOException e) {
+            throw new BlitException("cannot create a file beside " + file + " to replace it: " + e, e);
+        }
+        boolean replaced = false;
+        try {
+            long n;
+            try (Writer w = new Writer(tmp.channel, tmp.path, 0, false, blit)) {
+                for (Object v : values) {
+                    w.write(v);
+                }
+                w.sync();
+                n = w.count();
+            }
+            Durable.replace(tmp.path, target);
+            replaced = true;
+            return n;
+        } catch (IOException e) {
+            throw new BlitException("cannot replace " + file + " with its new content: " + e, e);
+        } finally {
+            if (!replaced) {
+                try {
+                    tmp.channel.close();
+                    Files.deleteIfExists(tmp.path);
+                } catch (IOException ignored) {
+                    // already failing; the temporary file is never read
+                }
+            }
         }
     }
 
     /**
+     * Writes values into {@code file} in place, from its start: what it held is gone from this call on (for a
+     * save that keeps the old content until the new one is whole, see {@link #write(Path, Blit, Iterable)}).
+     *
      * @param file created or truncated; closed by {@link Writer#close()}
      * @param blit encodes the values
      * @return a writer
      */
     public static Writer writer(Path file, Blit blit) {
         Objects.requireNonNull(blit, "blit");
-        OutputStream out;
+        boolean created = Files.notExists(file);
+        FileChannel ch;
         try {
-            out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                     StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new BlitException("cannot open " + file + " for writing: " + e, e);
         }
-        // Fewer, larger writes than the buffer's own staging area would make.
-        return new Writer(new BufferedOutputStream(out, FILE_BUFFER), blit, true);
+        return new Writer(ch, file, 0, created, blit);
+    }
+
+    /**
+     * Adds values after those {@code file} already holds, creating it if needed. It first reads the file
+     * through, to be sure it ends with a whole value: appending after a torn or damaged end would make every
+     * value appended unreadable. So opening costs one read of the file (what a {@link #reader} of it costs),
+     * and a file that does not read to its end is refused, with the offset where its last whole value ends.
+     * For appends that survive a crash mid-write and skip that read, use a {@link BlitLog}.
+     *
+     * @param file the file; closed by {@link Writer#close()}
+     * @param blit encodes the new values and decodes the old ones
+     * @return a writer positioned after the last value
+     * @throws BlitException if the file does not end with a whole value (the message says where and why)
+     */
+    public static Writer appender(Path file, Blit blit) {
+        Objects.requireNonNull(blit, "blit");
+        boolean created = Files.notExists(file);
+        if (!created) {
+            checkEndsWhole(file, blit);
+        }
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new BlitException("cannot open " + file + " for appending: " + e, e);
+        }
+        try {
+            long end = ch.size();
+            ch.position(end);
+            return new Writer(ch, file, end, created, blit);
+        } catch (IOException e) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // already failing
+            }
+            throw new BlitException("cannot find the end of " + file + ": " + e, e);
+        }
+    }
+
+    private static void checkEndsWhole(Path file, Blit blit) {
+        try (Reader r = reader(file, blit)) {
+            while (r.hasNext()) {
+                try {
+                    r.next();
+                } catch (BlitException e) {
+                    throw new BlitException("cannot append to " + file + ": it does not end with a whole value ("
+                            + e.getMessage() + "); its " + r.count() + " values before offset " + r.end()
+                            + " read whole: truncate it to " + r.end() + " bytes to keep them and append after them", e);
+                }
+            }
+        }
     }
 
     /**
@@ -87,7 +190,7 @@ public final class ObjectFile {
      * @return a writer
      */
     public static Writer writer(OutputStream out, Blit blit) {
-        return new Writer(Objects.requireNonNull(out, "out"), Objects.requireNonNull(blit, "blit"), false);
+        return new Writer(Objects.requireNonNull(out, "out"), Objects.requireNonNull(blit, "blit"));
     }
 
     /**
@@ -133,34 +236,103 @@ public final class ObjectFile {
         return new Reader(Objects.requireNonNull(blit, "blit"), ReadBuffer.of(Objects.requireNonNull(in, "in")));
     }
 
-    /** Writes values one after the other. Not thread-safe. */
+    /**
+     * Writes values one after the other. Not thread-safe.
+     *
+     * <p>A value that fails to write (an unregistered class inside it, say) leaves nothing of itself behind:
+     * the values before it and after it form a valid file. A value larger than the staging area may already
+     * have sent part of itself on when it fails: in a file this writer opened, that part is cut off again; in a
+     * caller's stream it cannot be, so the writer then refuses further values, as it does after the stream or
+     * file itself failed (a full disk): their content past the last whole value is unknown.
+     */
     public static final class Writer implements AutoCloseable {
-        private final OutputStream stream;
+        private final Tracked stream;
         private final WriteBuffer out;
         private final Blit blit;
-        private final boolean owned;
+        /** The file's channel, for a file this writer opened; null for a caller's stream. */
+        private final FileChannel channel;
+        private final Path file;
+        /** Where {@link #out}'s position 0 is in the file or stream: where the file ended, for an appender. */
+        private long base;
+        /** The file was created here: its directory entry is forced by the first {@link #sync()}. */
+        private boolean directoryPending;
         private long count;
         private boolean closed;
+        /** Why no value can be written any more, or null. */
+        private String broken;
 
-        private Writer(OutputStream stream, Blit blit, boolean owned) {
+        private Writer(OutputStream stream, Blit blit) {
+            this(new Tracked(stream), blit, null, null, 0, false);
+        }
+
+        private Writer(FileChannel channel, Path file, long base, boolean created, Blit blit) {
+            // Fewer, larger writes than the buffer's own staging area would make.
+            this(new Tracked(new BufferedOutputStream(Channels.newOutputStream(channel), FILE_BUFFER)), blit, channel,
+                    file, base, created);
+        }
+
+        private Writer(Tracked stream, Blit blit, FileChannel channel, Path file, long base, boolean created) {
             this.stream = stream;
             this.out = WriteBuffer.to(stream);
             this.blit = blit;
-            this.owned = owned;
+            this.channel = channel;
+            this.file = file;
+            this.base = base;
+            this.directoryPending = created;
         }
 
         /**
          * @param value any value the writer's {@link Blit} can write, or null
-         * @throws BlitException if it cannot be written (an unregistered class, say). The part of it written
-         *                       before the failure is already in the stream, so the file is unreadable from
-         *                       that value on; a {@link BlitLog} does not have this problem
+         * @throws BlitException if it cannot be written (an unregistered class, say): nothing of it stays (see
+         *                       the class comment for the one case where the writer then takes no more)
          */
         public void write(Object value) {
+            checkUsable();
+            long mark = out.position();
+            try {
+                blit.write(value, out);
+            } catch (RuntimeException | Error e) {
+                afterFailure(mark, e);
+                throw e;
+            }
+            count++;
+        }
+
+        /** After a failed value: Blit.write took back what it still held; cut off what had left already. */
+        private void afterFailure(long mark, Throwable failure) {
+            if (stream.failed != null) {
+                broken = (file != null ? file.toString() : "the stream") + " failed while value #" + count + " was written"
+                        + " (" + stream.failed + "); what it holds past offset " + (base + out.position()) + " is unknown";
+                return;
+            }
+            if (out.position() == mark) {
+                return; // nothing of the value left the buffer
+            }
+            long at = base + mark;
+            if (channel == null) {
+                broken = "value #" + count + " failed after part of it had been written to the stream at offset " + at
+                        + ", which therefore ends with a partial value";
+                return;
+            }
+            try {
+                out.clear();
+                base = at;
+                stream.flush(); // everything of the failed value is in the file now; cut it off
+                channel.truncate(at);
+                channel.position(at);
+            } catch (IOException e) {
+                broken = "cutting the failed value #" + count + " off " + file + " at offset " + at + " failed (" + e + ")";
+                failure.addSuppressed(e);
+            }
+        }
+
+        private void checkUsable() {
             if (closed) {
                 throw new BlitException("object file writer is closed");
             }
-            blit.write(value, out);
-            count++;
+            if (broken != null) {
+                throw new BlitException("object file writer takes no more values: " + broken);
+            }
         }
 
         /** @return how many values were written */
@@ -168,14 +340,42 @@ public final class ObjectFile {
             return count;
         }
 
-        /** @return how many bytes were written (some may still be buffered) */
+        /** @return how many bytes were written (some may still be buffered); for an appender, the old ones too */
         public long bytes() {
-            return out.position();
+            return base + out.position();
         }
 
-        /** Pushes buffered bytes to the stream or file (not to the disk: that is the OS's business). */
+        /** Pushes buffered bytes to the stream or file (not to the disk: see {@link #sync()}). */
         public void flush() {
+            if (closed) {
+                throw new BlitException("object file writer is closed");
+            }
             out.flush();
+        }
+
+        /**
+         * Flushes, then forces the file to the storage device with its size and, for a file this writer created,
+         * its directory entry: on return, every value written so far survives a crash of the process or of the
+         * machine. Only for a writer that opened its file ({@link ObjectFile#writer(Path, Blit)},
+         * {@link ObjectFile#appender(Path, Blit)}); a caller's stream is the caller's to make durable.
+         *
+         * @throws BlitException for a writer on a caller's stream, or if the device cannot be reached
+         */
+        public void sync() {
+            if (channel == null) {
+                throw new BlitException("sync needs a writer that opened its file (ObjectFile.writer(Path, Blit) or"
+                        + " appender); a caller's stream is flushed with flush() and made durable by its owner");
+            }
+            flush();
+            try {
+                channel.force(true);
+                if (directoryPending) {
+                    Durable.syncDirectory(Durable.directoryOf(file));
+                    directoryPending = false;
+                }
+            } catch (IOException e) {
+                throw new BlitException("sync of " + file + " failed: " + e, e);
+            }
         }
 
         /** Flushes; closes the file if this writer opened it, and leaves a caller's stream open. */
@@ -186,15 +386,56 @@ public final class ObjectFile {
             }
             closed = true;
             try {
-                out.flush();
+                if (stream.failed == null) {
+                    out.flush();
+                }
             } finally {
-                if (owned) {
+                if (channel != null) {
                     try {
                         stream.close();
                     } catch (IOException e) {
-                        throw new BlitException("closing the object file failed after " + out.position() + " bytes: " + e, e);
+                        throw new BlitException("closing " + file + " failed after " + bytes() + " bytes: " + e, e);
                     }
                 }
+            }
+        }
+    }
+
+    /** A stream that remembers whether it ever failed: after that, what reached its destination is unknown. */
+    private static final class Tracked extends FilterOutputStream {
+        String failed;
+
+        Tracked(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException | RuntimeException e) {
+                failed = e.toString();
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                failed = e.toString();
+                throw e;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException | RuntimeException e) {
+                failed = e.toString();
+                throw e;
             }
         }
     }
@@ -218,6 +459,8 @@ public final class ObjectFile {
         private ReadBuffer in;
         private long windowsMapped;
         private long count;
+        /** The offset just past the last value read. */
+        private long end;
         private boolean closed;
 
         private Reader(Blit blit, ReadBuffer stream) {
@@ -283,6 +526,7 @@ public final class ObjectFile {
             }
             Object v = stream != null ? readFromStream() : readFromFile();
             count++;
+            end = stream != null ? stream.offset() : windowStart + in.offset();
             return v;
         }
 
@@ -325,6 +569,11 @@ public final class ObjectFile {
         /** @return how many values were read */
         public long count() {
             return count;
+        }
+
+        /** @return the offset in the file or stream just past the last value read: where a next value starts */
+        long end() {
+            return end;
         }
 
         /** @return bytes of the file currently mapped (0 for a stream): never more than one window */

@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import static dev.blit.log.LogTesting.child;
 import static dev.blit.log.LogTesting.describe;
 import static dev.blit.log.LogTesting.matches;
 import static dev.blit.log.LogTesting.record;
@@ -31,18 +32,6 @@ class BlitLogProcessTest {
 
     @TempDir
     Path dir;
-
-    private static Process child(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xshare:auto");
-        cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(LogChild.class.getName());
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    }
 
     private static List<String> outputOf(Process p) throws IOException, InterruptedException {
         List<String> lines = new ArrayList<>();

@@ -27,6 +27,9 @@ public final class LogChild {
             case "read":
                 read(dir, blit, Long.parseLong(args[2]));
                 break;
+            case "save":
+                save(dir, blit, Long.parseLong(args[2]));
+                break;
             default:
                 throw new IllegalArgumentException(args[0]);
         }
@@ -48,6 +51,21 @@ public final class LogChild {
                     System.out.flush();
                 }
             }
+        }
+    }
+
+    /**
+     * Saves version after version of one object file ({@link ObjectFile#write}), from {@code version} on,
+     * printing each version number once its save returned.
+     */
+    private static void save(Path file, Blit blit, long version) {
+        System.out.println("ready " + version);
+        System.out.flush();
+        while (true) {
+            ObjectFile.write(file, blit, LogTesting.version(version));
+            System.out.println("saved " + version);
+            System.out.flush();
+            version++;
         }
     }
 

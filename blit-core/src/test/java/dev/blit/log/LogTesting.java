@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /** Values whose content follows from their index, so a reopened log can be checked record by record. */
@@ -63,6 +65,19 @@ final class LogTesting {
         }
     }
 
+    /** Starts {@link LogChild} with {@code args} in a second JVM of this one's JDK and class path. */
+    static Process child(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xshare:auto");
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(LogChild.class.getName());
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    }
+
     static Blit blit() {
         return Blit.builder().register(Tick.class, 100).build();
     }
@@ -87,6 +102,30 @@ final class LogTesting {
             default:
                 return new Object[]{index, "r" + index, new Tick(-index, 1.5, null), null};
         }
+    }
+
+    /**
+     * The values of version {@code v} of a saved object file: {@code v} itself, then 20 to 2,019 records
+     * (depending on v, so versions differ in length), so that a mix of two versions, or a part of one, is told
+     * from a whole one by {@link #isVersion}.
+     */
+    static List<Object> version(long v) {
+        int n = 20 + (int) ((v * 7919) % 2000);
+        List<Object> values = new ArrayList<>(n + 1);
+        values.add(v);
+        for (int i = 0; i < n; i++) {
+            values.add(record(v * 10_000 + i));
+        }
+        return values;
+    }
+
+    /** @return whether {@code values} are exactly some whole {@link #version}, and which; -1 if not */
+    static long isVersion(List<Object> values) {
+        if (values.isEmpty() || !(values.get(0) instanceof Long)) {
+            return -1;
+        }
+        long v = (Long) values.get(0);
+        return Arrays.deepEquals(version(v).toArray(), values.toArray()) ? v : -1;
     }
 
     static boolean matches(long index, Object actual) {
