@@ -470,7 +470,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         long first = firstIndex();
         if (index < first || index >= nextIndex) {
             throw new BlitException("no record at index " + index + ": " + (nextIndex == first
-                    ? "the log is empty" : "the log holds indices " + first + ".." + (nextIndex - 1)));
+                    ? "the log is empty" : "the log holds indices " + first + ".." + (nextIndex - 1))
+                    + (index < first ? " (the records before " + first + " were deleted)" : ""));
         }
         Segment s = segmentOf(index);
         int p = s.offsets[(int) (index - s.first)];
@@ -553,8 +554,52 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         return segments.get(lo);
     }
 
-    private long firstIndex() {
+    /**
+     * @return the index of the oldest record still in the log: 0, unless {@link #deleteBefore} (or a person)
+     *         deleted the oldest segments
+     */
+    public synchronized long firstIndex() {
+        checkOpen();
         return segments.isEmpty() ? 0 : segments.get(0).first;
+    }
+
+    /**
+     * Deletes the oldest records, a segment at a time: every segment all of whose records have indexes below
+     * {@code index}, oldest first. The segment that holds record {@code index - 1} stays (so may the records
+     * before it in that segment), and the segment being appended to is never deleted. Indexes do not change:
+     * the records left keep theirs, {@link #firstIndex()} moves up, and reading below it is a
+     * {@link BlitException} that says the log now starts there.
+     *
+     * <p>Each file is deleted and its directory forced before the next one goes, so a crash in the middle
+     * leaves the log a run of segments without a gap, which opens normally. A reader in another process keeps
+     * reading the segments it had already mapped (on POSIX systems a deleted file lives on while mapped); a
+     * reader opened afterwards starts at the new first index. Windows deletes no mapped file: there this
+     * fails with a {@link BlitException} and changes nothing, unless the mappings were released.
+     *
+     * @param index the oldest index to keep; at most {@link #size()}
+     * @return the new {@link #firstIndex()}
+     * @throws BlitException on a reader, or if a segment file cannot be deleted (those before it are gone)
+     */
+    public synchronized long deleteBefore(long index) {
+        checkWritable();
+        if (index > nextIndex) {
+            throw new BlitException("cannot delete records before index " + index + ": the log ends at " + nextIndex);
+        }
+        while (segments.size() > 1 && segments.get(1).first <= index) {
+            Segment s = segments.get(0);
+            try {
+                // The file first, then the mapping: if the deletion fails (a mapped file on Windows), the log
+                // still reads the segment.
+                Files.delete(s.path);
+                Durable.syncDirectory(dir);
+            } catch (IOException e) {
+                throw new BlitException("cannot delete log segment " + s.path + ": " + e, e);
+            }
+            segments.remove(0);
+            syncFrom = Math.max(0, syncFrom - 1);
+            s.release();
+        }
+        return firstIndex();
     }
 
     /**
@@ -611,7 +656,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     public Iterator<Object> iterator() {
         checkOpen();
         return new Iterator<>() {
-            private long next = firstIndexLocked();
+            private long next = firstIndex();
 
             @Override
             public boolean hasNext() {
@@ -626,10 +671,6 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                 return read(next++);
             }
         };
-    }
-
-    private synchronized long firstIndexLocked() {
-        return firstIndex();
     }
 
     private synchronized long knownSize() {

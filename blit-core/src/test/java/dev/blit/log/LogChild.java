@@ -15,7 +15,7 @@ public final class LogChild {
         Blit blit = LogTesting.blit();
         switch (args[0]) {
             case "append":
-                append(dir, blit, Long.parseLong(args[2]), Integer.parseInt(args[3]));
+                append(dir, blit, Long.parseLong(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4]));
                 break;
             case "lock":
                 try (BlitLog log = BlitLog.open(dir, blit)) {
@@ -36,8 +36,11 @@ public final class LogChild {
         System.out.flush();
     }
 
-    /** Appends forever, syncing every {@code syncEvery} records and then printing how many are synced. */
-    private static void append(Path dir, Blit blit, long segmentSize, int syncEvery) {
+    /**
+     * Appends forever, syncing every {@code syncEvery} records and then printing how many are synced; with
+     * {@code keep > 0}, after each sync it also deletes the segments older than the last {@code keep} records.
+     */
+    private static void append(Path dir, Blit blit, long segmentSize, int syncEvery, int keep) {
         try (BlitLog log = BlitLog.open(dir, blit, BlitLog.Options.defaults().segmentSize(segmentSize))) {
             long i = log.size();
             System.out.println("ready " + i);
@@ -49,6 +52,9 @@ public final class LogChild {
                     log.sync();
                     System.out.println("synced " + i);
                     System.out.flush();
+                    if (keep > 0 && i > keep) {
+                        log.deleteBefore(i - keep);
+                    }
                 }
             }
         }

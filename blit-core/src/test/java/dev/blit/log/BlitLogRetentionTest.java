@@ -1,0 +1,130 @@
+package dev.blit.log;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static dev.blit.log.LogTesting.describe;
+import static dev.blit.log.LogTesting.matches;
+import static dev.blit.log.LogTesting.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+/** {@link BlitLog#deleteBefore}: the oldest segments go, indexes stay, the log reopens from its new start. */
+class BlitLogRetentionTest {
+    private static final Blit BLIT = LogTesting.blit();
+    private static final BlitLog.Options SMALL = BlitLog.Options.defaults().segmentSize(4096);
+
+    @TempDir
+    Path dir;
+
+    private List<String> segmentFiles() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".seg")).sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    private static void assertReadsRecords(BlitLog log, long from, long to) {
+        for (long i = from; i < to; i++) {
+            Object v = log.read(i);
+            if (!matches(i, v)) {
+                throw new AssertionError("record " + i + " is " + describe(v));
+            }
+        }
+    }
+
+    private static BlitLog filled(Path dir, long n) {
+        BlitLog log = BlitLog.open(dir, BLIT, SMALL);
+        for (long i = 0; i < n; i++) {
+            assertEquals(i, log.append(record(i)));
+        }
+        return log;
+    }
+
+    @Test
+    void wholeOldSegmentsGoAndEveryIndexLeftReadsAsBefore() throws IOException {
+        try (BlitLog log = filled(dir, 3000)) {
+            int before = segmentFiles().size();
+            assertTrue(before > 20, before + " segments");
+            long first = log.deleteBefore(1500);
+            assertTrue(first > 1300 && first <= 1500, "first index " + first);
+            assertEquals(first, log.firstIndex());
+            assertTrue(segmentFiles().size() < before * 6 / 10, segmentFiles().size() + " of " + before + " segments left");
+            assertEquals(3000, log.size());
+            assertReadsRecords(log, first, 3000);
+            BlitException e = assertThrows(BlitException.class, () -> log.read(first - 1));
+            assertTrue(e.getMessage().contains("the log holds indices " + first + "..2999")
+                    && e.getMessage().contains("deleted"), e.getMessage());
+            assertEquals(3000, log.append(record(3000)));
+            long n = 0;
+            for (Object v : log) {
+                assertTrue(matches(first + n, v));
+                n++;
+            }
+            assertEquals(3001 - first, n);
+            log.sync();
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT, SMALL)) {
+            long first = log.firstIndex();
+            assertTrue(first > 1300 && first <= 1500);
+            assertEquals(3001, log.size());
+            assertReadsRecords(log, first, 3001);
+            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+                assertEquals(first, reader.firstIndex());
+                assertReadsRecords(reader, first, 3001);
+            }
+        }
+    }
+
+    @Test
+    void theSegmentBeingAppendedToStaysWhateverTheIndex() throws IOException {
+        try (BlitLog log = filled(dir, 1000)) {
+            long first = log.deleteBefore(1000);
+            assertEquals(List.of(Segment.fileName(first)), segmentFiles());
+            assertTrue(first <= 999, "the last record's segment stays: " + first);
+            assertReadsRecords(log, first, 1000);
+            assertEquals(first, log.deleteBefore(0), "deleting before an index already gone deletes nothing");
+            assertEquals(1000, log.append(record(1000)));
+        }
+    }
+
+    @Test
+    void indexesPastTheEndAndReadersAreRefused() {
+        try (BlitLog log = filled(dir, 10)) {
+            BlitException e = assertThrows(BlitException.class, () -> log.deleteBefore(11));
+            assertTrue(e.getMessage().contains("the log ends at 10"), e.getMessage());
+            log.sync();
+            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+                assertThrows(BlitException.class, () -> reader.deleteBefore(5));
+            }
+        }
+    }
+
+    @Test
+    void aReaderOpenBeforeTheDeletionKeepsReadingWhatItHadMapped() {
+        assumeFalse(System.getProperty("os.name", "").startsWith("Windows"), "Windows deletes no mapped file");
+        try (BlitLog log = filled(dir, 2000)) {
+            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+                assertEquals(2000, reader.size());
+                long first = log.deleteBefore(1800);
+                assertTrue(first > 1000);
+                assertEquals(0, reader.firstIndex());
+                assertReadsRecords(reader, 0, 2000);
+            }
+            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+                assertEquals(log.firstIndex(), reader.firstIndex());
+            }
+        }
+    }
+}
