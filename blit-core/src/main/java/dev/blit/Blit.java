@@ -181,6 +181,13 @@ public final class Blit {
         WriteBuffer out = written(value);
         Object copy = readWhole(out.array(), (int) out.position());
         keep(out);
+        if (value != null && BuiltinTypes.isSerializableLambda(value.getClass())) {
+            // A rebuilt lambda has a class of its own, spun for its capturing class's $deserializeLambda$.
+            for (Class<?> i : value.getClass().getInterfaces()) {
+                checkType(copy, i);
+            }
+            return (T) copy;
+        }
         return value == null ? null : (T) checkType(copy, value.getClass());
     }
 

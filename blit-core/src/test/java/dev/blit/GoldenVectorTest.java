@@ -40,6 +40,8 @@ class GoldenVectorTest {
     private static final Blit FLAT = Blit.builder().register(FlatPoint.class, 100).register(FlatAllKinds.class, 101).build();
     private static final Blit COMPATIBLE = Blit.builder().compatible(true).register(CompatLine.class, 100).build();
     private static final Blit SCHEMA = Blit.builder().register(Labeled.class, 100).build();
+    /** This class creates the lambda of the serializable_lambda case, so it is registered as its capturing class. */
+    private static final Blit LAMBDA = Blit.builder().register(GoldenVectorTest.class, 100).build();
 
     /** A flat record (FORMAT.md, "Flat classes"). */
     record FlatPoint(int x, int y) {
@@ -157,6 +159,8 @@ class GoldenVectorTest {
         c.add(new Case("sql_timestamp", new java.sql.Timestamp(-1500), PLAIN));
         c.add(new Case("sql_date_and_time", new Object[] {new java.sql.Date(1000), new java.sql.Time(-1)}, PLAIN));
         c.add(new Case("class_values", new Object[] {String.class, int[].class, Class.class}, PLAIN));
+        c.add(new Case("serializable_lambda",
+                (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));
         return c;

@@ -22,12 +22,12 @@ final class BuiltinIds {
 
     /**
      * Whether the library builds the value of built-in {@code id} from its elements, once read (FORMAT.md: the
-     * {@code List.of}-style values and the singletons), so that a back reference from inside it to itself is
+     * {@code List.of}-style values, the singletons and serializable lambdas), so that a back reference from inside it to itself is
      * refused; the other tracked built-ins are created, and numbered, before their content.
      */
     static boolean builtFromContent(int id) {
         return id >= TypeIds.IMMUTABLE_LIST && id <= TypeIds.IMMUTABLE_MAP
-                || id >= TypeIds.SINGLETON_LIST && id <= TypeIds.SINGLETON_MAP;
+                || id >= TypeIds.SINGLETON_LIST && id <= TypeIds.SINGLETON_MAP || id == TypeIds.EXTENDED; // a lambda
     }
 
     /**

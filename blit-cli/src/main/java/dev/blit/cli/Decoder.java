@@ -182,6 +182,10 @@ final class Decoder {
                  TypeIds.CURRENCY, TypeIds.PATTERN, TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY,
                  TypeIds.DAY_OF_WEEK, TypeIds.MONTH, TypeIds.OFFSET_TIME, TypeIds.CHARSET -> n.value = leaves.value(tag);
             case TypeIds.CLASS -> n.value = leaves.classValue(types);
+            case TypeIds.EXTENDED -> {
+                track(n);
+                lambda(n, depth);
+            }
             case TypeIds.BIT_SET, TypeIds.STRING_BUILDER, TypeIds.STRING_BUFFER, TypeIds.ATOMIC_INTEGER,
                  TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN, TypeIds.TIME_ZONE, TypeIds.GREGORIAN_CALENDAR,
                  TypeIds.SQL_DATE, TypeIds.SQL_TIME, TypeIds.SQL_TIMESTAMP -> {
@@ -284,6 +288,33 @@ final class Decoder {
             case TypeIds.OPTIONAL_DOUBLE -> n.value = in.bool() ? Names.f64(in.i64()) : "empty";
             default -> throw new BlitException("unknown type id " + tag + " at offset " + n.start
                     + " (ids below " + TypeIds.FIRST_USER_ID + " are Blit's and this one is not assigned)");
+        }
+    }
+
+    /**
+     * Id 99, extended id 0: a serializable lambda (FORMAT.md). Whether its capturing class registers it, and
+     * defines it with captured values of those types, only the classes can tell (as for a user id's tag).
+     */
+    private void lambda(Node n, int depth) {
+        long at = in.pos;
+        long ext = in.uvar(32) & 0xffffffffL;
+        if (ext != TypeIds.EXT_SERIALIZABLE_LAMBDA) {
+            throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
+        }
+        n.type = "lambda";
+        long hostAt = in.pos;
+        long host = in.uvar(32) & 0xffffffffL;
+        if (host < TypeIds.FIRST_USER_ID) {
+            throw new BlitException("lambda at offset " + at + ": its capturing class id " + host + " at offset " + hostAt
+                    + " is not a registered class's");
+        }
+        UserTypes.UserType t = types.get(host);
+        String[] s = leaves.lambdaNames();
+        n.value = (t != null ? t.name() : "user id " + host) + ": " + s[4].replace('/', '.') + "::" + s[5] + " as "
+                + s[0].replace('/', '.') + "." + s[1];
+        int count = in.count(1, "captured value count");
+        for (int i = 0; i < count; i++) {
+            value(n, "captured[" + i + "]", depth + 1);
         }
     }
 

@@ -141,6 +141,30 @@ final class Leaves {
         return Names.builtin((int) id) + " (" + id + ")";
     }
 
+    /**
+     * The eight items of a serializable lambda (id 99, extended 0) after its capturing class: functional interface,
+     * its method and signature, implementation method kind (1..9), class, name and signature, instantiated type.
+     */
+    String[] lambdaNames() {
+        String[] s = new String[8];
+        for (int i = 0; i < s.length; i++) {
+            long at = in.pos;
+            if (i == 3) {
+                long kind = in.uvar(32) & 0xffffffffL;
+                if (kind < 1 || kind > 9) {
+                    throw new BlitException("lambda's method handle kind " + kind + " at offset " + at + " is not one of 1..9");
+                }
+                s[i] = Long.toString(kind);
+                continue;
+            }
+            s[i] = in.str();
+            if (s[i] == null || s[i].isEmpty()) {
+                throw new BlitException("lambda's name at offset " + at + " is " + (s[i] == null ? "null" : "empty"));
+            }
+        }
+        return s;
+    }
+
     private BigInteger bigInteger() {
         long at = in.pos;
         int length = in.count(1, "BigInteger length");

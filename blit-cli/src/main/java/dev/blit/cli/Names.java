@@ -32,10 +32,11 @@ final class Names {
                 Map.entry("ARRAYS_AS_LIST", "Arrays.asList"), Map.entry("DATE", "Date"),
                 Map.entry("REVERSE_ORDER", "Collections.reverseOrder()"), Map.entry("URI", "URI"),
                 Map.entry("SQL_DATE", "java.sql.Date"), Map.entry("SQL_TIME", "java.sql.Time"),
-                Map.entry("SQL_TIMESTAMP", "java.sql.Timestamp"));
+                Map.entry("SQL_TIMESTAMP", "java.sql.Timestamp"), Map.entry("EXTENDED", "extended built-in"));
         // The names come from TypeIds itself, so a new built-in shows up here without a change.
         for (Field f : TypeIds.class.getFields()) {
-            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")) {
+            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")
+                    || f.getName().startsWith("EXT_")) { // extended ids are a space of their own, after id 99
                 continue;
             }
             try {
@@ -60,7 +61,7 @@ final class Names {
 
     /** Whether {@code id} below 100 names a type, as a type descriptor must: not null, a reference, a run or a gap. */
     static boolean isType(int id) {
-        return id > TypeIds.REFERENCE && id != TypeIds.RUN && BUILTIN.containsKey(id);
+        return id > TypeIds.REFERENCE && id != TypeIds.RUN && id != TypeIds.EXTENDED && BUILTIN.containsKey(id);
     }
 
     static String builtin(int id) {

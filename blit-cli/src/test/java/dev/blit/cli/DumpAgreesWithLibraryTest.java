@@ -71,7 +71,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code blit dump} calls damage what the library would refuse, and nothing else: on thousands of damaged
  * copies of a payload of built-in types, the dump exits 0 exactly when {@code Blit.read} reads every value.
  * The dump works without the classes, so where only the values themselves can tell, it is silent, and this
- * test leaves those out, each named below: user type ids (the classes are not given), keys a sorted map or set
+ * test leaves those out, each named below: user type ids (the one class given, the payload's lambdas' capturing
+ * class, has no fields; whether a lambda is one its class defines, only the class tells), keys a sorted map or set
  * cannot compare, elements a {@code PriorityQueue} or {@code ConcurrentSkipListSet}/{@code Map} cannot compare,
  * duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections,
  * {@code BigInteger}, {@code BigDecimal}, {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97
@@ -92,9 +93,27 @@ class DumpAgreesWithLibraryTest {
                     + " java\\.lang\\.ClassCastException"
                     // Date, GregorianCalendar (and TimeZone, Charset, the java.sql types, not in java.util): no
                     // other built-in id is a subclass, so the dump knows which elements fit
-                    + "|element \\d+ of a (java\\.util\\.(?!Date\\[|GregorianCalendar\\[)|java\\.math\\.)");
+                    + "|element \\d+ of a (java\\.util\\.(?!Date\\[|GregorianCalendar\\[)|java\\.math\\.)"
+                    // A lambda: whether its capturing class (a user id) is registered, and defines a lambda so
+                    // described with captured values of those types, only the classes tell.
+                    + "|capturing class id \\d{3,} at offset \\d+ is not a class registered"
+                    + "|lambda at offset \\d+ is not one |has no serializable lambdas");
 
-    private final Blit blit = Blit.builder().references(true).build();
+    /** The capturing class of the payload's lambdas. */
+    static final class Lambdas {
+        private Lambdas() {
+        }
+
+        static java.util.function.Function<Integer, Integer> adder(int k) {
+            return (java.util.function.Function<Integer, Integer> & java.io.Serializable) x -> x + k;
+        }
+
+        static java.util.function.Function<String, Integer> parse() {
+            return (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt;
+        }
+    }
+
+    private final Blit blit = Blit.builder().references(true).register(Lambdas.class, 100).build();
 
     @Test
     void theDumpRefusesExactlyWhatTheLibraryRefuses() {
@@ -192,8 +211,7 @@ class DumpAgreesWithLibraryTest {
                 {"2f 4d 02 03 07 02 03 07 04", "EnumMap key ordinal 3 at offset 6 is not above the previous key's"},
                 {"2e 4c 01 01", "EnumSet type at offset 1 is MonthDay, not an enum"},
                 {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
-                {"15 63 00", "unknown type id 99 at offset 1"}, // 99 is kept free
-                {"63", "unknown type id 99 at offset 0"},
+                {"15 63 00", "unknown type id 99 at offset 1"}, // 99, the extended ids, is no array component
         };
         bothRefuse(refused);
         String[] read = {
@@ -318,6 +336,33 @@ class DumpAgreesWithLibraryTest {
                 "62 62", "15 62 02 62 62 00"});
     }
 
+    /**
+     * Id 99: an extended id, 0 (a lambda) the only one; a capturing class id of the user's (a built-in id is
+     * none); kinds 1..9; names neither null nor empty. What the capturing class decides, only it can tell.
+     */
+    @Test
+    void eachRefusalOfId99IsTheLibrarys() {
+        // The library's own bytes for Lambdas.parse(), then variations of them.
+        String parse = HEX.formatHex(blit.toBytes(Lambdas.parse()));
+        assertTrue(parse.startsWith("63 00 64 "), parse);
+        String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
+        assertTrue(parse.contains(kind), parse);
+        bothRefuse(new String[][] {
+                {"63 01", "unknown extended built-in id 1 at offset 1"},
+                {"63 80 01", "unknown extended built-in id 128"},
+                {"63 00", "truncated"},
+                {"63 00 0b", "its capturing class id 11 at offset 2 is not a registered class's"},
+                {"63 00 63", "its capturing class id 99"},
+                {parse.replace(kind, " 00 23 "), "method handle kind 0"},
+                {parse.replace(kind, " 0a 23 "), "method handle kind 10"},
+                {parse.replace("63 00 64 37 ", "63 00 64 00 "), "is null"}, // the functional interface's name
+                {parse.replace("63 00 64 37 ", "63 00 64 01 "), "is empty"},
+                {parse.substring(0, parse.length() - 3), "truncated"}, // no captured-value count
+                {"63", "truncated"},
+        });
+        bothRead(new String[] {parse});
+    }
+
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
     private void bothRefuse(String[][] cases) {
         for (String[] c : cases) {
@@ -395,6 +440,8 @@ class DumpAgreesWithLibraryTest {
                 new Date[] {new Date(1), sqlDate, stamp}, new GregorianCalendar[] {calendar}));
         m.put("classes", List.of(String.class, Boolean.class, int[].class, Object[].class, Class.class, Charset.class,
                 Timestamp.class, Map.of().getClass(), new Class<?>[] {Locale.class, null}));
+        java.util.function.Function<Integer, Integer> adder = Lambdas.adder(3);
+        m.put("lambdas", List.of(adder, Lambdas.parse(), adder));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);
@@ -431,13 +478,13 @@ class DumpAgreesWithLibraryTest {
 
     private static int dump(byte[] b) {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        return Dump.run(new String[] {"--schema", "-"}, new ByteArrayInputStream(b), sink, sink, false);
+        return Dump.run(new String[] {"--schema", "--register", Lambdas.class.getName() + "=100", "-"}, new ByteArrayInputStream(b), sink, sink, false);
     }
 
     private static String dumpOutput(byte[] b) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
-        Dump.run(new String[] {"--schema", "-"}, new ByteArrayInputStream(b), sink, sink, false);
+        Dump.run(new String[] {"--schema", "--register", Lambdas.class.getName() + "=100", "-"}, new ByteArrayInputStream(b), sink, sink, false);
         return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -434,6 +434,33 @@ class DumpTest {
     record Result(int code, String out, String err) {
     }
 
+    /** The capturing class of {@link #aSerializableLambdaShowsItsMethodAndCapturedValues}'s lambda. */
+    static final class Lambdas {
+        private Lambdas() {
+        }
+
+        static java.util.function.Function<Integer, Integer> scale(int factor, String label) {
+            return (java.util.function.Function<Integer, Integer> & java.io.Serializable) x -> label.length() + x * factor;
+        }
+
+        static java.util.function.Function<String, Integer> parse() {
+            return (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt;
+        }
+    }
+
+    /**
+     * Id 99, extended id 0: a lambda, as its capturing class (named when given), implementation method and
+     * functional interface, with its captured values as children; tracked (a second one is a back reference).
+     */
+    @Test
+    void aSerializableLambdaShowsItsMethodAndCapturedValues() throws IOException {
+        java.util.function.Function<Integer, Integer> f = Lambdas.scale(3, "x");
+        byte[] bytes = Blit.builder().references(true).register(Lambdas.class, 100).build()
+                .toBytes(java.util.Arrays.asList(f, f, Lambdas.parse()));
+        golden("lambda_without_classes", dump(bytes));
+        golden("lambda_with_register", dump(bytes, "--register", Lambdas.class.getName() + "=100"));
+    }
+
     private static String dump(byte[] bytes, String... args) {
         Result r = run(bytes, args);
         assertEquals(0, r.code, r.out + r.err);

@@ -504,7 +504,7 @@ public final class ReadSession implements ObjectReader {
             return Array.newInstance(readType(in, nesting + 1), 0).getClass();
         }
         Registration r = registry.forId(id);
-        if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE) {
+        if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE || id == TypeIds.EXTENDED) {
             throw new BlitException("unknown type id " + id + " at offset " + at);
         }
         return r.type;

@@ -23,7 +23,10 @@ public final class Registry {
     private final Map<Integer, Registration> sparse = new HashMap<>();
     private final Registration objectArray;
     private final Registration typedArray;
+    private final Registration lambdas;
     private final Set<Class<?>> families;
+    /** The user's classes by binary name, for the capturing class a serializable lambda names. */
+    private final Map<String, Registration> byName = new HashMap<>();
 
     private final ClassValue<Registration> lookup = new ClassValue<>() {
         @Override
@@ -50,6 +53,12 @@ public final class Registry {
         }
         this.objectArray = forId(TypeIds.OBJECT_ARRAY);
         this.typedArray = forId(TypeIds.TYPED_ARRAY);
+        this.lambdas = forId(TypeIds.EXTENDED);
+        for (Registration r : byId.values()) {
+            if (r.id >= TypeIds.FIRST_USER_ID && this.byClass.get(r.type) == r) {
+                byName.put(r.type.getName(), r);
+            }
+        }
     }
 
     private Registration resolve(Class<?> type) {
@@ -63,6 +72,9 @@ public final class Registry {
         Class<?> parent = type.getSuperclass();
         if (parent != null && parent.isEnum() && !type.isEnum()) {
             return byClass.get(parent); // a constant with a body is written as its enum
+        }
+        if (BuiltinTypes.isSerializableLambda(type)) {
+            return lambdas; // its capturing class must be registered: checked per value, where the lambda names it
         }
         ClassLoader loader = type.getClassLoader();
         if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
@@ -124,7 +136,31 @@ public final class Registry {
         return java.util.Collections.unmodifiableSortedMap(m);
     }
 
+    /**
+     * @param internalName the capturing class a serializable lambda names ({@code SerializedLambda.getCapturingClass()},
+     *                     with slashes)
+     * @param lambdaClass  the lambda's class
+     * @return the registration of that class, which is then the lambda's allowlist entry and its id on the wire
+     * @throws BlitException if this instance has no such class registered, with the call that would register it
+     */
+    public Registration capturingClass(String internalName, Class<?> lambdaClass) {
+        String name = internalName.replace('/', '.');
+        Registration r = byName.get(name);
+        if (r == null || r.type.getNestHost() != lambdaClass.getNestHost()) {
+            throw new BlitException("lambda " + lambdaClass.getName() + " was created in class " + name + ", which is not"
+                    + " registered: a serializable lambda is written only for a registered class that creates it; add"
+                    + " Blit.builder().register(" + name.replace('$', '.') + ".class, id) with an id >= "
+                    + TypeIds.FIRST_USER_ID);
+        }
+        return r;
+    }
+
     static BlitException unregistered(Class<?> type) {
+        if (type.isSynthetic() && type.isHidden() && type.getName().contains("$$Lambda")) {
+            return new BlitException("lambda " + type.getName() + " is not Serializable, so it cannot be written: give it a"
+                    + " serializable target type, e.g. (Runnable & Serializable) () -> ..., and register the class that"
+                    + " creates it");
+        }
         String kind = type.isAnonymousClass() ? "anonymous class " : type.isLocalClass() ? "local class "
                 : type.isSynthetic() || type.isHidden() ? "synthetic class (a lambda?) " : "class ";
         return new BlitException(kind + type.getName() + " is not registered; add Blit.builder().register("

@@ -575,6 +575,9 @@ public final class WriteSession implements ObjectWriter {
      */
     public void writeType(WriteBuffer out, Class<?> type) {
         Registration r = registry.forClass(type);
+        if (r.id == TypeIds.EXTENDED) {
+            throw new BlitException("cannot write " + type.getName() + " as an array's component type (a lambda's class)");
+        }
         out.writeUnsignedVarInt(r.id);
         if (r.id == TypeIds.TYPED_ARRAY) {
             writeType(out, type.getComponentType());

@@ -133,6 +133,16 @@ public final class BuiltinTypes {
         UnmodifiableTypes.install(rb);
         UtilTypes.install(rb);
         CalendarTypes.install(rb);
+        LambdaTypes.install(rb);
+    }
+
+    /**
+     * @param type a class no registration names
+     * @return whether it is the JVM's class of a serializable lambda or method reference, which Blit writes
+     *         under {@link TypeIds#EXTENDED} (see {@code LambdaTypes})
+     */
+    public static boolean isSerializableLambda(Class<?> type) {
+        return LambdaTypes.isSerializableLambda(type);
     }
 
     /**

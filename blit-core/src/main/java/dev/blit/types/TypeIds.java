@@ -117,6 +117,13 @@ public final class TypeIds {
     /** A {@code Class} value: the id of a class this Blit instance knows (FORMAT.md). */
     public static final int CLASS = 98;
     /**
+     * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
+     * that type's content (FORMAT.md). Extended id {@value #EXT_SERIALIZABLE_LAMBDA}: a serializable lambda.
+     */
+    public static final int EXTENDED = 99;
+    /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
+    public static final int EXT_SERIALIZABLE_LAMBDA = 0;
+    /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never
      * registered, so as a value's tag it is unknown.

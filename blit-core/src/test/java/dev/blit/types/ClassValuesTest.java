@@ -75,7 +75,9 @@ class ClassValuesTest {
     void anIdThatIsNotItsClasssOwnIsRejected() {
         assertTrue(assertRejected("62 02").getMessage().contains("under which java.lang.Boolean is not written"));
         assertTrue(assertRejected("62 15").getMessage().contains("under which [Ljava.lang.Object; is not written"));
-        for (String hex : List.of("62 00", "62 01", "62 45", "62 63", "62 c8 01", "62 ff ff ff ff 0f")) {
+        // 99, the extended ids: lambdas are read under it, but no class is written under it
+        assertTrue(assertRejected("62 63").getMessage().contains("under which java.lang.invoke.SerializedLambda is not written"));
+        for (String hex : List.of("62 00", "62 01", "62 45", "62 c8 01", "62 ff ff ff ff 0f")) {
             assertTrue(assertRejected(hex).getMessage().contains("which this Blit instance does not know"), hex);
         }
         assertRejected("62");

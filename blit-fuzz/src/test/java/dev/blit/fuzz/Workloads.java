@@ -120,7 +120,32 @@ final class Workloads {
                 .register(Image.class, 107)
                 .register(Player.class, 108)
                 .register(Size.class, 109)
+                .register(Lambdas.class, 110)
                 .references(references);
+    }
+
+    /** The capturing class of the sample lambdas: registered, so its serializable lambdas can be written and read. */
+    static final class Lambdas {
+        private Lambdas() {
+        }
+
+        static java.util.function.Function<Integer, Integer> adder(int k) {
+            return (java.util.function.Function<Integer, Integer> & java.io.Serializable) x -> x + k;
+        }
+
+        static java.util.function.Supplier<Object> holding(Object value, String label) {
+            return (java.util.function.Supplier<Object> & java.io.Serializable) () -> label + value;
+        }
+
+        static java.util.function.Function<String, Integer> parse() {
+            return (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt;
+        }
+    }
+
+    /** Serializable lambdas (id 99): one held twice, one capturing a workload object, a method reference. */
+    static List<Object> lambdas() {
+        java.util.function.Function<Integer, Integer> adder = Lambdas.adder(7);
+        return new ArrayList<>(List.of(adder, Lambdas.holding(marketData(), "md"), Lambdas.parse(), adder));
     }
 
     static Seed seed() {
@@ -288,6 +313,7 @@ final class Workloads {
         s.put("order", order(5, references));
         s.put("mediaContent", mediaContent());
         s.put("mixedTree", mixedTree());
+        s.put("lambdas", lambdas());
         return s;
     }
 }

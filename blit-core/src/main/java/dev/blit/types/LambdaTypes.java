@@ -1,0 +1,194 @@
+package dev.blit.types;
+
+import dev.blit.BlitException;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
+import dev.blit.internal.Registry;
+import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.WriteSession;
+
+import java.io.Serializable;
+import java.lang.invoke.MethodHandleInfo;
+import java.lang.invoke.SerializedLambda;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+
+/**
+ * Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
+ * {@code (Function<Order, Long> & Serializable) Order::id}), under the extended id
+ * {@value TypeIds#EXT_SERIALIZABLE_LAMBDA} after {@link TypeIds#EXTENDED}.
+ *
+ * <p>A lambda's class is spun by the JVM at run time, with a name that changes from run to run, so it cannot
+ * be registered. What Java serialization writes for it instead is a {@link SerializedLambda}: the class that
+ * created the lambda (the <em>capturing class</em>), the method that implements it, the interface it
+ * implements, and the values it captured. Blit writes the same, with one difference that keeps registration
+ * the allowlist it is everywhere else: the capturing class is written as its registration id, never as a
+ * name, so only lambdas created by the code of a registered class can be read, and reading one never
+ * resolves a class name. The lambda is rebuilt the way Java serialization rebuilds it: by the capturing
+ * class's own {@code $deserializeLambda$}, which javac generates for every class with serializable lambdas
+ * and which rebuilds only those the class itself defines (anything else is an
+ * {@code IllegalArgumentException}, here a {@link BlitException}). Kryo's {@code ClosureSerializer} and
+ * Fory work the same way, with class names.
+ *
+ * <p>Both halves use deep reflection on the user's classes ({@code writeReplace} of the lambda's class,
+ * {@code $deserializeLambda$} of the capturing class): on the class path that is always allowed; in a named
+ * module, the package must be open to Blit, as for generated serializers.
+ */
+final class LambdaTypes {
+    private LambdaTypes() {
+    }
+
+    static void install(RegistryBuilder rb) {
+        // Read-only: lambda classes reach this registration through Registry.resolve, never by class.
+        rb.addReadOnly(TypeIds.EXTENDED, SerializedLambda.class, new Codec());
+    }
+
+    /**
+     * @param type a class
+     * @return whether it is the class the JVM spun for a serializable lambda or method reference
+     */
+    static boolean isSerializableLambda(Class<?> type) {
+        return type.isSynthetic() && type.isHidden() && Serializable.class.isAssignableFrom(type)
+                && type.getName().contains("$$Lambda");
+    }
+
+    /** {@code writeReplace} of each lambda class, looked up once. */
+    private static final ClassValue<Method> WRITE_REPLACE = new ClassValue<>() {
+        @Override
+        protected Method computeValue(Class<?> type) {
+            try {
+                Method m = type.getDeclaredMethod("writeReplace");
+                m.setAccessible(true);
+                return m;
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                throw new BlitException("cannot write lambda " + type.getName() + ": its writeReplace is out of reach ("
+                        + e + "); in a named module, open the package to dev.blit", e);
+            }
+        }
+    };
+
+    /** {@code $deserializeLambda$} of each capturing class, looked up once. */
+    private static final ClassValue<Method> DESERIALIZE = new ClassValue<>() {
+        @Override
+        protected Method computeValue(Class<?> type) {
+            try {
+                Method m = type.getDeclaredMethod("$deserializeLambda$", SerializedLambda.class);
+                m.setAccessible(true);
+                return m;
+            } catch (NoSuchMethodException e) {
+                return null;
+            } catch (RuntimeException e) {
+                throw new BlitException("cannot read lambdas of " + type.getName() + ": its $deserializeLambda$ is out of"
+                        + " reach (" + e + "); in a named module, open the package to dev.blit", e);
+            }
+        }
+    };
+
+    private static final class Codec extends BuiltinTypes.ById {
+        Codec() {
+            // Tracked: a lambda held twice comes back as one lambda, as with Java serialization and Kryo.
+            super(TypeIds.EXTENDED, true);
+        }
+
+        @Override
+        public void write(WriteBuffer out, Object v) {
+            SerializedLambda sl = serialized(v);
+            WriteSession session = WriteSession.of(out);
+            Registration host = session.registry().capturingClass(sl.getCapturingClass(), v.getClass());
+            out.writeUnsignedVarInt(TypeIds.EXT_SERIALIZABLE_LAMBDA);
+            out.writeUnsignedVarInt(host.id);
+            out.writeString(sl.getFunctionalInterfaceClass());
+            out.writeString(sl.getFunctionalInterfaceMethodName());
+            out.writeString(sl.getFunctionalInterfaceMethodSignature());
+            out.writeUnsignedVarInt(sl.getImplMethodKind());
+            out.writeString(sl.getImplClass());
+            out.writeString(sl.getImplMethodName());
+            out.writeString(sl.getImplMethodSignature());
+            out.writeString(sl.getInstantiatedMethodType());
+            int n = sl.getCapturedArgCount();
+            out.writeUnsignedVarInt(n);
+            for (int i = 0; i < n; i++) {
+                session.writeObject(out, sl.getCapturedArg(i));
+            }
+        }
+
+        private static SerializedLambda serialized(Object v) {
+            Object replaced;
+            try {
+                replaced = WRITE_REPLACE.get(v.getClass()).invoke(v);
+            } catch (IllegalAccessException | InvocationTargetException e) {
+                throw new BlitException("cannot write lambda " + v.getClass().getName() + ": " + e, e);
+            }
+            if (!(replaced instanceof SerializedLambda)) {
+                throw new BlitException("cannot write " + v.getClass().getName() + ": its writeReplace gives a "
+                        + (replaced == null ? "null" : replaced.getClass().getName()) + ", not a SerializedLambda");
+            }
+            return (SerializedLambda) replaced;
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            long at = in.offset();
+            int ext = in.readUnsignedVarInt();
+            if (ext != TypeIds.EXT_SERIALIZABLE_LAMBDA) {
+                throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
+            }
+            ReadSession session = ReadSession.of(in);
+            Registry registry = session.registry();
+            long hostAt = in.offset();
+            int hostId = in.readUnsignedVarInt();
+            Registration host = registry.forId(hostId);
+            if (host == null || hostId < TypeIds.FIRST_USER_ID || registry.find(host.type) != host) {
+                throw new BlitException("lambda at offset " + at + ": its capturing class id " + Integer.toUnsignedString(hostId)
+                        + " at offset " + hostAt + " is not a class registered with this Blit instance");
+            }
+            String fiClass = name(in, "functional interface");
+            String fiName = name(in, "functional interface method");
+            String fiSignature = name(in, "functional interface method signature");
+            long kindAt = in.offset();
+            int kind = in.readUnsignedVarInt();
+            if (kind < MethodHandleInfo.REF_getField || kind > MethodHandleInfo.REF_invokeInterface) {
+                throw new BlitException("lambda at offset " + at + ": method handle kind " + Integer.toUnsignedString(kind)
+                        + " at offset " + kindAt + " is not one of 1..9");
+            }
+            String implClass = name(in, "implementation class");
+            String implName = name(in, "implementation method");
+            String implSignature = name(in, "implementation method signature");
+            String instantiated = name(in, "instantiated method type");
+            int n = in.readCount(1);
+            Object[] captured = new Object[n];
+            for (int i = 0; i < n; i++) {
+                captured[i] = session.readObject(in);
+            }
+            Method deserialize = DESERIALIZE.get(host.type);
+            if (deserialize == null) {
+                throw new BlitException("lambda at offset " + at + ": its capturing class " + host.type.getName()
+                        + " has no serializable lambdas (no $deserializeLambda$)");
+            }
+            SerializedLambda sl = new SerializedLambda(host.type, fiClass, fiName, fiSignature, kind, implClass,
+                    implName, implSignature, instantiated, captured);
+            try {
+                return deserialize.invoke(null, sl);
+            } catch (InvocationTargetException e) {
+                // IllegalArgumentException("Invalid lambda deserialization") for a lambda the class does not
+                // define; ClassCastException or NullPointerException for captured values of the wrong type.
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                throw new BlitException("lambda at offset " + at + " is not one " + host.type.getName() + " defines as "
+                        + UtilTypes.quoted(implName) + " with these captured values (" + cause + ")", cause);
+            } catch (IllegalAccessException | RuntimeException | ExceptionInInitializerError e) {
+                throw new BlitException("lambda at offset " + at + " cannot be rebuilt by " + host.type.getName() + ": " + e, e);
+            }
+        }
+
+        private static String name(ReadBuffer in, String what) {
+            long at = in.offset();
+            String s = in.readString();
+            if (s == null || s.isEmpty()) {
+                throw new BlitException("lambda's " + what + " at offset " + at + " is " + (s == null ? "null" : "empty"));
+            }
+            return s;
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package dev.blit.types;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.RoundTrip;
+import dev.blit.buffer.WriteBuffer;
+import org.junit.jupiter.api.Test;
+
+import java.io.Serializable;
+import java.lang.invoke.SerializedLambda;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Serializable lambdas and method references (FORMAT.md, id 99 extended 0): every kind round-trips and still
+ * works, the capturing class is the allowlist, and bytes that name a lambda its class does not define, or
+ * captured values of the wrong types, are BlitExceptions.
+ */
+class LambdaTypesTest {
+    /** The capturing class of most lambdas here: registering it allows them. */
+    static final class Lambdas {
+        private Lambdas() {
+        }
+
+        static Supplier<String> constant() {
+            return (Supplier<String> & Serializable) () -> "c";
+        }
+
+        static Function<Integer, Integer> adder(int k) {
+            return (Function<Integer, Integer> & Serializable) x -> x + k;
+        }
+
+        static Function<String, Integer> parse() {
+            return (Function<String, Integer> & Serializable) Integer::parseInt;
+        }
+
+        static Function<String, Integer> length() {
+            return (Function<String, Integer> & Serializable) String::length;
+        }
+
+        static Supplier<List<String>> constructor() {
+            return (Supplier<List<String>> & Serializable) ArrayList::new;
+        }
+
+        static Supplier<String> bound(String s) {
+            return (Supplier<String> & Serializable) s::trim;
+        }
+
+        static Supplier<Object> capturing(Object o) {
+            return (Supplier<Object> & Serializable) () -> o;
+        }
+
+        static Runnable notSerializable() {
+            return () -> { };
+        }
+    }
+
+    /** Lambdas created in an interface's static method: the interface is their capturing class. */
+    interface Host {
+        static Supplier<String> greeting(String name) {
+            return (Supplier<String> & Serializable) () -> "hello " + name;
+        }
+    }
+
+    /** A registered class with fields of functional interface types. */
+    static final class Holder {
+        Function<Integer, Integer> f;
+        Supplier<Object> g;
+        String label;
+    }
+
+    /** Registered, but creates no serializable lambda. */
+    static final class Plain {
+        int x;
+    }
+
+    private static Blit.Builder builder() {
+        return Blit.builder().register(Lambdas.class, 100).register(Host.class, 101).register(Holder.class, 102)
+                .register(Plain.class, 103);
+    }
+
+    private static final Blit BLIT = builder().build();
+    private static final Blit REFERENCES = builder().references(true).build();
+
+    @SuppressWarnings("unchecked")
+    private static <T> T roundTrip(Blit blit, T value) {
+        return (T) RoundTrip.roundTrip(blit, value, blit.toBytes(value).length);
+    }
+
+    @Test
+    void everyKindOfLambdaAndMethodReferenceComesBackAndStillWorks() {
+        assertEquals("c", roundTrip(BLIT, Lambdas.constant()).get());
+        assertEquals(7, roundTrip(BLIT, Lambdas.adder(5)).apply(2));
+        assertEquals(42, roundTrip(BLIT, Lambdas.parse()).apply("42"));
+        assertEquals(3, roundTrip(BLIT, Lambdas.length()).apply("abc"));
+        List<String> made = roundTrip(BLIT, Lambdas.constructor()).get();
+        assertEquals(ArrayList.class, made.getClass());
+        assertEquals("x", roundTrip(BLIT, Lambdas.bound("  x ")).get());
+        assertEquals(List.of(1, "two"), roundTrip(BLIT, Lambdas.capturing(List.of(1, "two"))).get());
+        assertEquals("hello you", roundTrip(BLIT, Host.greeting("you")).get());
+        assertEquals("c", roundTrip(builder().compatible(true).build(), Lambdas.constant()).get());
+    }
+
+    @Test
+    void aLambdaHeldTwiceComesBackOnceWithReferencesAndTwiceWithout() {
+        Function<Integer, Integer> f = Lambdas.adder(1);
+        Object[] both = REFERENCES.fromBytes(REFERENCES.toBytes(new Object[]{f, f}), Object[].class);
+        assertSame(both[0], both[1]);
+        Object[] apart = BLIT.fromBytes(BLIT.toBytes(new Object[]{f, f}), Object[].class);
+        assertNotSame(apart[0], apart[1]);
+        assertEquals(3, Blit.builder().register(Lambdas.class, 100).build().copy(f).apply(2));
+    }
+
+    @Test
+    void fieldsOfFunctionalTypesAndALambdaCapturingItsOwnHolder() {
+        Holder h = new Holder();
+        h.f = Lambdas.adder(10);
+        h.label = "h";
+        h.g = Lambdas.capturing(h); // a cycle: the holder holds a lambda that holds the holder
+        Holder back = REFERENCES.copy(h);
+        assertEquals(11, back.f.apply(1));
+        assertSame(back, back.g.get());
+        assertEquals("h", back.label);
+        BlitException cycle = assertThrows(BlitException.class, () -> BLIT.toBytes(h));
+        assertTrue(cycle.getMessage().contains("maxDepth"), cycle.getMessage());
+    }
+
+    @Test
+    void writingNeedsTheCapturingClassRegisteredAndASerializableLambda() {
+        Blit without = Blit.builder().build();
+        BlitException e = assertThrows(BlitException.class, () -> without.toBytes(Lambdas.adder(1)));
+        assertTrue(e.getMessage().contains("created in class " + Lambdas.class.getName())
+                && e.getMessage().contains("register(dev.blit.types.LambdaTypesTest.Lambdas.class, id)"), e.getMessage());
+        e = assertThrows(BlitException.class, () -> BLIT.toBytes(Lambdas.notSerializable()));
+        assertTrue(e.getMessage().contains("is not Serializable") && e.getMessage().contains("Runnable & Serializable"),
+                e.getMessage());
+    }
+
+    @Test
+    void readingNeedsTheSameClassUnderTheSameId() {
+        byte[] bytes = BLIT.toBytes(Lambdas.adder(1));
+        BlitException e = assertThrows(BlitException.class, () -> Blit.builder().build().fromBytes(bytes));
+        assertTrue(e.getMessage().contains("capturing class id 100") && e.getMessage().contains("not a class registered"),
+                e.getMessage());
+        Blit swapped = Blit.builder().register(Plain.class, 100).register(Lambdas.class, 103).build();
+        e = assertThrows(BlitException.class, () -> swapped.fromBytes(bytes));
+        assertTrue(e.getMessage().contains(Plain.class.getName() + " has no serializable lambdas"), e.getMessage());
+        Blit other = Blit.builder().register(Host.class, 100).build();
+        e = assertThrows(BlitException.class, () -> other.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("is not one " + Host.class.getName() + " defines"), e.getMessage());
+    }
+
+    // ---------------------------------------------------------------- hand-made bytes
+
+    private static SerializedLambda described(Object lambda) throws ReflectiveOperationException {
+        Method m = lambda.getClass().getDeclaredMethod("writeReplace");
+        m.setAccessible(true);
+        return (SerializedLambda) m.invoke(lambda);
+    }
+
+    /** The bytes of a lambda as Blit writes {@code sl}, with its implementation method name and kind replaced. */
+    private static byte[] bytes(SerializedLambda sl, int ext, int kind, String implName, Object... captured) {
+        WriteBuffer out = new WriteBuffer();
+        out.writeUnsignedVarInt(TypeIds.EXTENDED);
+        out.writeUnsignedVarInt(ext);
+        out.writeUnsignedVarInt(100);
+        out.writeString(sl.getFunctionalInterfaceClass());
+        out.writeString(sl.getFunctionalInterfaceMethodName());
+        out.writeString(sl.getFunctionalInterfaceMethodSignature());
+        out.writeUnsignedVarInt(kind);
+        out.writeString(sl.getImplClass());
+        out.writeString(implName);
+        out.writeString(sl.getImplMethodSignature());
+        out.writeString(sl.getInstantiatedMethodType());
+        out.writeUnsignedVarInt(captured.length);
+        for (Object c : captured) {
+            BLIT.write(c, out);
+        }
+        return out.toByteArray();
+    }
+
+    private static String refusal(byte[] bytes) {
+        return assertThrows(BlitException.class, () -> BLIT.fromBytes(bytes)).getMessage();
+    }
+
+    @Test
+    void handMadeBytesAreReadOnlyForALambdaTheClassDefinesWithValuesOfItsTypes() throws Exception {
+        SerializedLambda sl = described(Lambdas.adder(5));
+        int kind = sl.getImplMethodKind();
+        String impl = sl.getImplMethodName();
+        @SuppressWarnings("unchecked")
+        Function<Integer, Integer> same = (Function<Integer, Integer>) BLIT.fromBytes(bytes(sl, 0, kind, impl, 5));
+        assertEquals(7, same.apply(2));
+
+        String m = refusal(bytes(sl, 0, kind, impl, "five"));
+        assertTrue(m.contains("lambda at offset 1 is not one " + Lambdas.class.getName() + " defines")
+                && m.contains("ClassCastException"), m);
+        m = refusal(bytes(sl, 0, kind, impl));
+        assertTrue(m.contains("is not one"), m);
+        m = refusal(bytes(sl, 0, kind, "lambda$evil$0", 5));
+        assertTrue(m.contains("is not one") && m.contains("lambda$evil$0"), m);
+        m = refusal(bytes(sl, 0, 10, impl, 5));
+        assertTrue(m.contains("method handle kind 10") && m.contains("not one of 1..9"), m);
+        m = refusal(bytes(sl, 0, kind, "", 5));
+        assertTrue(m.contains("implementation method at offset") && m.contains("is empty"), m);
+        m = refusal(bytes(sl, 3, kind, impl, 5));
+        assertTrue(m.contains("unknown extended built-in id 3 at offset 1"), m);
+
+        WriteBuffer huge = new WriteBuffer();
+        byte[] head = bytes(sl, 0, kind, impl);
+        huge.writeBytes(head, 0, head.length - 1);
+        huge.writeUnsignedVarInt(Integer.MAX_VALUE); // a captured-value count no input can hold
+        m = refusal(huge.toByteArray());
+        assertTrue(m.contains("offset " + (head.length - 1)), m);
+    }
+}
