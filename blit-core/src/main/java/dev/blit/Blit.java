@@ -96,6 +96,9 @@ public final class Blit {
                 throw new BlitException("cannot register primitive type " + e.type);
             }
             Registration r = rb.add(e.id, e.type, e.serializer);
+            if (e.hierarchy) {
+                rb.hierarchy(r);
+            }
             if (e.serializer == null) {
                 toBind.add(r);
             } else {
@@ -465,11 +468,14 @@ public final class Blit {
             final Class<?> type;
             final int id;
             final Serializer<?> serializer;
+            /** Whether the serializer also writes every subclass or implementation of the type (registerHierarchy). */
+            final boolean hierarchy;
 
-            Entry(Class<?> type, int id, Serializer<?> serializer) {
+            Entry(Class<?> type, int id, Serializer<?> serializer, boolean hierarchy) {
                 this.type = type;
                 this.id = id;
                 this.serializer = serializer;
+                this.hierarchy = hierarchy;
             }
         }
 
@@ -485,7 +491,7 @@ public final class Blit {
          * @return this builder
          */
         public Builder register(Class<?> type, int id) {
-            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, null));
+            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, null, false));
             return this;
         }
 
@@ -499,7 +505,31 @@ public final class Blit {
          * @return this builder
          */
         public <T> Builder register(Class<T> type, int id, Serializer<? super T> serializer) {
-            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer")));
+            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer"),
+                    false));
+            return this;
+        }
+
+        /**
+         * Registers a serializer of your own for a type and every class that extends or implements it, what Kryo
+         * calls a default serializer: for types whose implementations are many, private, or not yours, such as a
+         * library's immutable collections ({@code ImmutableList} has a class per size) or {@code java.nio.file.Path}
+         * (one class per file system). Every value whose class has no registration of its own (and is not built
+         * in) but is a {@code type} is written under {@code id} by {@code serializer}, and read back as whatever
+         * {@code serializer} builds. A class registered by itself keeps its own registration; where a class is a
+         * subtype of several such types, the first one registered wins.
+         *
+         * <p>Reading never instantiates a subclass by name: what comes back is only what your serializer makes.
+         *
+         * @param type       the class or interface at the top of the hierarchy
+         * @param id         its wire id (100 or more)
+         * @param serializer writes the content of any {@code type} and reads it back
+         * @param <T>        the type
+         * @return this builder
+         */
+        public <T> Builder registerHierarchy(Class<T> type, int id, Serializer<? super T> serializer) {
+            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer"),
+                    true));
             return this;
         }
 

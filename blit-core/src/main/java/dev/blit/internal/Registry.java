@@ -5,6 +5,7 @@ import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -25,6 +26,8 @@ public final class Registry {
     private final Registration typedArray;
     private final Registration lambdas;
     private final Set<Class<?>> families;
+    /** The user's registrations whose serializer also writes their type's subtypes, in registration order. */
+    private final List<Registration> hierarchies;
     /** The user's classes by binary name, for the capturing class a serializable lambda names. */
     private final Map<String, Registration> byName = new HashMap<>();
 
@@ -40,10 +43,13 @@ public final class Registry {
      * @param byClass every class Blit may write, mapped to its registration (aliases share one)
      * @param byId    every registration by id, for reading
      * @param families classes whose JDK subclasses are written as they are ({@link RegistryBuilder#family})
+     * @param hierarchies registrations that also write their type's subtypes ({@link RegistryBuilder#hierarchy})
      */
-    public Registry(Map<Class<?>, Registration> byClass, Map<Integer, Registration> byId, Set<Class<?>> families) {
+    public Registry(Map<Class<?>, Registration> byClass, Map<Integer, Registration> byId, Set<Class<?>> families,
+                    List<Registration> hierarchies) {
         this.byClass = Map.copyOf(byClass);
         this.families = Set.copyOf(families);
+        this.hierarchies = List.copyOf(hierarchies);
         for (Registration r : byId.values()) {
             if (r.id < DENSE_IDS) {
                 dense[r.id] = r;
@@ -83,7 +89,15 @@ public final class Registry {
                     return byClass.get(c);
                 }
             }
-            return BuiltinTypes.lazy(type);
+            Registration lazy = BuiltinTypes.lazy(type);
+            if (lazy != null) {
+                return lazy;
+            }
+        }
+        for (Registration h : hierarchies) {
+            if (h.type.isAssignableFrom(type)) {
+                return h;
+            }
         }
         return null;
     }

@@ -4,8 +4,10 @@ import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.types.TypeIds;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -14,6 +16,7 @@ public final class RegistryBuilder {
     private final Map<Class<?>, Registration> byClass = new HashMap<>();
     private final Map<Integer, Registration> byId = new HashMap<>();
     private final Set<Class<?>> families = new HashSet<>();
+    private final List<Registration> hierarchies = new ArrayList<>();
 
     /**
      * @param id   the wire id
@@ -86,6 +89,16 @@ public final class RegistryBuilder {
         families.add(root);
     }
 
+    /**
+     * Makes every class that extends or implements {@code r}'s type, and has no registration of its own, be
+     * written as {@code r} (the user's {@code registerHierarchy}); the first such registration a class fits wins.
+     *
+     * @param r a user's registration with a serializer of the user's
+     */
+    public void hierarchy(Registration r) {
+        hierarchies.add(r);
+    }
+
     /** A registration that is only read (an id whose values decode to a type written under another id). */
     public Registration addReadOnly(int id, Class<?> type, Serializer<?> s) {
         Registration r = new Registration(id, type);
@@ -105,6 +118,6 @@ public final class RegistryBuilder {
     }
 
     public Registry build() {
-        return new Registry(byClass, byId, families);
+        return new Registry(byClass, byId, families, hierarchies);
     }
 }
