@@ -159,6 +159,7 @@ class GoldenVectorTest {
         c.add(new Case("sql_timestamp", new java.sql.Timestamp(-1500), PLAIN));
         c.add(new Case("sql_date_and_time", new Object[] {new java.sql.Date(1000), new java.sql.Time(-1)}, PLAIN));
         c.add(new Case("class_values", new Object[] {String.class, int[].class, Class.class}, PLAIN));
+        c.add(new Case("path_and_file", new Object[] {java.nio.file.Path.of("data.bin"), new java.io.File("log")}, PLAIN));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",

@@ -184,7 +184,7 @@ final class Decoder {
             case TypeIds.CLASS -> n.value = leaves.classValue(types);
             case TypeIds.EXTENDED -> {
                 track(n);
-                lambda(n, depth);
+                extended(n, depth);
             }
             case TypeIds.BIT_SET, TypeIds.STRING_BUILDER, TypeIds.STRING_BUFFER, TypeIds.ATOMIC_INTEGER,
                  TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN, TypeIds.TIME_ZONE, TypeIds.GREGORIAN_CALENDAR,
@@ -292,12 +292,18 @@ final class Decoder {
     }
 
     /**
-     * Id 99, extended id 0: a serializable lambda (FORMAT.md). Whether its capturing class registers it, and
-     * defines it with captured values of those types, only the classes can tell (as for a user id's tag).
+     * Id 99 (FORMAT.md): extended id 1, a Path, and 2, a File, as their names; 0, a serializable lambda. Whether a
+     * lambda's capturing class registers it, and defines it with captured values of those types, only the classes
+     * can tell (as for a user id's tag).
      */
-    private void lambda(Node n, int depth) {
+    private void extended(Node n, int depth) {
         long at = in.pos;
         long ext = in.uvar(32) & 0xffffffffL;
+        if (ext == TypeIds.EXT_PATH || ext == TypeIds.EXT_FILE) {
+            n.type = ext == TypeIds.EXT_PATH ? "Path" : "File";
+            n.value = leaves.pathName(n.type, at);
+            return;
+        }
         if (ext != TypeIds.EXT_SERIALIZABLE_LAMBDA) {
             throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }

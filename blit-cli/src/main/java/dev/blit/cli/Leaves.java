@@ -142,6 +142,26 @@ final class Leaves {
     }
 
     /**
+     * A Path's or File's name (id 99, extended 1 or 2), checked as the library reads it: a Path with
+     * {@code Path.of} on this JVM's default file system, a File as any string.
+     */
+    String pathName(String type, long at) {
+        long nameAt = in.pos;
+        String s = in.str();
+        if (s == null) {
+            throw new BlitException("null string header inside a " + type + " value at offset " + nameAt);
+        }
+        if (type.equals("Path")) {
+            try {
+                java.nio.file.Path.of(s);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new BlitException("invalid Path at offset " + at + ": " + Names.quote(s) + " (" + e.getReason() + ")");
+            }
+        }
+        return Names.quote(s);
+    }
+
+    /**
      * The eight items of a serializable lambda (id 99, extended 0) after its capturing class: functional interface,
      * its method and signature, implementation method kind (1..9), class, name and signature, instantiated type.
      */

@@ -337,7 +337,7 @@ class DumpAgreesWithLibraryTest {
     }
 
     /**
-     * Id 99: an extended id, 0 (a lambda) the only one; a capturing class id of the user's (a built-in id is
+     * Id 99: an extended id, 0 (a lambda), 1 (a Path: a name Path.of takes) or 2 (a File: any name); a capturing class id of the user's (a built-in id is
      * none); kinds 1..9; names neither null nor empty. What the capturing class decides, only it can tell.
      */
     @Test
@@ -348,7 +348,7 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 01", "unknown extended built-in id 1 at offset 1"},
+                {"63 03", "unknown extended built-in id 3 at offset 1"},
                 {"63 80 01", "unknown extended built-in id 128"},
                 {"63 00", "truncated"},
                 {"63 00 0b", "its capturing class id 11 at offset 2 is not a registered class's"},
@@ -360,7 +360,13 @@ class DumpAgreesWithLibraryTest {
                 {parse.substring(0, parse.length() - 3), "truncated"}, // no captured-value count
                 {"63", "truncated"},
         });
-        bothRead(new String[] {parse});
+        bothRefuse(new String[][] {
+                {"63 01 00", "null string header inside a Path value at offset 2"},
+                {"63 02 00", "null string header inside a File value at offset 2"},
+                {"63 01 07 61 00 62", "invalid Path at offset 1"}, // "a\0b"
+                {"63 01 07 61", "truncated"},
+        });
+        bothRead(new String[] {parse, "63 01 01", "63 02 01", "63 01 07 61 2f 62", "63 02 07 61 00 62"}); // a File may hold a NUL
     }
 
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
@@ -442,6 +448,8 @@ class DumpAgreesWithLibraryTest {
                 Timestamp.class, Map.of().getClass(), new Class<?>[] {Locale.class, null}));
         java.util.function.Function<Integer, Integer> adder = Lambdas.adder(3);
         m.put("lambdas", List.of(adder, Lambdas.parse(), adder));
+        java.nio.file.Path path = java.nio.file.Path.of("dir", "file.txt");
+        m.put("paths", List.of(path, new java.io.File("f"), path));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);

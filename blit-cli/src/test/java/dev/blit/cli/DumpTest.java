@@ -461,6 +461,14 @@ class DumpTest {
         golden("lambda_with_register", dump(bytes, "--register", Lambdas.class.getName() + "=100"));
     }
 
+    /** Id 99, extended ids 1 and 2: a Path and a File, as their names; tracked (a second one is a back reference). */
+    @Test
+    void pathsAndFilesShowAsTheirNames() throws IOException {
+        java.nio.file.Path p = java.nio.file.Path.of("data.bin");
+        byte[] bytes = Blit.builder().references(true).build().toBytes(new Object[] {p, new java.io.File("log"), p});
+        golden("path_and_file", dump(bytes));
+    }
+
     private static String dump(byte[] bytes, String... args) {
         Result r = run(bytes, args);
         assertEquals(0, r.code, r.out + r.err);

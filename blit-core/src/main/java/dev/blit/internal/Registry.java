@@ -89,6 +89,11 @@ public final class Registry {
                     return byClass.get(c);
                 }
             }
+            for (Class<?> root : families) {
+                if (root.isInterface() && root.isAssignableFrom(type)) {
+                    return byClass.get(root); // Path: a private class per platform and file system
+                }
+            }
             Registration lazy = BuiltinTypes.lazy(type);
             if (lazy != null) {
                 return lazy;

@@ -79,9 +79,10 @@ public final class RegistryBuilder {
     }
 
     /**
-     * Makes every JDK subclass of {@code root} (one loaded by the boot or platform class loader) be written as
-     * {@code root} is registered, resolved when a value of it is first written: for a JDK type the JDK
-     * implements with classes of its own, many and private (a {@code Charset} is one class per charset).
+     * Makes every JDK subclass of {@code root}, or implementation if it is an interface (one loaded by the boot
+     * or platform class loader), be written as {@code root} is registered, resolved when a value of it is first
+     * written: for a JDK type the JDK implements with classes of its own, many and private (a {@code Charset} is
+     * one class per charset, a {@code Path} one per platform and file system).
      *
      * @param root a class already registered
      */

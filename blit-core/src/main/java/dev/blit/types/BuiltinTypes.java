@@ -133,16 +133,16 @@ public final class BuiltinTypes {
         UnmodifiableTypes.install(rb);
         UtilTypes.install(rb);
         CalendarTypes.install(rb);
-        LambdaTypes.install(rb);
+        ExtendedTypes.install(rb);
     }
 
     /**
      * @param type a class no registration names
      * @return whether it is the JVM's class of a serializable lambda or method reference, which Blit writes
-     *         under {@link TypeIds#EXTENDED} (see {@code LambdaTypes})
+     *         under {@link TypeIds#EXTENDED} (see {@code ExtendedTypes})
      */
     public static boolean isSerializableLambda(Class<?> type) {
-        return LambdaTypes.isSerializableLambda(type);
+        return ExtendedTypes.isSerializableLambda(type);
     }
 
     /**

@@ -118,11 +118,15 @@ public final class TypeIds {
     public static final int CLASS = 98;
     /**
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
-     * that type's content (FORMAT.md). Extended id {@value #EXT_SERIALIZABLE_LAMBDA}: a serializable lambda.
+     * that type's content (FORMAT.md): a serializable lambda, a {@code Path} or a {@code File}.
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
     public static final int EXT_SERIALIZABLE_LAMBDA = 0;
+    /** Extended id of a {@code java.nio.file.Path} of the default file system. */
+    public static final int EXT_PATH = 1;
+    /** Extended id of a {@code java.io.File}. */
+    public static final int EXT_FILE = 2;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

@@ -292,6 +292,9 @@ final class Workloads {
         root.put("sqlTime", new java.sql.Time(-1L));
         root.put("sqlTimestamp", java.sql.Timestamp.valueOf("2001-02-03 04:05:06.000000007"));
         root.put("class", Object[].class);
+        // Extended built-ins (99): a Path and a File (the lambdas are a sample of their own).
+        root.put("path", java.nio.file.Path.of("dir", "file.bin"));
+        root.put("file", new java.io.File("log"));
         return root;
     }
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.io.Serializable;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -21,11 +22,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Serializable lambdas and method references (FORMAT.md, id 99 extended 0): every kind round-trips and still
- * works, the capturing class is the allowlist, and bytes that name a lambda its class does not define, or
- * captured values of the wrong types, are BlitExceptions.
+ * The extended built-ins (FORMAT.md, id 99). Serializable lambdas and method references (extended 0): every kind
+ * round-trips and still works, the capturing class is the allowlist, and bytes that name a lambda its class does
+ * not define, or captured values of the wrong types, are BlitExceptions. Paths (1) and files (2): as their names.
  */
-class LambdaTypesTest {
+class ExtendedTypesTest {
     /** The capturing class of most lambdas here: registering it allows them. */
     static final class Lambdas {
         private Lambdas() {
@@ -139,7 +140,7 @@ class LambdaTypesTest {
         Blit without = Blit.builder().build();
         BlitException e = assertThrows(BlitException.class, () -> without.toBytes(Lambdas.adder(1)));
         assertTrue(e.getMessage().contains("created in class " + Lambdas.class.getName())
-                && e.getMessage().contains("register(dev.blit.types.LambdaTypesTest.Lambdas.class, id)"), e.getMessage());
+                && e.getMessage().contains("register(dev.blit.types.ExtendedTypesTest.Lambdas.class, id)"), e.getMessage());
         e = assertThrows(BlitException.class, () -> BLIT.toBytes(Lambdas.notSerializable()));
         assertTrue(e.getMessage().contains("is not Serializable") && e.getMessage().contains("Runnable & Serializable"),
                 e.getMessage());
@@ -157,6 +158,51 @@ class LambdaTypesTest {
         Blit other = Blit.builder().register(Host.class, 100).build();
         e = assertThrows(BlitException.class, () -> other.fromBytes(bytes));
         assertTrue(e.getMessage().contains("is not one " + Host.class.getName() + " defines"), e.getMessage());
+    }
+
+    // ---------------------------------------------------------------- Path and File
+
+    record Place(Path path, java.io.File file, Object any) {
+    }
+
+    @Test
+    void pathsAndFilesAreTheirNamesAndTouchNoFile() {
+        Path relative = Path.of("some", "dir", "f.txt");
+        Path absolute = Path.of("/no/such/dir");
+        for (Object v : new Object[]{relative, absolute, Path.of(""), new java.io.File("a/b"), new java.io.File("")}) {
+            byte[] bytes = BLIT.toBytes(v);
+            assertEquals(TypeIds.EXTENDED, bytes[0]);
+            assertEquals(v, RoundTrip.roundTrip(BLIT, v, bytes.length));
+        }
+        assertEquals(RoundTrip.roundTrip(BLIT, relative, 17), relative); // 63 01, then "some/dir/f.txt"
+        Place place = new Place(relative, new java.io.File("x"), absolute);
+        assertEquals(place, Blit.builder().register(Place.class, 120).build().copy(place));
+        Object[] twice = REFERENCES.copy(new Object[]{relative, relative});
+        assertSame(twice[0], twice[1], "tracked, like every extended built-in");
+    }
+
+    @Test
+    void aPathOfAnotherFileSystemIsRefusedAndABadNameIsRejected(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path zip = dir.resolve("z.zip");
+        try (java.nio.file.FileSystem fs = java.nio.file.FileSystems.newFileSystem(zip, java.util.Map.of("create", "true"))) {
+            BlitException e = assertThrows(BlitException.class, () -> BLIT.toBytes(fs.getPath("/inside")));
+            assertTrue(e.getMessage().contains("of the file system of jar") && e.getMessage().contains("default file system"),
+                    e.getMessage());
+        }
+        WriteBuffer out = new WriteBuffer();
+        out.writeUnsignedVarInt(TypeIds.EXTENDED);
+        out.writeUnsignedVarInt(TypeIds.EXT_PATH);
+        out.writeString("a\u0000b");
+        String m = refusal(out.toByteArray());
+        assertTrue(m.contains("invalid Path at offset 1") && m.contains("Nul character not allowed"), m);
+        m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_FILE, 0});
+        assertTrue(m.contains("null string header inside a File value at offset 2"), m);
+        class MyFile extends java.io.File {
+            MyFile() {
+                super("x");
+            }
+        }
+        assertThrows(BlitException.class, () -> BLIT.toBytes(new MyFile()), "a subclass of File is not File");
     }
 
     // ---------------------------------------------------------------- hand-made bytes

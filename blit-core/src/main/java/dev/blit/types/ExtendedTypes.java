@@ -9,40 +9,52 @@ import dev.blit.internal.Registry;
 import dev.blit.internal.RegistryBuilder;
 import dev.blit.internal.WriteSession;
 
+import java.io.File;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.nio.file.FileSystems;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
 /**
- * Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
- * {@code (Function<Order, Long> & Serializable) Order::id}), under the extended id
- * {@value TypeIds#EXT_SERIALIZABLE_LAMBDA} after {@link TypeIds#EXTENDED}.
+ * The built-ins of the second id space, after {@link TypeIds#EXTENDED} (99) and an extended id: serializable
+ * lambdas (0), {@code java.nio.file.Path} (1) and {@code java.io.File} (2). They share one registration, so
+ * all of them are tracked (a lambda's identity matters; a path's costs nothing to keep).
  *
- * <p>A lambda's class is spun by the JVM at run time, with a name that changes from run to run, so it cannot
- * be registered. What Java serialization writes for it instead is a {@link SerializedLambda}: the class that
- * created the lambda (the <em>capturing class</em>), the method that implements it, the interface it
- * implements, and the values it captured. Blit writes the same, with one difference that keeps registration
- * the allowlist it is everywhere else: the capturing class is written as its registration id, never as a
- * name, so only lambdas created by the code of a registered class can be read, and reading one never
- * resolves a class name. The lambda is rebuilt the way Java serialization rebuilds it: by the capturing
- * class's own {@code $deserializeLambda$}, which javac generates for every class with serializable lambdas
- * and which rebuilds only those the class itself defines (anything else is an
- * {@code IllegalArgumentException}, here a {@link BlitException}). Kryo's {@code ClosureSerializer} and
- * Fory work the same way, with class names.
+ * <p><b>Lambdas.</b> Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
+ * {@code (Function<Order, Long> & Serializable) Order::id}). A lambda's class is spun by the JVM at run time,
+ * with a name that changes from run to run, so it cannot be registered. What Java serialization writes for it
+ * instead is a {@link SerializedLambda}: the class that created the lambda (the <em>capturing class</em>), the
+ * method that implements it, the interface it implements, and the values it captured. Blit writes the same,
+ * with one difference that keeps registration the allowlist it is everywhere else: the capturing class is
+ * written as its registration id, never as a name, so only lambdas created by the code of a registered class
+ * can be read, and reading one never resolves a class name. The lambda is rebuilt the way Java serialization
+ * rebuilds it: by the capturing class's own {@code $deserializeLambda$}, which javac generates for every class
+ * with serializable lambdas and which rebuilds only those the class itself defines (anything else is an
+ * {@code IllegalArgumentException}, here a {@link BlitException}). Kryo's {@code ClosureSerializer} and Fory
+ * work the same way, with class names. Both halves use deep reflection on the user's classes
+ * ({@code writeReplace} of the lambda's class, {@code $deserializeLambda$} of the capturing class): on the class
+ * path that is always allowed; in a named module, the package must be open to Blit, as for generated serializers.
  *
- * <p>Both halves use deep reflection on the user's classes ({@code writeReplace} of the lambda's class,
- * {@code $deserializeLambda$} of the capturing class): on the class path that is always allowed; in a named
- * module, the package must be open to Blit, as for generated serializers.
+ * <p><b>Paths and files.</b> A {@code Path} of the default file system (the JDK implements it with a private
+ * class per platform) and a {@code java.io.File}, each as its string, read back with {@code Path.of} and
+ * {@code new File}: names only, no file is touched. A path of another file system (a zip file's) is refused on
+ * write: it would come back as a path of the reader's default one.
  */
-final class LambdaTypes {
-    private LambdaTypes() {
+final class ExtendedTypes {
+    private ExtendedTypes() {
     }
 
     static void install(RegistryBuilder rb) {
-        // Read-only: lambda classes reach this registration through Registry.resolve, never by class.
-        rb.addReadOnly(TypeIds.EXTENDED, SerializedLambda.class, new Codec());
+        // Lambda classes reach this registration through Registry.resolve; Path's implementations through the
+        // family of Path; File by its class.
+        Registration r = rb.addReadOnly(TypeIds.EXTENDED, SerializedLambda.class, new Codec());
+        rb.alias(Path.class, r);
+        rb.family(Path.class);
+        rb.alias(File.class, r);
     }
 
     /**
@@ -94,6 +106,24 @@ final class LambdaTypes {
 
         @Override
         public void write(WriteBuffer out, Object v) {
+            if (v instanceof Path) {
+                Path p = (Path) v;
+                if (p.getFileSystem() != FileSystems.getDefault()) {
+                    throw new BlitException("cannot write path " + UtilTypes.quoted(p.toString()) + " of the file system of "
+                            + p.getFileSystem().provider().getScheme() + ": only paths of the default file system are built"
+                            + " in (register a Serializer for yours)");
+                }
+                out.writeUnsignedVarInt(TypeIds.EXT_PATH);
+                out.writeString(p.toString());
+            } else if (v instanceof File) {
+                out.writeUnsignedVarInt(TypeIds.EXT_FILE);
+                out.writeString(((File) v).getPath());
+            } else {
+                writeLambda(out, v);
+            }
+        }
+
+        private static void writeLambda(WriteBuffer out, Object v) {
             SerializedLambda sl = serialized(v);
             WriteSession session = WriteSession.of(out);
             Registration host = session.registry().capturingClass(sl.getCapturingClass(), v.getClass());
@@ -132,9 +162,34 @@ final class LambdaTypes {
         public Object read(ReadBuffer in) {
             long at = in.offset();
             int ext = in.readUnsignedVarInt();
-            if (ext != TypeIds.EXT_SERIALIZABLE_LAMBDA) {
-                throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
+            switch (ext) {
+                case TypeIds.EXT_SERIALIZABLE_LAMBDA:
+                    return readLambda(in, at);
+                case TypeIds.EXT_PATH: {
+                    String s = pathName(in, "Path");
+                    try {
+                        return Path.of(s);
+                    } catch (InvalidPathException e) {
+                        throw new BlitException("invalid Path at offset " + at + ": " + UtilTypes.quoted(s) + " (" + e.getReason() + ")", e);
+                    }
+                }
+                case TypeIds.EXT_FILE:
+                    return new File(pathName(in, "File"));
+                default:
+                    throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
             }
+        }
+
+        private static String pathName(ReadBuffer in, String what) {
+            long at = in.offset();
+            String s = in.readString();
+            if (s == null) {
+                throw new BlitException("null string header inside a " + what + " value at offset " + at);
+            }
+            return s;
+        }
+
+        private static Object readLambda(ReadBuffer in, long at) {
             ReadSession session = ReadSession.of(in);
             Registry registry = session.registry();
             long hostAt = in.offset();
