@@ -88,6 +88,7 @@ class ConcurrencyTest {
                 .register(Point.class, 100)
                 .register(Node.class, 101)
                 .register(Tick.class, 102)
+                .register(ConcurrencyTest.class, 103) // the capturing class of the mix's lambda
                 .references(references)
                 .build();
     }
@@ -109,6 +110,10 @@ class ConcurrencyTest {
         map.put("stamp", java.sql.Timestamp.valueOf("2024-02-29 12:00:00.123456789"));
         map.put("charset", java.nio.charset.Charset.forName("windows-1252"));
         map.put("zone", java.util.TimeZone.getTimeZone("Europe/Paris"));
+        // Extended built-ins: a lambda's writeReplace and $deserializeLambda$ are looked up once, on first use.
+        int offset = 7;
+        map.put("lambda", (java.util.function.IntUnaryOperator & java.io.Serializable) x -> x + offset);
+        map.put("path", java.nio.file.Path.of("a", "b"));
         v.add(map);
         v.add("a string with € and ü, long enough to leave the Latin-1 path ".repeat(4));
         v.add(new double[] {0.1, -0.0, Double.NaN});
