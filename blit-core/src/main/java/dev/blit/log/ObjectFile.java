@@ -64,7 +64,9 @@ public final class ObjectFile {
      * value that cannot be written (an unregistered class, say) leaves {@code file} untouched. A crash can leave
      * the temporary file behind; nothing reads it. An existing file's POSIX permissions are kept, and a
      * symbolic link is followed (the link stays, its target is replaced). A file system without atomic rename
-     * is a {@link BlitException}: use {@link #writer(Path, Blit)} there.
+     * is a {@link BlitException}: use {@link #writer(Path, Blit)} there. The guarantee costs two forces to the
+     * device (the file, then the directory) per call, which is what a save is for; to write many files quickly
+     * without it, use {@link #writer(Path, Blit)}.
      *
      * @param file   the file
      * @param blit   encodes the values
