@@ -213,8 +213,12 @@ final class ExtendedTypes {
             String implSignature = name(in, "implementation method signature");
             String instantiated = name(in, "instantiated method type");
             int n = in.readCount(1);
-            Object[] captured = new Object[n];
+            // In growing steps, as Elements.readArray: from a stream, the count is not yet backed by bytes.
+            Object[] captured = new Object[in.initialCapacity(n)];
             for (int i = 0; i < n; i++) {
+                if (i == captured.length) {
+                    captured = java.util.Arrays.copyOf(captured, (int) Math.min(n, 2L * captured.length));
+                }
                 captured[i] = session.readObject(in);
             }
             Method deserialize = DESERIALIZE.get(host.type);

@@ -267,5 +267,12 @@ class ExtendedTypesTest {
         huge.writeUnsignedVarInt(Integer.MAX_VALUE); // a captured-value count no input can hold
         m = refusal(huge.toByteArray());
         assertTrue(m.contains("offset " + (head.length - 1)), m);
+        // From a stream the count cannot be checked against the bytes left: the array grows as values arrive.
+        WriteBuffer big = new WriteBuffer();
+        big.writeBytes(head, 0, head.length - 1);
+        big.writeUnsignedVarInt(30_000_000); // within maxAllocationPerRead, far past the input
+        java.io.InputStream stream = new java.io.ByteArrayInputStream(big.toByteArray());
+        m = assertThrows(BlitException.class, () -> BLIT.read(stream)).getMessage();
+        assertTrue(m.contains("truncated") || m.contains("end of"), m);
     }
 }
