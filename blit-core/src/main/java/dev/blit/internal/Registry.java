@@ -24,7 +24,7 @@ public final class Registry {
     private final Map<Integer, Registration> sparse = new HashMap<>();
     private final Registration objectArray;
     private final Registration typedArray;
-    private final Registration lambdas;
+    private final Registration extended;
     private final Set<Class<?>> families;
     /** The user's registrations whose serializer also writes their type's subtypes, in registration order. */
     private final List<Registration> hierarchies;
@@ -59,7 +59,7 @@ public final class Registry {
         }
         this.objectArray = forId(TypeIds.OBJECT_ARRAY);
         this.typedArray = forId(TypeIds.TYPED_ARRAY);
-        this.lambdas = forId(TypeIds.EXTENDED);
+        this.extended = forId(TypeIds.EXTENDED);
         for (Registration r : byId.values()) {
             if (r.id >= TypeIds.FIRST_USER_ID && this.byClass.get(r.type) == r) {
                 byName.put(r.type.getName(), r);
@@ -80,7 +80,7 @@ public final class Registry {
             return byClass.get(parent); // a constant with a body is written as its enum
         }
         if (BuiltinTypes.isSerializableLambda(type)) {
-            return lambdas; // its capturing class must be registered: checked per value, where the lambda names it
+            return extended; // its capturing class must be registered: checked per value, where the lambda names it
         }
         ClassLoader loader = type.getClassLoader();
         if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
