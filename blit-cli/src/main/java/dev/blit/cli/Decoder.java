@@ -292,20 +292,17 @@ final class Decoder {
     }
 
     /**
-     * Id 99 (FORMAT.md): extended id 1, a Path, and 2, a File, as their names; 0, a serializable lambda. Whether a
+     * Id 99 (FORMAT.md): extended id 1, a Path, and 2, a File, as their names; 3 and 4, Inet(Socket)Address; 0, a
+     * serializable lambda. Whether a
      * lambda's capturing class registers it, and defines it with captured values of those types, only the classes
      * can tell (as for a user id's tag).
      */
     private void extended(Node n, int depth) {
         long at = in.pos;
         long ext = in.uvar(32) & 0xffffffffL;
-        if (ext == TypeIds.EXT_PATH || ext == TypeIds.EXT_FILE) {
-            n.type = ext == TypeIds.EXT_PATH ? "Path" : "File";
-            n.value = leaves.pathName(n.type, at);
-            return;
-        }
         if (ext != TypeIds.EXT_SERIALIZABLE_LAMBDA) {
-            throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
+            leaves.extended(n, ext, at);
+            return;
         }
         n.type = "lambda";
         long hostAt = in.pos;

@@ -142,10 +142,90 @@ final class Leaves {
     }
 
     /**
+     * Id 99's leaves, extended ids 1..4 (a lambda, 0, has children: the decoder's): their type and value.
+     *
+     * @param at the offset of the extended id
+     */
+    void extended(Node n, long ext, long at) {
+        if (ext == TypeIds.EXT_PATH || ext == TypeIds.EXT_FILE) {
+            n.type = ext == TypeIds.EXT_PATH ? "Path" : "File";
+            n.value = pathName(n.type, at);
+        } else if (ext == TypeIds.EXT_INET_ADDRESS) {
+            n.type = "InetAddress";
+            n.value = inetAddress(in.pos);
+        } else if (ext == TypeIds.EXT_INET_SOCKET_ADDRESS) {
+            n.type = "InetSocketAddress";
+            n.value = inetSocketAddress();
+        } else {
+            throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
+        }
+    }
+
+    /** Extended id 3, as NetTypes reads it: host name or null, 4 or 16 bytes, for 16 a scope id + 1. */
+    private String inetAddress(long at) {
+        String host = in.str();
+        long bytesAt = in.pos;
+        long header = in.uvar(32) & 0xffffffffL; // a byte[]: length + 1, 0 for none
+        if (header == 0) {
+            throw new BlitException("InetAddress at offset " + at + " has no address at offset " + bytesAt + ", not 4 or 16");
+        }
+        long length = header - 1;
+        if (length != 4 && length != 16) {
+            throw new BlitException("InetAddress at offset " + at + " has an address of " + length + " bytes at offset "
+                    + bytesAt + ", not 4 or 16");
+        }
+        byte[] b = new byte[(int) length];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) in.u8();
+        }
+        try {
+            java.net.InetAddress a = length == 4 ? java.net.InetAddress.getByAddress(host, b)
+                    : java.net.Inet6Address.getByAddress(host, b, scope() - 1);
+            return a.toString();
+        } catch (java.net.UnknownHostException e) {
+            throw new BlitException("invalid InetAddress at offset " + at + ": " + e.getMessage());
+        }
+    }
+
+    private int scope() {
+        long at = in.pos;
+        long scope = in.uvar(32) & 0xffffffffL;
+        if (scope > Integer.MAX_VALUE) {
+            throw new BlitException("IPv6 scope id " + scope + " at offset " + at + " is out of range");
+        }
+        return (int) scope;
+    }
+
+    /** Extended id 4: form 0 (unresolved: host) or 1 (an address), then the port, 0..65535. */
+    private String inetSocketAddress() {
+        long at = in.pos;
+        int form = in.u8();
+        String where;
+        if (form == 0) {
+            long hostAt = in.pos;
+            where = in.str();
+            if (where == null) {
+                throw new BlitException("unresolved InetSocketAddress at offset " + at + " has a null host at offset " + hostAt);
+            }
+            where = Names.quote(where) + " (unresolved)";
+        } else if (form == 1) {
+            where = inetAddress(in.pos);
+        } else {
+            throw new BlitException("unknown InetSocketAddress form " + form + " at offset " + at);
+        }
+        long portAt = in.pos;
+        long port = in.uvar(32) & 0xffffffffL;
+        if (port > 0xFFFF) {
+            throw new BlitException("InetSocketAddress port " + port + " at offset " + portAt + " is not in 0..65535");
+        }
+        return where + ", port " + port;
+    }
+
+    /**
      * A Path's or File's name (id 99, extended 1 or 2), checked as the library reads it: a Path with
      * {@code Path.of} on this JVM's default file system, a File as any string.
      */
-    String pathName(String type, long at) {
+    private String pathName(String type, long at) {
         long nameAt = in.pos;
         String s = in.str();
         if (s == null) {
@@ -191,8 +271,8 @@ final class Leaves {
         if (length == 0) {
             throw new BlitException("BigInteger of zero bytes at offset " + at);
         }
-        byte[] b = new byte[length];
-        for (int i = 0; i < length; i++) {
+        byte[] b = new byte[(int) length];
+        for (int i = 0; i < b.length; i++) {
             b[i] = (byte) in.u8();
         }
         if (length > 1 && (b[0] == 0 && b[1] >= 0 || b[0] == -1 && b[1] < 0)) {

@@ -337,7 +337,8 @@ class DumpAgreesWithLibraryTest {
     }
 
     /**
-     * Id 99: an extended id, 0 (a lambda), 1 (a Path: a name Path.of takes) or 2 (a File: any name); a capturing class id of the user's (a built-in id is
+     * Id 99: an extended id, 0 (a lambda), 1 (a Path: a name Path.of takes), 2 (a File: any name), 3 (an
+     * InetAddress: 4 or 16 bytes, a scope for 16) or 4 (an InetSocketAddress: a form, a port up to 65535); a capturing class id of the user's (a built-in id is
      * none); kinds 1..9; names neither null nor empty. What the capturing class decides, only it can tell.
      */
     @Test
@@ -348,7 +349,7 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 03", "unknown extended built-in id 3 at offset 1"},
+                {"63 05", "unknown extended built-in id 5 at offset 1"},
                 {"63 80 01", "unknown extended built-in id 128"},
                 {"63 00", "truncated"},
                 {"63 00 0b", "its capturing class id 11 at offset 2 is not a registered class's"},
@@ -365,8 +366,19 @@ class DumpAgreesWithLibraryTest {
                 {"63 02 00", "null string header inside a File value at offset 2"},
                 {"63 01 07 61 00 62", "invalid Path at offset 1"}, // "a\0b"
                 {"63 01 07 61", "truncated"},
+                {"63 03 00 04 01 02 03", "InetAddress at offset 2 has an address of 3 bytes at offset 3, not 4 or 16"},
+                {"63 03 00 00", "has no address"},
+                {"63 03 00 05 01 02 03", "truncated"},
+                {"63 03 00 11 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 01", "truncated"}, // no scope
+                {"63 03 00 11 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 01 80 80 80 80 08", "IPv6 scope id"},
+                {"63 04 02", "unknown InetSocketAddress form 2 at offset 2"},
+                {"63 04 00 00 01", "null host at offset 3"},
+                {"63 04 00 03 61 80 80 04", "port 65536 at offset 5 is not in 0..65535"},
         });
-        bothRead(new String[] {parse, "63 01 01", "63 02 01", "63 01 07 61 2f 62", "63 02 07 61 00 62"}); // a File may hold a NUL
+        bothRead(new String[] {parse, "63 01 01", "63 02 01", "63 01 07 61 2f 62", "63 02 07 61 00 62", // a File may hold a NUL
+                "63 03 00 05 0a 00 00 07", "63 03 03 61 05 0a 00 00 07", // 10.0.0.7, and named "a"
+                "63 03 00 11 20 01 0d b8 00 00 00 00 00 00 00 00 00 00 00 01 04", // 2001:db8::1%3
+                "63 04 00 03 61 ff ff 03", "63 04 01 00 05 7f 00 00 01 00"}); // a:65535 unresolved, 127.0.0.1:0
     }
 
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
@@ -450,6 +462,13 @@ class DumpAgreesWithLibraryTest {
         m.put("lambdas", List.of(adder, Lambdas.parse(), adder));
         java.nio.file.Path path = java.nio.file.Path.of("dir", "file.txt");
         m.put("paths", List.of(path, new java.io.File("f"), path));
+        try {
+            java.net.InetAddress named = java.net.InetAddress.getByAddress("db", new byte[] {10, 0, 0, 7});
+            m.put("net", List.of(named, java.net.Inet6Address.getByAddress(null, new byte[16], 2),
+                    new java.net.InetSocketAddress(named, 5432), java.net.InetSocketAddress.createUnresolved("h", 80)));
+        } catch (java.net.UnknownHostException e) {
+            throw new AssertionError(e);
+        }
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);

@@ -461,12 +461,18 @@ class DumpTest {
         golden("lambda_with_register", dump(bytes, "--register", Lambdas.class.getName() + "=100"));
     }
 
-    /** Id 99, extended ids 1 and 2: a Path and a File, as their names; tracked (a second one is a back reference). */
+    /**
+     * Id 99, extended ids 1..4: a Path and a File, as their names, addresses as their text, with the host name a
+     * value holds; tracked (a second one is a back reference).
+     */
     @Test
-    void pathsAndFilesShowAsTheirNames() throws IOException {
+    void pathsFilesAndAddressesShowAsText() throws IOException {
         java.nio.file.Path p = java.nio.file.Path.of("data.bin");
-        byte[] bytes = Blit.builder().references(true).build().toBytes(new Object[] {p, new java.io.File("log"), p});
-        golden("path_and_file", dump(bytes));
+        java.net.InetAddress db = java.net.InetAddress.getByAddress("db", new byte[] {10, 0, 0, 7});
+        byte[] bytes = Blit.builder().references(true).build().toBytes(new Object[] {p, new java.io.File("log"), p, db,
+                java.net.Inet6Address.getByAddress(null, java.net.InetAddress.getByName("2001:db8::1").getAddress(), 3),
+                new java.net.InetSocketAddress(db, 5432), java.net.InetSocketAddress.createUnresolved("cache", 6379)});
+        golden("extended_leaves", dump(bytes));
     }
 
     private static String dump(byte[] bytes, String... args) {

@@ -15,14 +15,17 @@ import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.FileSystems;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
  * The built-ins of the second id space, after {@link TypeIds#EXTENDED} (99) and an extended id: serializable
- * lambdas (0), {@code java.nio.file.Path} (1) and {@code java.io.File} (2). They share one registration, so
- * all of them are tracked (a lambda's identity matters; a path's costs nothing to keep).
+ * lambdas (0), {@code java.nio.file.Path} (1), {@code java.io.File} (2), {@code InetAddress} (3) and
+ * {@code InetSocketAddress} (4; both in {@link NetTypes}). They share one registration, so all of them are
+ * tracked (a lambda's identity matters; a path's costs nothing to keep).
  *
  * <p><b>Lambdas.</b> Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
  * {@code (Function<Order, Long> & Serializable) Order::id}). A lambda's class is spun by the JVM at run time,
@@ -55,6 +58,9 @@ final class ExtendedTypes {
         rb.alias(Path.class, r);
         rb.family(Path.class);
         rb.alias(File.class, r);
+        rb.alias(InetAddress.class, r);
+        rb.family(InetAddress.class); // Inet4Address, Inet6Address
+        rb.alias(InetSocketAddress.class, r);
     }
 
     /**
@@ -118,6 +124,12 @@ final class ExtendedTypes {
             } else if (v instanceof File) {
                 out.writeUnsignedVarInt(TypeIds.EXT_FILE);
                 out.writeString(((File) v).getPath());
+            } else if (v instanceof InetAddress) {
+                out.writeUnsignedVarInt(TypeIds.EXT_INET_ADDRESS);
+                NetTypes.writeAddress(out, (InetAddress) v);
+            } else if (v instanceof InetSocketAddress) {
+                out.writeUnsignedVarInt(TypeIds.EXT_INET_SOCKET_ADDRESS);
+                NetTypes.writeSocketAddress(out, (InetSocketAddress) v);
             } else {
                 writeLambda(out, v);
             }
@@ -175,6 +187,10 @@ final class ExtendedTypes {
                 }
                 case TypeIds.EXT_FILE:
                     return new File(pathName(in, "File"));
+                case TypeIds.EXT_INET_ADDRESS:
+                    return NetTypes.readAddress(in);
+                case TypeIds.EXT_INET_SOCKET_ADDRESS:
+                    return NetTypes.readSocketAddress(in);
                 default:
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
             }

@@ -118,7 +118,8 @@ public final class TypeIds {
     public static final int CLASS = 98;
     /**
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
-     * that type's content (FORMAT.md): a serializable lambda, a {@code Path} or a {@code File}.
+     * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress}
+     * or an {@code InetSocketAddress}.
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -127,6 +128,10 @@ public final class TypeIds {
     public static final int EXT_PATH = 1;
     /** Extended id of a {@code java.io.File}. */
     public static final int EXT_FILE = 2;
+    /** Extended id of a {@code java.net.InetAddress} (IPv4 or IPv6). */
+    public static final int EXT_INET_ADDRESS = 3;
+    /** Extended id of a {@code java.net.InetSocketAddress}. */
+    public static final int EXT_INET_SOCKET_ADDRESS = 4;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

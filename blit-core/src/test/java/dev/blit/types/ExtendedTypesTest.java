@@ -205,6 +205,46 @@ class ExtendedTypesTest {
         assertThrows(BlitException.class, () -> BLIT.toBytes(new MyFile()), "a subclass of File is not File");
     }
 
+    // ---------------------------------------------------------------- InetAddress and InetSocketAddress
+
+    @Test
+    void addressesComeBackWithTheirHostNamesAndNothingIsLookedUp() throws Exception {
+        java.net.InetAddress v4 = java.net.InetAddress.getByAddress(new byte[]{10, 0, 0, 7});
+        java.net.InetAddress named = java.net.InetAddress.getByAddress("db.internal", new byte[]{(byte) 192, (byte) 168, 1, 2});
+        java.net.InetAddress v6 = java.net.InetAddress.getByName("2001:db8::1");
+        java.net.InetAddress scoped = java.net.Inet6Address.getByAddress(null, v6.getAddress(), 3);
+        java.net.InetAddress scopeZero = java.net.Inet6Address.getByAddress("six", v6.getAddress(), 0);
+        for (java.net.InetAddress a : List.of(v4, named, v6, scoped, scopeZero)) {
+            java.net.InetAddress back = roundTrip(BLIT, a);
+            assertEquals(a, back);
+            assertEquals(a.getClass(), back.getClass());
+            assertEquals(a.toString(), back.toString(), "host name, literal and scope");
+        }
+        java.net.InetSocketAddress unresolved = java.net.InetSocketAddress.createUnresolved("no.such.host.invalid", 8080);
+        java.net.InetSocketAddress resolved = new java.net.InetSocketAddress(named, 5432);
+        java.net.InetSocketAddress any = new java.net.InetSocketAddress(0);
+        for (java.net.InetSocketAddress a : List.of(unresolved, resolved, any)) {
+            java.net.InetSocketAddress back = roundTrip(BLIT, a);
+            assertEquals(a, back);
+            assertEquals(a.isUnresolved(), back.isUnresolved());
+            assertEquals(a.toString(), back.toString());
+        }
+    }
+
+    @Test
+    void badAddressesAndPortsAreRejected() {
+        String m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_INET_ADDRESS, 0, 4, 1, 2, 3});
+        assertTrue(m.contains("InetAddress at offset 2 has an address of 3 bytes at offset 3, not 4 or 16"), m);
+        m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_INET_ADDRESS, 0, 0});
+        assertTrue(m.contains("has no address"), m);
+        m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_INET_SOCKET_ADDRESS, 2});
+        assertTrue(m.contains("unknown InetSocketAddress form 2 at offset 2"), m);
+        m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_INET_SOCKET_ADDRESS, 0, 0, 1});
+        assertTrue(m.contains("null host at offset 3"), m);
+        m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_INET_SOCKET_ADDRESS, 0, 3, 0x61, (byte) 0x80, (byte) 0x80, 4});
+        assertTrue(m.contains("port 65536 at offset 5 is not in 0..65535"), m);
+    }
+
     // ---------------------------------------------------------------- hand-made bytes
 
     private static SerializedLambda described(Object lambda) throws ReflectiveOperationException {
@@ -258,8 +298,8 @@ class ExtendedTypesTest {
         assertTrue(m.contains("method handle kind 10") && m.contains("not one of 1..9"), m);
         m = refusal(bytes(sl, 0, kind, "", 5));
         assertTrue(m.contains("implementation method at offset") && m.contains("is empty"), m);
-        m = refusal(bytes(sl, 3, kind, impl, 5));
-        assertTrue(m.contains("unknown extended built-in id 3 at offset 1"), m);
+        m = refusal(bytes(sl, 5, kind, impl, 5));
+        assertTrue(m.contains("unknown extended built-in id 5 at offset 1"), m);
 
         WriteBuffer huge = new WriteBuffer();
         byte[] head = bytes(sl, 0, kind, impl);
