@@ -84,6 +84,15 @@ class GoldenVectorTest {
     private record Case(String name, Object value, Blit blit) {
     }
 
+    private static Object[] inetAddresses() {
+        try {
+            java.net.InetAddress db = java.net.InetAddress.getByAddress("db", new byte[] {10, 0, 0, 7});
+            return new Object[] {db, new java.net.InetSocketAddress(db, 5432), java.net.InetSocketAddress.createUnresolved("h", 80)};
+        } catch (java.net.UnknownHostException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     private static List<Case> cases() {
         Object[] mixed = {1, "a", null, true, new int[] {2}, 3L};
         int[] shared = {7};
@@ -160,6 +169,7 @@ class GoldenVectorTest {
         c.add(new Case("sql_date_and_time", new Object[] {new java.sql.Date(1000), new java.sql.Time(-1)}, PLAIN));
         c.add(new Case("class_values", new Object[] {String.class, int[].class, Class.class}, PLAIN));
         c.add(new Case("path_and_file", new Object[] {java.nio.file.Path.of("data.bin"), new java.io.File("log")}, PLAIN));
+        c.add(new Case("inet_addresses", inetAddresses(), PLAIN));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",
