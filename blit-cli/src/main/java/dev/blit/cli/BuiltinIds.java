@@ -43,6 +43,20 @@ final class BuiltinIds {
                 || id >= TypeIds.LOCALE && id <= TypeIds.CLASS;
     }
 
+    /** @return the class an extended id (after id 99) names as an array component and a value, or null (0: lambdas) */
+    static String extendedName(long ext) {
+        return ext == TypeIds.EXT_PATH ? "Path" : ext == TypeIds.EXT_FILE ? "File" : ext == TypeIds.EXT_INET_ADDRESS
+                ? "InetAddress" : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? "InetSocketAddress" : null;
+    }
+
+    /** For {@link #fits}: the elements of an array of extended id {@code ext} ({@code Path[]}, ...). */
+    static long extendedElements(long ext) {
+        return EXTENDED_ELEMENTS - ext;
+    }
+
+    /** Below this, {@code exact} is {@link #extendedElements}: tag 99, or a user id (a subclass of the user's). */
+    static final long EXTENDED_ELEMENTS = -10;
+
     /** @return the constants of a built-in enum id, or null */
     static Object[] enumConstants(long id) {
         return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;
@@ -101,6 +115,9 @@ final class BuiltinIds {
      * {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
      */
     static boolean fits(long tag, long exact) {
+        if (exact <= EXTENDED_ELEMENTS) {
+            return tag == TypeIds.EXTENDED || tag >= TypeIds.FIRST_USER_ID;
+        }
         if (exact == REFERENCE_ARRAYS || exact == TYPED_ARRAYS) {
             return tag >= TypeIds.FIRST_USER_ID || tag == TypeIds.TYPED_ARRAY
                     || tag == TypeIds.OBJECT_ARRAY && exact == REFERENCE_ARRAYS;

@@ -62,6 +62,8 @@ final class Decoder {
     private long lastDescriptor;
     /** How many array dimensions the last descriptor put around {@link #lastDescriptor}. */
     private int lastDims;
+    /** The extended id after a descriptor of 99. */
+    private long lastExtended;
     boolean sawBackReference;
 
     Decoder(Input in, UserTypes types, Mode mode, boolean flat) {
@@ -174,7 +176,8 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
-                collection(n, in.count(1, "length"), depth, BuiltinIds.arrayElements(lastDescriptor, lastDims));
+                collection(n, in.count(1, "length"), depth, lastDescriptor == TypeIds.EXTENDED && lastDims == 0
+                        ? BuiltinIds.extendedElements(lastExtended) : BuiltinIds.arrayElements(lastDescriptor, lastDims));
             }
             case TypeIds.BIG_INTEGER, TypeIds.BIG_DECIMAL, TypeIds.UUID, TypeIds.INSTANT, TypeIds.LOCAL_DATE,
                  TypeIds.LOCAL_TIME, TypeIds.LOCAL_DATE_TIME, TypeIds.OFFSET_DATE_TIME, TypeIds.ZONED_DATE_TIME,
@@ -300,21 +303,10 @@ final class Decoder {
     private void extended(Node n, int depth) {
         long at = in.pos;
         long ext = in.uvar(32) & 0xffffffffL;
+        leaves.extended(n, ext, at, types);
         if (ext != TypeIds.EXT_SERIALIZABLE_LAMBDA) {
-            leaves.extended(n, ext, at);
             return;
         }
-        n.type = "lambda";
-        long hostAt = in.pos;
-        long host = in.uvar(32) & 0xffffffffL;
-        if (host < TypeIds.FIRST_USER_ID) {
-            throw new BlitException("lambda at offset " + at + ": its capturing class id " + host + " at offset " + hostAt
-                    + " is not a registered class's");
-        }
-        UserTypes.UserType t = types.get(host);
-        String[] s = leaves.lambdaNames();
-        n.value = (t != null ? t.name() : "user id " + host) + ": " + s[4].replace('/', '.') + "::" + s[5] + " as "
-                + s[0].replace('/', '.') + "." + s[1];
         int count = in.count(1, "captured value count");
         for (int i = 0; i < count; i++) {
             value(n, "captured[" + i + "]", depth + 1);
@@ -353,6 +345,14 @@ final class Decoder {
             long id = in.uvar(32) & 0xffffffffL;
             lastDescriptor = id;
             lastDims = i;
+            if (id == TypeIds.EXTENDED) { // Path[], File[], ...: 99, then the extended id
+                lastExtended = in.uvar(32) & 0xffffffffL;
+                String name = BuiltinIds.extendedName(lastExtended);
+                if (name == null) {
+                    throw new BlitException("unknown type id 99, extended id " + lastExtended + ", at offset " + at);
+                }
+                return name + dims;
+            }
             if (id != TypeIds.TYPED_ARRAY) {
                 if (id < TypeIds.FIRST_USER_ID && !Names.isType((int) id)) {
                     // null, a reference, a run and the unassigned ids below 100 name no type
@@ -423,8 +423,11 @@ final class Decoder {
             if (tag == TypeIds.REFERENCE) { // the object it points at: its class, if a built-in id tells it
                 tag = lastTarget < TypeIds.FIRST_USER_ID ? lastTarget : TypeIds.REFERENCE;
             }
-            if (tag > TypeIds.REFERENCE && !BuiltinIds.fits(tag, exact)) {
-                throw new BlitException("element " + i + " of a " + n.type + " is a " + typeName(tag) + " at offset " + at);
+            Node child = n.children.get(n.children.size() - 1);
+            if (tag > TypeIds.REFERENCE && (!BuiltinIds.fits(tag, exact) || exact <= BuiltinIds.EXTENDED_ELEMENTS
+                    && child.id == TypeIds.EXTENDED && !child.type.equals(BuiltinIds.extendedName(BuiltinIds.EXTENDED_ELEMENTS - exact)))) {
+                throw new BlitException("element " + i + " of a " + n.type + " is a "
+                        + (child.id == TypeIds.EXTENDED ? child.type : typeName(tag)) + " at offset " + at);
             }
         }
     }

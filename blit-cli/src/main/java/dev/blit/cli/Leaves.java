@@ -142,23 +142,23 @@ final class Leaves {
     }
 
     /**
-     * Id 99's leaves, extended ids 1..4 (a lambda, 0, has children: the decoder's): their type and value.
+     * Id 99's values, their type and value: extended ids 1..4, and a lambda (0) up to its captured values, which
+     * the decoder reads as children.
      *
      * @param at the offset of the extended id
      */
-    void extended(Node n, long ext, long at) {
-        if (ext == TypeIds.EXT_PATH || ext == TypeIds.EXT_FILE) {
-            n.type = ext == TypeIds.EXT_PATH ? "Path" : "File";
-            n.value = pathName(n.type, at);
-        } else if (ext == TypeIds.EXT_INET_ADDRESS) {
-            n.type = "InetAddress";
-            n.value = inetAddress(in.pos);
-        } else if (ext == TypeIds.EXT_INET_SOCKET_ADDRESS) {
-            n.type = "InetSocketAddress";
-            n.value = inetSocketAddress();
-        } else {
+    void extended(Node n, long ext, long at, UserTypes types) {
+        if (ext == TypeIds.EXT_SERIALIZABLE_LAMBDA) {
+            n.type = "lambda";
+            n.value = lambda(at, types);
+            return;
+        }
+        n.type = BuiltinIds.extendedName(ext);
+        if (n.type == null) {
             throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }
+        n.value = ext == TypeIds.EXT_INET_ADDRESS ? inetAddress(in.pos)
+                : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? inetSocketAddress() : pathName(n.type, at);
     }
 
     /** Extended id 3, as NetTypes reads it: host name or null, 4 or 16 bytes, for 16 a scope id + 1. */
@@ -241,11 +241,25 @@ final class Leaves {
         return Names.quote(s);
     }
 
+    /** A lambda up to its captured values: its capturing class (a user id), then {@link #lambdaNames}. */
+    private String lambda(long at, UserTypes types) {
+        long hostAt = in.pos;
+        long host = in.uvar(32) & 0xffffffffL;
+        if (host < TypeIds.FIRST_USER_ID) {
+            throw new BlitException("lambda at offset " + at + ": its capturing class id " + host + " at offset " + hostAt
+                    + " is not a registered class's");
+        }
+        UserTypes.UserType t = types.get(host);
+        String[] s = lambdaNames();
+        return (t != null ? t.name() : "user id " + host) + ": " + s[4].replace('/', '.') + "::" + s[5] + " as "
+                + s[0].replace('/', '.') + "." + s[1];
+    }
+
     /**
      * The eight items of a serializable lambda (id 99, extended 0) after its capturing class: functional interface,
      * its method and signature, implementation method kind (1..9), class, name and signature, instantiated type.
      */
-    String[] lambdaNames() {
+    private String[] lambdaNames() {
         String[] s = new String[8];
         for (int i = 0; i < s.length; i++) {
             long at = in.pos;

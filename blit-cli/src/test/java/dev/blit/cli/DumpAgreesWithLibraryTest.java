@@ -211,7 +211,7 @@ class DumpAgreesWithLibraryTest {
                 {"2f 4d 02 03 07 02 03 07 04", "EnumMap key ordinal 3 at offset 6 is not above the previous key's"},
                 {"2e 4c 01 01", "EnumSet type at offset 1 is MonthDay, not an enum"},
                 {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
-                {"15 63 00", "unknown type id 99 at offset 1"}, // 99, the extended ids, is no array component
+                {"15 63 00 00", "unknown type id 99, extended id 0, at offset 1"}, // a lambda's class is no array component
         };
         bothRefuse(refused);
         String[] read = {
@@ -374,11 +374,15 @@ class DumpAgreesWithLibraryTest {
                 {"63 04 02", "unknown InetSocketAddress form 2 at offset 2"},
                 {"63 04 00 00 01", "null host at offset 3"},
                 {"63 04 00 03 61 80 80 04", "port 65536 at offset 5 is not in 0..65535"},
+                {"15 63 09 00", "unknown type id 99, extended id 9"}, // typed arrays of them: Path[], File[], ...
+                {"15 63 01 01 63 02 03 78", "element 0 of a Path[] is a File"},
+                {"15 63 03 01 0b 01", "element 0 of a InetAddress[] is a String"},
         });
         bothRead(new String[] {parse, "63 01 01", "63 02 01", "63 01 07 61 2f 62", "63 02 07 61 00 62", // a File may hold a NUL
                 "63 03 00 05 0a 00 00 07", "63 03 03 61 05 0a 00 00 07", // 10.0.0.7, and named "a"
                 "63 03 00 11 20 01 0d b8 00 00 00 00 00 00 00 00 00 00 00 01 04", // 2001:db8::1%3
-                "63 04 00 03 61 ff ff 03", "63 04 01 00 05 7f 00 00 01 00"}); // a:65535 unresolved, 127.0.0.1:0
+                "63 04 00 03 61 ff ff 03", "63 04 01 00 05 7f 00 00 01 00", // a:65535 unresolved, 127.0.0.1:0
+                "15 63 01 02 63 01 03 78 00", "15 63 02 01 63 02 01", "15 15 63 04 01 15 63 04 00"}); // Path[], File[], InetSocketAddress[][]
     }
 
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
@@ -461,7 +465,8 @@ class DumpAgreesWithLibraryTest {
         java.util.function.Function<Integer, Integer> adder = Lambdas.adder(3);
         m.put("lambdas", List.of(adder, Lambdas.parse(), adder));
         java.nio.file.Path path = java.nio.file.Path.of("dir", "file.txt");
-        m.put("paths", List.of(path, new java.io.File("f"), path));
+        m.put("paths", List.of(path, new java.io.File("f"), path, new java.nio.file.Path[] {path, null},
+                new java.io.File[] {new java.io.File("g")}));
         try {
             java.net.InetAddress named = java.net.InetAddress.getByAddress("db", new byte[] {10, 0, 0, 7});
             m.put("net", List.of(named, java.net.Inet6Address.getByAddress(null, new byte[16], 2),

@@ -3,6 +3,7 @@ package dev.blit.internal;
 import dev.blit.BlitException;
 import dev.blit.buffer.ObjectReader;
 import dev.blit.buffer.ReadBuffer;
+import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
 import java.lang.reflect.Array;
@@ -503,8 +504,16 @@ public final class ReadSession implements ObjectReader {
             }
             return Array.newInstance(readType(in, nesting + 1), 0).getClass();
         }
+        if (id == TypeIds.EXTENDED) {
+            int ext = in.readUnsignedVarInt();
+            Class<?> c = BuiltinTypes.extendedClass(ext);
+            if (c == null) {
+                throw new BlitException("unknown type id 99, extended id " + Integer.toUnsignedString(ext) + ", at offset " + at);
+            }
+            return c;
+        }
         Registration r = registry.forId(id);
-        if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE || id == TypeIds.EXTENDED) {
+        if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE) {
             throw new BlitException("unknown type id " + id + " at offset " + at);
         }
         return r.type;

@@ -4,6 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.buffer.ObjectWriter;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.graph.IdentityTable;
+import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
 /**
@@ -576,7 +577,14 @@ public final class WriteSession implements ObjectWriter {
     public void writeType(WriteBuffer out, Class<?> type) {
         Registration r = registry.forClass(type);
         if (r.id == TypeIds.EXTENDED) {
-            throw new BlitException("cannot write " + type.getName() + " as an array's component type (a lambda's class)");
+            // Path[], File[], InetAddress[]: 99, then the extended id of the component (FORMAT.md)
+            int ext = BuiltinTypes.extendedIdOf(type);
+            if (ext < 0) {
+                throw new BlitException("cannot write " + type.getName() + " as an array's component type (a lambda's class)");
+            }
+            out.writeUnsignedVarInt(r.id);
+            out.writeUnsignedVarInt(ext);
+            return;
         }
         out.writeUnsignedVarInt(r.id);
         if (r.id == TypeIds.TYPED_ARRAY) {

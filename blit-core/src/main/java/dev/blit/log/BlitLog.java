@@ -590,7 +590,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             try {
                 // The file first, then the mapping: if the deletion fails (a mapped file on Windows), the log
                 // still reads the segment.
-                Files.delete(s.path);
+                Files.deleteIfExists(s.path); // IfExists: a retry after a failed directory sync goes on
                 Durable.syncDirectory(dir);
             } catch (IOException e) {
                 throw new BlitException("cannot delete log segment " + s.path + ": " + e, e);

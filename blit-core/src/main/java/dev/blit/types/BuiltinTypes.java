@@ -146,6 +146,23 @@ public final class BuiltinTypes {
     }
 
     /**
+     * @param type a class written under {@link TypeIds#EXTENDED}
+     * @return its extended id as an array's component type (a {@code Path[]}, {@code File[]}, ...), or -1 for
+     *         a lambda's class, which no array is declared with
+     */
+    public static int extendedIdOf(Class<?> type) {
+        return ExtendedTypes.idOf(type);
+    }
+
+    /**
+     * @param ext an extended id read as an array's component type
+     * @return its class, or null if it names none
+     */
+    public static Class<?> extendedClass(int ext) {
+        return ExtendedTypes.classOf(ext);
+    }
+
+    /**
      * A built-in the registry does not hold because its classes are loaded only when first needed: ids 95..97
      * ({@code java.sql}, see {@code SqlTypes} for why). Called only for an id the registry does not know.
      *

@@ -63,6 +63,23 @@ final class ExtendedTypes {
         rb.alias(InetSocketAddress.class, r);
     }
 
+    /** The component type of an array of an extended built-in: the class its descriptor's extended id names. */
+    static int idOf(Class<?> type) {
+        return Path.class.isAssignableFrom(type) ? TypeIds.EXT_PATH : type == File.class ? TypeIds.EXT_FILE
+                : InetAddress.class.isAssignableFrom(type) ? TypeIds.EXT_INET_ADDRESS
+                : type == InetSocketAddress.class ? TypeIds.EXT_INET_SOCKET_ADDRESS : -1;
+    }
+
+    static Class<?> classOf(int ext) {
+        switch (ext) {
+            case TypeIds.EXT_PATH: return Path.class;
+            case TypeIds.EXT_FILE: return File.class;
+            case TypeIds.EXT_INET_ADDRESS: return InetAddress.class;
+            case TypeIds.EXT_INET_SOCKET_ADDRESS: return InetSocketAddress.class;
+            default: return null;
+        }
+    }
+
     /**
      * @param type a class
      * @return whether it is the class the JVM spun for a serializable lambda or method reference

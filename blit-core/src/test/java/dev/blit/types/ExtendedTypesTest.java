@@ -245,6 +245,31 @@ class ExtendedTypesTest {
         assertTrue(m.contains("port 65536 at offset 5 is not in 0..65535"), m);
     }
 
+    // ---------------------------------------------------------------- arrays of them
+
+    @Test
+    void arraysOfPathsFilesAndAddressesKeepTheirComponentTypes() throws Exception {
+        java.io.File[] files = {new java.io.File("a"), null, new java.io.File("b")}; // what File.listFiles() returns
+        Object[] arrays = {files, new Path[]{Path.of("x"), Path.of("/y")},
+                new java.net.InetAddress[]{java.net.InetAddress.getByAddress(new byte[4]),
+                        java.net.InetAddress.getByAddress("six", new byte[16])},
+                new java.net.InetSocketAddress[]{java.net.InetSocketAddress.createUnresolved("h", 1)},
+                new java.io.File[][]{files}};
+        for (Object a : arrays) {
+            Object back = roundTrip(BLIT, a);
+            assertEquals(a.getClass(), back.getClass());
+        }
+        byte[] bytes = BLIT.toBytes(new Path[]{Path.of("x")});
+        assertEquals("15 63 01 01 63 01 03 78", RoundTrip.hex(bytes).trim(), "typed array: 99, extended 1, then one Path");
+        // a File where the array holds Paths; a descriptor naming no component type
+        String m = refusal(new byte[]{0x15, 0x63, 0x01, 0x01, 0x63, 0x02, 0x03, 0x78});
+        assertTrue(m.contains("element 0") && m.contains("File"), m);
+        m = refusal(new byte[]{0x15, 0x63, 0x00, 0x00});
+        assertTrue(m.contains("unknown type id 99, extended id 0, at offset 1"), m);
+        m = refusal(new byte[]{0x15, 0x63, 0x09, 0x00});
+        assertTrue(m.contains("unknown type id 99, extended id 9"), m);
+    }
+
     // ---------------------------------------------------------------- hand-made bytes
 
     private static SerializedLambda described(Object lambda) throws ReflectiveOperationException {

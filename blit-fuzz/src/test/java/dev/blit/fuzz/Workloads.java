@@ -295,6 +295,7 @@ final class Workloads {
         // Extended built-ins (99): a Path and a File (the lambdas are a sample of their own).
         root.put("path", java.nio.file.Path.of("dir", "file.bin"));
         root.put("file", new java.io.File("log"));
+        root.put("files", new java.io.File[] {new java.io.File("a"), null});
         try {
             java.net.InetAddress host = java.net.InetAddress.getByAddress("host", new byte[] {10, 1, 2, 3});
             root.put("address", new java.net.InetSocketAddress(host, 443));
