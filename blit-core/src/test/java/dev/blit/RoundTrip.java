@@ -390,15 +390,6 @@ public final class RoundTrip {
 
     // ---------------------------------------------------------------- equality and display
 
-    /**
-     * Deep equality: same-class arrays element by element (floats and doubles by raw bits), lists element
-     * by element and maps with deeply equal values, anything else (sets included) by {@code equals}; boxed
-     * floats and doubles by raw bits.
-     *
-     * @param a one value
-     * @param b another
-     * @return whether they are deeply equal
-     */
     /** @return what Java serialization writes of a serializable lambda (its writeReplace), as a list */
     static List<Object> described(Object lambda) {
         try {
@@ -418,6 +409,15 @@ public final class RoundTrip {
         }
     }
 
+    /**
+     * Deep equality: same-class arrays element by element (floats and doubles by raw bits), lists element
+     * by element and maps with deeply equal values, anything else (sets included) by {@code equals}; boxed
+     * floats and doubles by raw bits.
+     *
+     * @param a one value
+     * @param b another
+     * @return whether they are deeply equal
+     */
     public static boolean deepEquals(Object a, Object b) {
         if (a == b) {
             return true;

@@ -285,8 +285,8 @@ final class Leaves {
         if (length == 0) {
             throw new BlitException("BigInteger of zero bytes at offset " + at);
         }
-        byte[] b = new byte[(int) length];
-        for (int i = 0; i < b.length; i++) {
+        byte[] b = new byte[length];
+        for (int i = 0; i < length; i++) {
             b[i] = (byte) in.u8();
         }
         if (length > 1 && (b[0] == 0 && b[1] >= 0 || b[0] == -1 && b[1] < 0)) {

@@ -92,9 +92,8 @@ class ExtendedTypesTest {
     private static final Blit BLIT = builder().build();
     private static final Blit REFERENCES = builder().references(true).build();
 
-    @SuppressWarnings("unchecked")
     private static <T> T roundTrip(Blit blit, T value) {
-        return (T) RoundTrip.roundTrip(blit, value, blit.toBytes(value).length);
+        return RoundTrip.roundTrip(blit, value, blit.toBytes(value).length);
     }
 
     @Test
