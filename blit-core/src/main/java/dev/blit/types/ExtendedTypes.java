@@ -195,7 +195,7 @@ final class ExtendedTypes {
                 case TypeIds.EXT_SERIALIZABLE_LAMBDA:
                     return readLambda(in, at);
                 case TypeIds.EXT_PATH: {
-                    String s = pathName(in, "Path");
+                    String s = LeafContent.text(in, "Path");
                     try {
                         return Path.of(s);
                     } catch (InvalidPathException e) {
@@ -203,7 +203,7 @@ final class ExtendedTypes {
                     }
                 }
                 case TypeIds.EXT_FILE:
-                    return new File(pathName(in, "File"));
+                    return new File(LeafContent.text(in, "File"));
                 case TypeIds.EXT_INET_ADDRESS:
                     return NetTypes.readAddress(in);
                 case TypeIds.EXT_INET_SOCKET_ADDRESS:
@@ -211,15 +211,6 @@ final class ExtendedTypes {
                 default:
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
             }
-        }
-
-        private static String pathName(ReadBuffer in, String what) {
-            long at = in.offset();
-            String s = in.readString();
-            if (s == null) {
-                throw new BlitException("null string header inside a " + what + " value at offset " + at);
-            }
-            return s;
         }
 
         private static Object readLambda(ReadBuffer in, long at) {
