@@ -120,6 +120,7 @@ class ModulePathTest {
                 + "    private String label;\n"
                 + "    Point() { }\n"
                 + "    static Point of(int x, String label) { Point p = new Point(); p.x = x; p.label = label; return p; }\n"
+                + "    static java.util.function.IntUnaryOperator adder(int k) { return (java.util.function.IntUnaryOperator & java.io.Serializable) x -> x + k; }\n"
                 + "    public boolean equals(Object o) { return o instanceof Point && ((Point) o).x == x && ((Point) o).label.equals(label); }\n"
                 + "    public int hashCode() { return x; }\n"
                 + "}\n");
@@ -129,6 +130,7 @@ class ModulePathTest {
                 + "    private String name;\n"
                 + "    Box() { }\n"
                 + "    public static Box of(long id, String name) { Box b = new Box(); b.id = id; b.name = name; return b; }\n"
+                + "    public static java.util.function.IntUnaryOperator adder(int k) { return (java.util.function.IntUnaryOperator & java.io.Serializable) x -> x + k; }\n"
                 + "    public boolean equals(Object o) { return o instanceof Box && ((Box) o).id == id && ((Box) o).name.equals(name); }\n"
                 + "    public int hashCode() { return (int) id; }\n"
                 + "}\n");
@@ -160,6 +162,17 @@ class ModulePathTest {
                 + "            System.out.println(\"Hooked x=\" + back.x + \" y=\" + back.y);\n"
                 + "        } catch (dev.blit.BlitException e) {\n"
                 + "            System.out.println(\"Hooked refused=\" + e.getMessage().replace(' ', '_'));\n"
+                + "        }\n"
+                + "        // A lambda's class is in its capturing class's package: Blit reflects on it, so the package must be open.\n"
+                + "        lambda(\"LambdaOpened\", Blit.builder().register(Box.class, 101).build(), Box.adder(5));\n"
+                + "        lambda(\"LambdaNotOpened\", Blit.builder().lookup(MethodHandles.lookup()).register(Point.class, 100).build(), Point.adder(5));\n"
+                + "    }\n"
+                + "    private static void lambda(String name, Blit blit, java.util.function.IntUnaryOperator f) {\n"
+                + "        try {\n"
+                + "            java.util.function.IntUnaryOperator back = (java.util.function.IntUnaryOperator) blit.fromBytes(blit.toBytes(f));\n"
+                + "            System.out.println(name + \" applied=\" + back.applyAsInt(1));\n"
+                + "        } catch (dev.blit.BlitException e) {\n"
+                + "            System.out.println(name + \" refused=\" + e.getMessage().replace(' ', '_'));\n"
                 + "        }\n"
                 + "    }\n"
                 + "    private static <T> void report(Blit blit, Class<T> type, T value) {\n"
@@ -227,6 +240,19 @@ class ModulePathTest {
         String withIt = child.output();
         assertEquals(0, child.exit(), withIt);
         assertTrue(withIt.lines().anyMatch("Hooked x=1 y=2"::equals), withIt);
+    }
+
+    /**
+     * A serializable lambda's class lives in its capturing class's package, and Blit reaches its
+     * {@code writeReplace} (and the capturing class's {@code $deserializeLambda$}) by deep reflection: in a package
+     * opened to {@code dev.blit} it round-trips; in one that is only exported it is refused with that advice
+     * (a lookup handed to the builder does not reach lambdas).
+     */
+    @Test
+    void lambdasNeedTheirPackageOpenedToBlit() {
+        assertEquals("6", factsOf("LambdaOpened").get("applied"), output);
+        String refused = factsOf("LambdaNotOpened").get("refused");
+        assertTrue(refused != null && refused.contains("open_the_package_to_dev.blit"), output);
     }
 
     private static Map<String, String> factsOf(String type) {
