@@ -255,16 +255,23 @@ public final class Blit {
             session.writeObject(out, value);
         } catch (StackOverflowError e) {
             BlitException failure = stackOverflow("writing", out.position(), "the object graph is");
-            out.rewind(mark);
+            undo(out, mark);
             throw failure;
         } catch (Throwable e) {
-            out.rewind(mark);
+            undo(out, mark);
             throw e;
         } finally {
             session.end();
             if (fresh && WriteSession.inUse(previous)) {
                 out.objects(previous); // a nested write: the outer one goes on with its own session
             }
+        }
+    }
+
+    /** Takes a failed value's bytes back, unless a serializer of the user's moved the cursor before where it began. */
+    private static void undo(WriteBuffer out, long mark) {
+        if (mark <= out.position()) {
+            out.rewind(mark);
         }
     }
 
