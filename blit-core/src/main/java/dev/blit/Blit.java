@@ -84,7 +84,7 @@ public final class Blit {
         this.references = b.references;
         this.maxDepth = b.maxDepth;
         this.limits = new ReadLimits(b.maxLength, b.maxAllocationPerRead);
-        RegistryBuilder rb = new RegistryBuilder();
+        RegistryBuilder rb = new RegistryBuilder(b.lookups);
         BuiltinTypes.install(rb);
         List<Registration> toBind = new ArrayList<>();
         for (Builder.Entry e : b.entries) {
@@ -109,19 +109,9 @@ public final class Blit {
         // mutually recursive classes can point at each other's registrations.
         ClassSerializers.Options options = new ClassSerializers.Options(b.flat, b.compatible);
         for (Registration r : toBind) {
-            ClassSerializers.bind(r, rb, lookupFor(b, r.type), options);
+            ClassSerializers.bind(r, rb, rb.lookupFor(r.type), options);
         }
         this.registry = rb.build();
-    }
-
-    private static MethodHandles.Lookup lookupFor(Builder b, Class<?> type) {
-        for (MethodHandles.Lookup l : b.lookups) {
-            if (l.lookupClass().getModule() == type.getModule()
-                    && l.lookupClass().getPackageName().equals(type.getPackageName())) {
-                return l;
-            }
-        }
-        return null;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
+import java.lang.invoke.MethodHandles;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class Registry {
     private final Set<Class<?>> families;
     /** The user's registrations whose serializer also writes their type's subtypes, in registration order. */
     private final List<Registration> hierarchies;
+    private final List<MethodHandles.Lookup> lookups;
     /** The user's classes by binary name, for the capturing class a serializable lambda names. */
     private final Map<String, Registration> byName = new HashMap<>();
 
@@ -44,9 +46,11 @@ public final class Registry {
      * @param byId    every registration by id, for reading
      * @param families classes whose JDK subclasses are written as they are ({@link RegistryBuilder#family})
      * @param hierarchies registrations that also write their type's subtypes ({@link RegistryBuilder#hierarchy})
+     * @param lookups  the user's lookups, for classes in packages not open to Blit
      */
     public Registry(Map<Class<?>, Registration> byClass, Map<Integer, Registration> byId, Set<Class<?>> families,
-                    List<Registration> hierarchies) {
+                    List<Registration> hierarchies, List<MethodHandles.Lookup> lookups) {
+        this.lookups = List.copyOf(lookups);
         this.byClass = Map.copyOf(byClass);
         this.families = Set.copyOf(families);
         this.hierarchies = List.copyOf(hierarchies);
@@ -153,6 +157,14 @@ public final class Registry {
             m.put(r.id, r.type);
         }
         return java.util.Collections.unmodifiableSortedMap(m);
+    }
+
+    /**
+     * @param type a class of the user's
+     * @return a lookup the user handed over ({@code Blit.Builder.lookup}) for {@code type}'s package, or null
+     */
+    public MethodHandles.Lookup lookupFor(Class<?> type) {
+        return RegistryBuilder.lookupFor(lookups, type);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.types.TypeIds;
 
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,6 +18,35 @@ public final class RegistryBuilder {
     private final Map<Integer, Registration> byId = new HashMap<>();
     private final Set<Class<?>> families = new HashSet<>();
     private final List<Registration> hierarchies = new ArrayList<>();
+    private final List<MethodHandles.Lookup> lookups;
+
+    /** @param lookups the user's lookups ({@code Blit.Builder.lookup}), for classes in packages not open to Blit */
+    public RegistryBuilder(List<MethodHandles.Lookup> lookups) {
+        this.lookups = List.copyOf(lookups);
+    }
+
+    /** A builder with no lookups of the user's. */
+    public RegistryBuilder() {
+        this(List.of());
+    }
+
+    /**
+     * @param type a class of the user's
+     * @return a lookup the user handed over for {@code type}'s package and module, or null
+     */
+    public MethodHandles.Lookup lookupFor(Class<?> type) {
+        return lookupFor(lookups, type);
+    }
+
+    static MethodHandles.Lookup lookupFor(List<MethodHandles.Lookup> lookups, Class<?> type) {
+        for (MethodHandles.Lookup l : lookups) {
+            if (l.lookupClass().getModule() == type.getModule()
+                    && l.lookupClass().getPackageName().equals(type.getPackageName())) {
+                return l;
+            }
+        }
+        return null;
+    }
 
     /**
      * @param id   the wire id
@@ -119,6 +149,6 @@ public final class RegistryBuilder {
     }
 
     public Registry build() {
-        return new Registry(byClass, byId, families, hierarchies);
+        return new Registry(byClass, byId, families, hierarchies, lookups);
     }
 }

@@ -11,9 +11,11 @@ import dev.blit.internal.WriteSession;
 
 import java.io.File;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandleInfo;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -40,7 +42,9 @@ import java.nio.file.Path;
  * {@code IllegalArgumentException}, here a {@link BlitException}). Kryo's {@code ClosureSerializer} and Fory
  * work the same way, with class names. Both halves use deep reflection on the user's classes
  * ({@code writeReplace} of the lambda's class, {@code $deserializeLambda$} of the capturing class): on the class
- * path that is always allowed; in a named module, the package must be open to Blit, as for generated serializers.
+ * path that is always allowed; in a named module, the package must be open to Blit, or the user must hand Blit a
+ * lookup from it ({@code Blit.Builder.lookup}), as for generated serializers (the lookup path finds the methods
+ * again on every value: slower, and only for that case).
  *
  * <p><b>Paths and files.</b> A {@code Path} of the default file system (the JDK implements it with a private
  * class per platform) and a {@code java.io.File}, each as its string, read back with {@code Path.of} and
@@ -89,37 +93,62 @@ final class ExtendedTypes {
                 && type.getName().contains("$$Lambda");
     }
 
-    /** {@code writeReplace} of each lambda class, looked up once. */
-    private static final ClassValue<Method> WRITE_REPLACE = new ClassValue<>() {
+    /** A method that exists but that deep reflection may not reach: its package is not open to Blit. */
+    private static final Object INACCESSIBLE = new Object();
+
+    /** {@code writeReplace} of each lambda class, as a handle: looked up once where its package is open. */
+    private static final ClassValue<Object> WRITE_REPLACE = new ClassValue<>() {
         @Override
-        protected Method computeValue(Class<?> type) {
-            try {
-                Method m = type.getDeclaredMethod("writeReplace");
-                m.setAccessible(true);
-                return m;
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                throw new BlitException("cannot write lambda " + type.getName() + ": its writeReplace is out of reach ("
-                        + e + "); in a named module, open the package to dev.blit", e);
-            }
+        protected Object computeValue(Class<?> type) {
+            return reflect(type, "writeReplace");
         }
     };
 
-    /** {@code $deserializeLambda$} of each capturing class, looked up once. */
-    private static final ClassValue<Method> DESERIALIZE = new ClassValue<>() {
+    /** {@code $deserializeLambda$} of each capturing class; null where the class has none. */
+    private static final ClassValue<Object> DESERIALIZE = new ClassValue<>() {
         @Override
-        protected Method computeValue(Class<?> type) {
-            try {
-                Method m = type.getDeclaredMethod("$deserializeLambda$", SerializedLambda.class);
-                m.setAccessible(true);
-                return m;
-            } catch (NoSuchMethodException e) {
-                return null;
-            } catch (RuntimeException e) {
-                throw new BlitException("cannot read lambdas of " + type.getName() + ": its $deserializeLambda$ is out of"
-                        + " reach (" + e + "); in a named module, open the package to dev.blit", e);
-            }
+        protected Object computeValue(Class<?> type) {
+            return reflect(type, "$deserializeLambda$", SerializedLambda.class);
         }
     };
+
+    /** @return a handle on the method; null if there is none; {@link #INACCESSIBLE} if its package is closed to Blit */
+    private static Object reflect(Class<?> type, String name, Class<?>... parameters) {
+        try {
+            Method m = type.getDeclaredMethod(name, parameters);
+            m.setAccessible(true);
+            return MethodHandles.lookup().unreflect(m);
+        } catch (NoSuchMethodException e) {
+            return null;
+        } catch (IllegalAccessException | RuntimeException e) { // InaccessibleObjectException: a package not opened
+            return INACCESSIBLE;
+        }
+    }
+
+    /**
+     * @param reflected what {@link #reflect} gave (cached)
+     * @return a handle on the method: the cached one, or, for a package not open to Blit, one found through the
+     *         lookup the user handed over for it ({@code Blit.Builder.lookup}), each time (the slow path); null if
+     *         the method does not exist
+     */
+    private static MethodHandle reach(Object reflected, Class<?> type, Registry registry, String name, MethodType mt,
+                                      boolean isStatic) {
+        if (reflected != INACCESSIBLE) {
+            return (MethodHandle) reflected;
+        }
+        MethodHandles.Lookup lookup = registry.lookupFor(type);
+        if (lookup == null) {
+            throw new BlitException("cannot reach " + name + " of " + type.getName() + ": its package is not open to Blit;"
+                    + " open the package to dev.blit, or hand Blit a lookup from it (Blit.builder().lookup(MethodHandles.lookup()))");
+        }
+        try {
+            MethodHandles.Lookup in = MethodHandles.privateLookupIn(type, lookup);
+            return isStatic ? in.findStatic(type, name, mt) : in.findVirtual(type, name, mt);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new BlitException("cannot reach " + name + " of " + type.getName() + " through the lookup given for its"
+                    + " package: " + e, e);
+        }
+    }
 
     private static final class Codec extends BuiltinTypes.ById {
         Codec() {
@@ -153,8 +182,8 @@ final class ExtendedTypes {
         }
 
         private static void writeLambda(WriteBuffer out, Object v) {
-            SerializedLambda sl = serialized(v);
             WriteSession session = WriteSession.of(out);
+            SerializedLambda sl = serialized(v, session.registry());
             Registration host = session.registry().capturingClass(sl.getCapturingClass(), v.getClass());
             out.writeUnsignedVarInt(TypeIds.EXT_SERIALIZABLE_LAMBDA);
             out.writeUnsignedVarInt(host.id);
@@ -173,15 +202,23 @@ final class ExtendedTypes {
             }
         }
 
-        private static SerializedLambda serialized(Object v) {
+        private static SerializedLambda serialized(Object v, Registry registry) {
+            Class<?> type = v.getClass();
+            MethodHandle writeReplace = reach(WRITE_REPLACE.get(type), type, registry, "writeReplace",
+                    MethodType.methodType(Object.class), false);
+            if (writeReplace == null) {
+                throw new BlitException("cannot write lambda " + type.getName() + ": it has no writeReplace");
+            }
             Object replaced;
             try {
-                replaced = WRITE_REPLACE.get(v.getClass()).invoke(v);
-            } catch (IllegalAccessException | InvocationTargetException e) {
-                throw new BlitException("cannot write lambda " + v.getClass().getName() + ": " + e, e);
+                replaced = writeReplace.invoke(v);
+            } catch (Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new BlitException("cannot write lambda " + type.getName() + ": " + e, e);
             }
             if (!(replaced instanceof SerializedLambda)) {
-                throw new BlitException("cannot write " + v.getClass().getName() + ": its writeReplace gives a "
+                throw new BlitException("cannot write " + type.getName() + ": its writeReplace gives a "
                         + (replaced == null ? "null" : replaced.getClass().getName()) + ", not a SerializedLambda");
             }
             return (SerializedLambda) replaced;
@@ -245,7 +282,8 @@ final class ExtendedTypes {
                 }
                 captured[i] = session.readObject(in);
             }
-            Method deserialize = DESERIALIZE.get(host.type);
+            MethodHandle deserialize = reach(DESERIALIZE.get(host.type), host.type, registry, "$deserializeLambda$",
+                    MethodType.methodType(Object.class, SerializedLambda.class), true);
             if (deserialize == null) {
                 throw new BlitException("lambda at offset " + at + ": its capturing class " + host.type.getName()
                         + " has no serializable lambdas (no $deserializeLambda$)");
@@ -253,14 +291,18 @@ final class ExtendedTypes {
             SerializedLambda sl = new SerializedLambda(host.type, fiClass, fiName, fiSignature, kind, implClass,
                     implName, implSignature, instantiated, captured);
             try {
-                return deserialize.invoke(null, sl);
-            } catch (InvocationTargetException e) {
-                // IllegalArgumentException("Invalid lambda deserialization") for a lambda the class does not
-                // define; ClassCastException or NullPointerException for captured values of the wrong type.
-                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                return deserialize.invoke(sl);
+            } catch (RuntimeException e) {
+                // IllegalArgumentException("Invalid lambda deserialization") for a lambda the class does not define;
+                // ClassCastException, NullPointerException or IndexOutOfBoundsException for captured values of the
+                // wrong types or number.
                 throw new BlitException("lambda at offset " + at + " is not one " + host.type.getName() + " defines as "
-                        + UtilTypes.quoted(implName) + " with these captured values (" + cause + ")", cause);
-            } catch (IllegalAccessException | RuntimeException | ExceptionInInitializerError e) {
+                        + UtilTypes.quoted(implName) + " with these captured values (" + e + ")", e);
+            } catch (LinkageError e) { // ExceptionInInitializerError: the class's initializer
+                throw new BlitException("lambda at offset " + at + " cannot be rebuilt by " + host.type.getName() + ": " + e, e);
+            } catch (Error e) {
+                throw e;
+            } catch (Throwable e) { // no checked exception can come from it: the compiler does not know that
                 throw new BlitException("lambda at offset " + at + " cannot be rebuilt by " + host.type.getName() + ": " + e, e);
             }
         }
