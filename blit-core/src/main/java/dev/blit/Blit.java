@@ -510,8 +510,8 @@ public final class Blit {
         /**
          * Registers a serializer of your own for a type and every class that extends or implements it, what Kryo
          * calls a default serializer: for types whose implementations are many, private, or not yours, such as a
-         * library's immutable collections ({@code ImmutableList} has a class per size) or {@code java.nio.file.Path}
-         * (one class per file system). Every value whose class has no registration of its own (and is not built
+         * library's immutable collections (Guava's {@code ImmutableList} has a class per size) or the JDK's own
+         * private implementations of an interface. Every value whose class has no registration of its own (and is not built
          * in) but is a {@code type} is written under {@code id} by {@code serializer}, and read back as whatever
          * {@code serializer} builds. A class registered by itself keeps its own registration; where a class is a
          * subtype of several such types, the first one registered wins.
