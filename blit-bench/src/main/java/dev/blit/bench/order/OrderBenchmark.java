@@ -80,6 +80,20 @@ public class OrderBenchmark {
 
     private final SelfCheck check = new SelfCheck();
 
+    /** The Order classes registered as every Blit contender of the Order workloads registers them, references on. */
+    static Blit.Builder blitBuilder() {
+        return Blit.builder()
+                .register(Order.class, 100)
+                .register(OrderLine.class, 101)
+                .register(Customer.class, 102)
+                .references(true);
+    }
+
+    /** Kryo with the Order classes registered, references on. */
+    static com.esotericsoftware.kryo.Kryo kryoForOrders() {
+        return Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class);
+    }
+
     /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
     @Setup
     public void setup(BenchmarkParams params) {
@@ -98,30 +112,18 @@ public class OrderBenchmark {
                     + " expressed without a hand-made id scheme");
         }
         check.run(only, "blitGenerated", () -> {
-            blit = Blit.builder()
-                    .register(Order.class, 100)
-                    .register(OrderLine.class, 101)
-                    .register(Customer.class, 102)
-                    .references(true)
+            blit = blitBuilder()
                     .build();
             blitBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
             check.verify("blitGenerated", blitBytes.length, blitGeneratedRead(), order, Order::sameGraph);
         });
         check.run(only, "blitReflective", () -> {
-            blitReflective = dev.blit.bench.Fallback.reflective(Blit.builder()
-                    .register(Order.class, 100)
-                    .register(OrderLine.class, 101)
-                    .register(Customer.class, 102)
-                    .references(true), Order.class, OrderLine.class, Customer.class);
+            blitReflective = dev.blit.bench.Fallback.reflective(blitBuilder(), Order.class, OrderLine.class, Customer.class);
             blitBytes = Arrays.copyOf(blitOut.array(), (int) blitReflectiveWrite());
             check.verify("blitReflective", blitBytes.length, blitReflectiveRead(), order, Order::sameGraph);
         });
         check.run(only, "blitCompatible", () -> {
-            blitCompatible = Blit.builder()
-                    .register(Order.class, 100)
-                    .register(OrderLine.class, 101)
-                    .register(Customer.class, 102)
-                    .references(true)
+            blitCompatible = blitBuilder()
                     .compatible(true)
                     .build();
             blitCompatibleBytes = Arrays.copyOf(blitOut.array(), (int) blitCompatibleWrite());
@@ -133,7 +135,7 @@ public class OrderBenchmark {
             check.verify("jdk", jdkBytes.length, jdkRead(), order, Order::sameGraph);
         });
         check.run(only, "kryo", () -> {
-            kryo = new KryoCodec(Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class), CAPACITY);
+            kryo = new KryoCodec(kryoForOrders(), CAPACITY);
             check.verify("kryo", kryo.keep(order), kryoRead(), order, Order::sameGraph);
         });
         check.run(only, "foryConsistent", () -> {

@@ -4,7 +4,6 @@ import com.esotericsoftware.kryo.Kryo;
 import dev.blit.Blit;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.peers.Forys;
-import dev.blit.bench.peers.Kryos;
 import org.apache.fory.Fory;
 import org.apache.fory.config.CompatibleMode;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,7 +19,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -49,13 +47,8 @@ public class OrderCopyBenchmark {
     @Setup
     public void setup() {
         order = Order.sample(lines);
-        blit = Blit.builder()
-                .register(Order.class, 100)
-                .register(OrderLine.class, 101)
-                .register(Customer.class, 102)
-                .references(true)
-                .build();
-        kryo = Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class);
+        blit = OrderBenchmark.blitBuilder().build();
+        kryo = OrderBenchmark.kryoForOrders();
         // withRefCopy: the lines' back references; without it Fory's copy recurses forever
         fory = Forys.register(Forys.builder(CompatibleMode.SCHEMA_CONSISTENT, true).withRefCopy(true).build(),
                 Order.class, OrderLine.class, Customer.class);
