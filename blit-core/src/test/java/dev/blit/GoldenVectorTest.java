@@ -40,6 +40,7 @@ class GoldenVectorTest {
     private static final Blit FLAT = Blit.builder().register(FlatPoint.class, 100).register(FlatAllKinds.class, 101).build();
     private static final Blit COMPATIBLE = Blit.builder().compatible(true).register(CompatLine.class, 100).build();
     private static final Blit SCHEMA = Blit.builder().register(Labeled.class, 100).build();
+    private static final Blit COMPACT = Blit.builder().compactArrays(true).build();
     /** This class creates the lambda of the serializable_lambda case, so it is registered as its capturing class. */
     private static final Blit LAMBDA = Blit.builder().register(GoldenVectorTest.class, 100).build();
 
@@ -136,6 +137,8 @@ class GoldenVectorTest {
         c.add(new Case("int_array", new int[] {1, -1, 0x12345678}, PLAIN));
         c.add(new Case("int_array_empty", new int[0], PLAIN));
         c.add(new Case("long_array", new long[] {1, Long.MIN_VALUE}, PLAIN));
+        c.add(new Case("compact_arrays", new Object[] {new int[] {1, -2, 300}, new long[] {5, -1}, new long[] {70_000},
+                new long[] {Long.MIN_VALUE}, new int[0]}, COMPACT));
         c.add(new Case("float_array", new float[] {1f, -0f}, PLAIN));
         c.add(new Case("double_array", new double[] {1d, -2.5d}, PLAIN));
         c.add(new Case("object_array_mixed", mixed, PLAIN));

@@ -803,6 +803,21 @@ public final class ReadBuffer {
         return readPrimitives(3, long[]::new, Bulk::getLongs, Arrays::copyOf);
     }
 
+    /**
+     * @return a non-null array written by {@link WriteBuffer#writeCompactIntArray}, or by
+     *         {@link WriteBuffer#writeIntArray} (a null header is the narrow form's escape here, not null)
+     */
+    public int[] readCompactIntArray() {
+        int p = position;
+        return p < limit && array[p] != Narrow.ESCAPE ? readIntArray() : Narrow.ints(this);
+    }
+
+    /** @return a non-null array written by {@link WriteBuffer#writeCompactLongArray} or {@link WriteBuffer#writeLongArray} */
+    public long[] readCompactLongArray() {
+        int p = position;
+        return p < limit && array[p] != Narrow.ESCAPE ? readLongArray() : Narrow.longs(this);
+    }
+
     /** @return a nullable array written by {@link WriteBuffer#writeFloatArray} */
     public float[] readFloatArray() {
         return readPrimitives(2, float[]::new, Bulk::getFloats, Arrays::copyOf);

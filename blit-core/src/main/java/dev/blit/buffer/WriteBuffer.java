@@ -643,6 +643,76 @@ public final class WriteBuffer {
         writeArray(a, a == null ? 0 : a.length, 8, Bulk::putLongs);
     }
 
+    /**
+     * Writes an {@code int[]} compactly, as Blit writes one with {@code Blit.builder().compactArrays(true)}: when
+     * every element fits in one or two bytes, the narrow form ({@code 00}, the width, the length header as for
+     * {@link #writeIntArray}, each element in that width); otherwise exactly what {@link #writeIntArray} writes.
+     * Never larger than the plain form. Read it with {@link ReadBuffer#readCompactIntArray}, which reads both.
+     *
+     * @param a not null: the header {@code 00} that means null to {@link ReadBuffer#readIntArray} starts the
+     *          narrow form here
+     */
+    public void writeCompactIntArray(int[] a) {
+        int w = Narrow.width(a);
+        int p;
+        if (w == 4 || a.length == 0) {
+            writeIntArray(a);
+        } else if ((p = claimNarrow(a.length, w)) >= 0) {
+            if (w == 1) {
+                Narrow.intsTo1(array, p, a, 0, a.length);
+            } else {
+                Narrow.intsTo2(array, p, a, 0, a.length);
+            }
+        } else {
+            narrowHeader(w);
+            writeArray(a, a.length, w, w == 1 ? Narrow::intsTo1 : Narrow::intsTo2);
+        }
+    }
+
+    /**
+     * Writes a {@code long[]} compactly: the narrow form when every element fits in one, two or four bytes,
+     * otherwise what {@link #writeLongArray} writes (see {@link #writeCompactIntArray}). Read it with
+     * {@link ReadBuffer#readCompactLongArray}.
+     *
+     * @param a not null
+     */
+    public void writeCompactLongArray(long[] a) {
+        int w = Narrow.width(a);
+        int p;
+        if (w == 8 || a.length == 0) {
+            writeLongArray(a);
+        } else if ((p = claimNarrow(a.length, w)) >= 0) {
+            if (w == 1) {
+                Narrow.longsTo1(array, p, a, 0, a.length);
+            } else if (w == 2) {
+                Narrow.longsTo2(array, p, a, 0, a.length);
+            } else {
+                Narrow.longsTo4(array, p, a, 0, a.length);
+            }
+        } else {
+            narrowHeader(w);
+            writeArray(a, a.length, w, w == 1 ? Narrow::longsTo1 : w == 2 ? Narrow::longsTo2 : Narrow::longsTo4);
+        }
+    }
+
+    private void narrowHeader(int width) {
+        writeByte(Narrow.ESCAPE);
+        writeByte(width);
+    }
+
+    /** {@link #claimSmall} for the compact form: escape, width and a one-byte header, then the elements' room. */
+    private int claimNarrow(int length, int width) {
+        int p = position;
+        if (length < 127 && limit - p > 2 + length * width) {
+            array[p] = Narrow.ESCAPE;
+            array[p + 1] = (byte) width;
+            array[p + 2] = (byte) (length + 1);
+            position = p + 3 + length * width;
+            return p + 3;
+        }
+        return -1;
+    }
+
     /** @param a nullable; varint length + 1, then four bytes (raw bits) an element */
     public void writeFloatArray(float[] a) {
         int p;

@@ -37,12 +37,15 @@ import static dev.blit.gen.SerializerGenerator.WRITE_SESSION;
 final class InlineCode {
     /** The generated class's internal name: the owner of the constants the code reads. */
     private final String owner;
+    /** Whether int[] and long[] leaves are written in their compact form ({@code Blit.Builder.compactArrays}). */
+    private final boolean compact;
     /** The constant holding ArrayList's registration, and its id, once a typed-list property exists. */
     private String listRegistration;
     private int listId;
 
-    InlineCode(String owner) {
+    InlineCode(String owner, boolean compact) {
         this.owner = owner;
+        this.compact = compact;
     }
 
     /**
@@ -410,7 +413,8 @@ final class InlineCode {
         if (leaf.ownWrite) {
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEAF_CONTENT, leaf.write, "(" + D_WB + Type.getDescriptor(t) + ")V", false);
         } else {
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, leaf.write, leaf.writeDesc, false);
+            String write = compact && leaf.compact() ? compactName(leaf.write) : leaf.write;
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, write, leaf.writeDesc, false);
         }
     }
 
@@ -427,6 +431,11 @@ final class InlineCode {
         }
         mv.visitVarInsn(Opcodes.ALOAD, in);
         String read = "read" + leaf.write.substring("write".length());
+        if (leaf.compact()) {
+            // Either form (FORMAT.md, "Primitive arrays"), whatever this instance writes; never null
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, compactName(read), "()" + Type.getDescriptor(t), false);
+            return;
+        }
         if (leaf.ownRead) {
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, LEAF_CONTENT, read, "(" + D_RB + ")" + Type.getDescriptor(t), false);
             return;
@@ -447,6 +456,12 @@ final class InlineCode {
             String box = Type.getInternalName(t);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, box, "valueOf", "(" + leaf.primitive + ")L" + box + ";", false);
         }
+    }
+
+    /** {@code writeIntArray} to {@code writeCompactIntArray}, {@code readLongArray} to {@code readCompactLongArray}. */
+    private static String compactName(String method) {
+        int verb = method.startsWith("write") ? 5 : 4;
+        return method.substring(0, verb) + "Compact" + method.substring(verb);
     }
 
     /** Where the content of the leaves that are more than one buffer call is written and read. */
@@ -512,6 +527,11 @@ final class InlineCode {
             this.writeDesc = writeDesc;
             this.ownWrite = ownWrite;
             this.ownRead = ownRead;
+        }
+
+        /** @return whether this leaf has a compact form: int[] and long[] (FORMAT.md, "Primitive arrays") */
+        boolean compact() {
+            return this == INTS || this == LONGS;
         }
 
         static Leaf of(Class<?> t, int id) {

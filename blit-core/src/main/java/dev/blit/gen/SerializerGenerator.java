@@ -102,7 +102,7 @@ final class SerializerGenerator {
         elementType = new String[n];
         this.shell = new HiddenClassBuilder(ClassSerializers.GENERATED, model.type(), model.host(), "dev/blit/Serializer");
         this.name = shell.name();
-        this.inline = new InlineCode(name);
+        this.inline = new InlineCode(name, registry.compactArrays());
     }
 
     /**

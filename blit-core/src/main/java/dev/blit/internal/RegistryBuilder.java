@@ -19,6 +19,7 @@ public final class RegistryBuilder {
     private final Set<Class<?>> families = new HashSet<>();
     private final List<Registration> hierarchies = new ArrayList<>();
     private final List<MethodHandles.Lookup> lookups;
+    private boolean compactArrays;
 
     /** @param lookups the user's lookups ({@code Blit.Builder.lookup}), for classes in packages not open to Blit */
     public RegistryBuilder(List<MethodHandles.Lookup> lookups) {
@@ -28,6 +29,21 @@ public final class RegistryBuilder {
     /** A builder with no lookups of the user's. */
     public RegistryBuilder() {
         this(List.of());
+    }
+
+    /**
+     * @param compact whether {@code int[]} and {@code long[]} are written in their compact form
+     *                ({@code Blit.Builder.compactArrays}); set before the built-in types are installed
+     * @return this
+     */
+    public RegistryBuilder compactArrays(boolean compact) {
+        this.compactArrays = compact;
+        return this;
+    }
+
+    /** @return whether {@code int[]} and {@code long[]} are written in their compact form (read either way) */
+    public boolean compactArrays() {
+        return compactArrays;
     }
 
     /**

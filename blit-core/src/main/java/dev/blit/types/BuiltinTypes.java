@@ -42,8 +42,16 @@ public final class BuiltinTypes {
 
     /** Booleans, the boxes, {@code String} and the primitive arrays; arrays are mutable, so their identity is kept. */
     static final class Scalar extends ById {
+        /** For int[] and long[]: write the compact form (FORMAT.md, "Primitive arrays"). Both forms are read. */
+        private final boolean compact;
+
         Scalar(int id) {
+            this(id, false);
+        }
+
+        Scalar(int id, boolean compact) {
             super(id, id >= TypeIds.BOOLEAN_ARRAY);
+            this.compact = compact;
         }
 
         @Override
@@ -64,8 +72,20 @@ public final class BuiltinTypes {
                 case TypeIds.BYTE_ARRAY: out.writeByteArray((byte[]) v); return;
                 case TypeIds.SHORT_ARRAY: out.writeShortArray((short[]) v); return;
                 case TypeIds.CHAR_ARRAY: out.writeCharArray((char[]) v); return;
-                case TypeIds.INT_ARRAY: out.writeIntArray((int[]) v); return;
-                case TypeIds.LONG_ARRAY: out.writeLongArray((long[]) v); return;
+                case TypeIds.INT_ARRAY:
+                    if (compact) {
+                        out.writeCompactIntArray((int[]) v);
+                    } else {
+                        out.writeIntArray((int[]) v);
+                    }
+                    return;
+                case TypeIds.LONG_ARRAY:
+                    if (compact) {
+                        out.writeCompactLongArray((long[]) v);
+                    } else {
+                        out.writeLongArray((long[]) v);
+                    }
+                    return;
                 case TypeIds.FLOAT_ARRAY: out.writeFloatArray((float[]) v); return;
                 case TypeIds.DOUBLE_ARRAY: out.writeDoubleArray((double[]) v); return;
                 default: throw new IllegalStateException("no built-in scalar has id " + id);
@@ -89,8 +109,8 @@ public final class BuiltinTypes {
                 case TypeIds.BYTE_ARRAY: return LeafContent.array(in.readByteArray(), in);
                 case TypeIds.SHORT_ARRAY: return LeafContent.array(in.readShortArray(), in);
                 case TypeIds.CHAR_ARRAY: return LeafContent.array(in.readCharArray(), in);
-                case TypeIds.INT_ARRAY: return LeafContent.array(in.readIntArray(), in);
-                case TypeIds.LONG_ARRAY: return LeafContent.array(in.readLongArray(), in);
+                case TypeIds.INT_ARRAY: return in.readCompactIntArray(); // either form, never null
+                case TypeIds.LONG_ARRAY: return in.readCompactLongArray();
                 case TypeIds.FLOAT_ARRAY: return LeafContent.array(in.readFloatArray(), in);
                 case TypeIds.DOUBLE_ARRAY: return LeafContent.array(in.readDoubleArray(), in);
                 default: throw new IllegalStateException("no built-in scalar has id " + id);
@@ -120,8 +140,8 @@ public final class BuiltinTypes {
         rb.add(TypeIds.BYTE_ARRAY, byte[].class, new Scalar(TypeIds.BYTE_ARRAY));
         rb.add(TypeIds.SHORT_ARRAY, short[].class, new Scalar(TypeIds.SHORT_ARRAY));
         rb.add(TypeIds.CHAR_ARRAY, char[].class, new Scalar(TypeIds.CHAR_ARRAY));
-        rb.add(TypeIds.INT_ARRAY, int[].class, new Scalar(TypeIds.INT_ARRAY));
-        rb.add(TypeIds.LONG_ARRAY, long[].class, new Scalar(TypeIds.LONG_ARRAY));
+        rb.add(TypeIds.INT_ARRAY, int[].class, new Scalar(TypeIds.INT_ARRAY, rb.compactArrays()));
+        rb.add(TypeIds.LONG_ARRAY, long[].class, new Scalar(TypeIds.LONG_ARRAY, rb.compactArrays()));
         rb.add(TypeIds.FLOAT_ARRAY, float[].class, new Scalar(TypeIds.FLOAT_ARRAY));
         rb.add(TypeIds.DOUBLE_ARRAY, double[].class, new Scalar(TypeIds.DOUBLE_ARRAY));
         rb.add(TypeIds.OBJECT_ARRAY, Object[].class, new ObjectArraySerializer(false));

@@ -222,15 +222,16 @@ class LeafDepthTest {
 
     @Test
     void aNullHeaderInsideATaggedArrayIsRefusedByGeneratedAndReflectiveAlike() {
-        // Two (id 100); field a: tag 17 (long[]) with a null length header, which a writer never produces (a
-        // null array is the tag 00 alone); field b: a back reference. Both paths refuse the header at offset 2.
+        // Two (id 100); field a: tag 17 (long[]) with the null length header, which for a long[] starts the
+        // compact form (FORMAT.md, "Primitive arrays"): width 1, then an empty length header, which no writer
+        // produces; field b is never reached. Both paths refuse the array at offset 2.
         byte[] bytes = {100, 17, 0, 1, 1};
         @SuppressWarnings("unchecked")
         Serializer<Two> reflective = (Serializer<Two>) (Serializer<?>) new ReflectiveSerializer(ClassModel.of(Two.class, null), false);
         for (Blit blit : new Blit[]{Blit.builder().register(Two.class, 100).references(true).build(),
                 Blit.builder().register(Two.class, 100, reflective).references(true).build()}) {
             BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes, Two.class));
-            assertTrue(e.getMessage().contains("null array header inside an array value at offset 2"), e.getMessage());
+            assertTrue(e.getMessage().contains("a compact long[] at offset 2 must have at least one element"), e.getMessage());
         }
     }
 

@@ -61,7 +61,8 @@ class MalformedInputTest {
     /**
      * After a primitive array's tag the null length header is malformed (FORMAT.md: {@code arr (never null)}),
      * as it is after a String's: a null array is the tag 00 alone. Generated code, the reflective serializer,
-     * a top-level value and a run of arrays all refuse it, naming the header's offset.
+     * a top-level value and a run of arrays all refuse it, naming the header's offset. (After the tag of an
+     * int[] or long[], 00 starts the compact form instead: {@code CompactArraysTest}.)
      */
     @Test
     void theNullHeaderAfterAnArraysTagIsRefusedEverywhere() {
@@ -70,8 +71,8 @@ class MalformedInputTest {
         assertTrue(top.getMessage().contains("null array header inside an array value at offset 1"), top.getMessage());
         assertEquals(null, plain.fromBytes(new byte[] {0x00})); // null itself is the tag 00
 
-        byte[] run = plain.toBytes(java.util.List.of(new long[0], new long[0], new long[0], new long[0]));
-        assertEquals("30 04 45 11 01 01 01 01", dev.blit.RoundTrip.hex(run));
+        byte[] run = plain.toBytes(java.util.List.of(new double[0], new double[0], new double[0], new double[0]));
+        assertEquals("30 04 45 13 01 01 01 01", dev.blit.RoundTrip.hex(run));
         run[6] = 0;
         BlitException inRun = assertThrows(BlitException.class, () -> plain.fromBytes(run));
         assertTrue(inRun.getMessage().contains("offset 6"), inRun.getMessage());
