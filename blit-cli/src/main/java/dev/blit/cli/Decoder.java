@@ -167,7 +167,7 @@ final class Decoder {
             case TypeIds.BOOLEAN_ARRAY, TypeIds.BYTE_ARRAY, TypeIds.SHORT_ARRAY, TypeIds.CHAR_ARRAY, TypeIds.INT_ARRAY,
                  TypeIds.LONG_ARRAY, TypeIds.FLOAT_ARRAY, TypeIds.DOUBLE_ARRAY -> {
                 track(n);
-                primitiveArray(n, tag);
+                n.value = leaves.primitiveArray(tag);
             }
             case TypeIds.OBJECT_ARRAY -> {
                 track(n);
@@ -505,45 +505,6 @@ final class Decoder {
                         : "tagged values");
             }
         }
-    }
-
-    private void primitiveArray(Node n, int tag) {
-        int width = switch (tag) {
-            case TypeIds.BOOLEAN_ARRAY, TypeIds.BYTE_ARRAY -> 1;
-            case TypeIds.SHORT_ARRAY, TypeIds.CHAR_ARRAY -> 2;
-            case TypeIds.INT_ARRAY, TypeIds.FLOAT_ARRAY -> 4;
-            default -> 8;
-        };
-        long at = in.pos;
-        long h = in.uvar(32) & 0xffffffffL;
-        if (h == 0) {
-            throw new BlitException("null array header inside an array value at offset " + at);
-        }
-        long length = h - 1;
-        in.require(length * width);
-        StringBuilder sb = new StringBuilder("{");
-        for (long i = 0; i < length; i++) {
-            if (i >= SHOWN) {
-                in.pos += (length - i) * width;
-                sb.append(", ...");
-                break;
-            }
-            sb.append(i > 0 ? ", " : "").append(primitive(tag));
-        }
-        n.value = sb.append("} (").append(length).append(length == 1 ? " element)" : " elements)").toString();
-    }
-
-    private String primitive(int arrayTag) {
-        return switch (arrayTag) {
-            case TypeIds.BOOLEAN_ARRAY -> Boolean.toString(in.bool());
-            case TypeIds.BYTE_ARRAY -> Byte.toString((byte) in.u8());
-            case TypeIds.SHORT_ARRAY -> Short.toString(in.i16());
-            case TypeIds.CHAR_ARRAY -> Names.quote(Character.toString((char) in.i16()));
-            case TypeIds.INT_ARRAY -> Integer.toString(in.i32());
-            case TypeIds.LONG_ARRAY -> Long.toString(in.i64());
-            case TypeIds.FLOAT_ARRAY -> Names.f32(in.i32());
-            default -> Names.f64(in.i64());
-        };
     }
 
     // ---------------------------------------------------------------- user classes

@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * currencies, patterns, time zones, calendars and charsets are built with the JDK factories the library reads
  * them with, so an impossible date, a nanosecond field of a billion, an unknown zone region, an ill-formed
  * language tag, a regex syntax error or a charset alias is damage here too (FORMAT.md, ids 22..34, 70..84 and
- * 91..97).
+ * 91..97). Also the primitive arrays, ids 12..19, in both forms an {@code int[]} or {@code long[]} may take
+ * (FORMAT.md, "Primitive arrays").
  */
 final class Leaves {
     private final Input in;
@@ -118,6 +119,79 @@ final class Leaves {
             case TypeIds.SQL_DATE, TypeIds.SQL_TIME -> Names.instantMillis(in.svar(64));
             case TypeIds.SQL_TIMESTAMP -> timestamp();
             default -> throw new IllegalArgumentException("not a leaf id: " + tag);
+        };
+    }
+
+    /**
+     * @param tag a primitive array's id, 12..19, just read (the caller numbers it)
+     * @return its first {@link Decoder#SHOWN} elements and its length, and for the compact form of an int[] or
+     *         long[] its element width; refused where the library refuses it (a null header, a width other than
+     *         1, 2 or (long[]) 4, an empty compact array, a width wider than its elements need)
+     */
+    String primitiveArray(int tag) {
+        int size = switch (tag) {
+            case TypeIds.BOOLEAN_ARRAY, TypeIds.BYTE_ARRAY -> 1;
+            case TypeIds.SHORT_ARRAY, TypeIds.CHAR_ARRAY -> 2;
+            case TypeIds.INT_ARRAY, TypeIds.FLOAT_ARRAY -> 4;
+            default -> 8;
+        };
+        long at = in.pos;
+        long h = in.uvar(32) & 0xffffffffL;
+        int width = size;
+        boolean compact = h == 0 && (tag == TypeIds.INT_ARRAY || tag == TypeIds.LONG_ARRAY);
+        String type = tag == TypeIds.INT_ARRAY ? "int[]" : "long[]";
+        if (compact) {
+            width = in.u8();
+            if (width != 1 && width != 2 && (width != 4 || tag != TypeIds.LONG_ARRAY)) {
+                throw new BlitException("invalid element width " + width + " of a compact " + type + " at offset "
+                        + (at + 1) + (tag == TypeIds.LONG_ARRAY ? " (1, 2 or 4)" : " (1 or 2)"));
+            }
+            h = in.uvar(32) & 0xffffffffL;
+            if (h <= 1) {
+                throw new BlitException("a compact " + type + " at offset " + at + " must have at least one element");
+            }
+        } else if (h == 0) {
+            throw new BlitException("null array header inside an array value at offset " + at);
+        }
+        long length = h - 1;
+        in.require(length * width);
+        StringBuilder sb = new StringBuilder("{");
+        long bits = 0;
+        for (long i = 0; i < length; i++) {
+            if (compact) {
+                long v = width == 1 ? (byte) in.u8() : width == 2 ? in.i16() : in.i32();
+                bits |= v ^ (v >> 63);
+                if (i < Decoder.SHOWN) {
+                    sb.append(i > 0 ? ", " : "").append(v);
+                }
+            } else if (i >= Decoder.SHOWN) {
+                in.pos += (length - i) * width;
+                break;
+            } else {
+                sb.append(i > 0 ? ", " : "").append(primitive(tag));
+            }
+        }
+        if (compact) {
+            int needed = bits < 0x80 ? 1 : bits < 0x8000 ? 2 : 4;
+            if (needed != width) {
+                throw new BlitException("a compact " + type + " at offset " + at + " has elements " + width
+                        + " bytes wide where " + needed + " hold every one");
+            }
+        }
+        sb.append(length > Decoder.SHOWN ? ", ...} (" : "} (").append(length).append(length == 1 ? " element" : " elements");
+        return sb.append(compact ? ", compact: " + width + (width == 1 ? " byte" : " bytes") + " each)" : ")").toString();
+    }
+
+    private String primitive(int arrayTag) {
+        return switch (arrayTag) {
+            case TypeIds.BOOLEAN_ARRAY -> Boolean.toString(in.bool());
+            case TypeIds.BYTE_ARRAY -> Byte.toString((byte) in.u8());
+            case TypeIds.SHORT_ARRAY -> Short.toString(in.i16());
+            case TypeIds.CHAR_ARRAY -> Names.quote(Character.toString((char) in.i16()));
+            case TypeIds.INT_ARRAY -> Integer.toString(in.i32());
+            case TypeIds.LONG_ARRAY -> Long.toString(in.i64());
+            case TypeIds.FLOAT_ARRAY -> Names.f32(in.i32());
+            default -> Names.f64(in.i64());
         };
     }
 

@@ -113,7 +113,8 @@ class DumpAgreesWithLibraryTest {
         }
     }
 
-    private final Blit blit = Blit.builder().references(true).register(Lambdas.class, 100).build();
+    /** Compact arrays, so the damaged payloads hit both forms of int[] and long[] (the sample has both). */
+    private final Blit blit = Blit.builder().references(true).compactArrays(true).register(Lambdas.class, 100).build();
 
     @Test
     void theDumpRefusesExactlyWhatTheLibraryRefuses() {
@@ -385,6 +386,28 @@ class DumpAgreesWithLibraryTest {
                 "15 63 01 02 63 01 03 78 00", "15 63 02 01 63 02 01", "15 15 63 04 01 15 63 04 00"}); // Path[], File[], InetSocketAddress[][]
     }
 
+    /**
+     * The compact form of int[] (16) and long[] (17): {@code 00}, a width (1 or 2; 4 too for long[]), a length
+     * header of at least one element, the elements in the narrowest width that holds them all.
+     */
+    @Test
+    void eachRefusalOfACompactArrayIsTheLibrarys() {
+        bothRefuse(new String[][] {
+                {"10 00 00 02 05", "invalid element width 0 of a compact int[] at offset 2 (1 or 2)"},
+                {"10 00 04 02 05 00 00 00", "invalid element width 4 of a compact int[] at offset 2 (1 or 2)"},
+                {"11 00 08 02 05 00 00 00 00 00 00 00", "invalid element width 8 of a compact long[] at offset 2 (1, 2 or 4)"},
+                {"10 00 01 01", "a compact int[] at offset 1 must have at least one element"},
+                {"11 00 01 00", "a compact long[] at offset 1 must have at least one element"},
+                {"10 00 02 02 05 00", "a compact int[] at offset 1 has elements 2 bytes wide where 1 hold every one"},
+                {"11 00 04 03 ff 7f 00 00 00 80 ff ff", "a compact long[] at offset 1 has elements 4 bytes wide where 2 hold"},
+                {"10 00 01 03 01", "truncated"},
+                {"10 00", "truncated"},
+                {"0e 00 01 02 05", "null array header inside an array value at offset 1"}, // short[]: no compact form
+        });
+        bothRead(new String[] {"10 00 01 02 ff", "10 00 02 03 80 00 00 80", "11 00 04 02 00 00 00 80", "11 00 01 02 7f",
+                "15 10 01 10 00 01 02 05", "10 01", "11 02 00 00 00 00 00 00 00 80"});
+    }
+
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
     private void bothRefuse(String[][] cases) {
         for (String[] c : cases) {
@@ -412,7 +435,8 @@ class DumpAgreesWithLibraryTest {
         m.put("boxes", List.of(1, 2L, 1.5, "€", 'c', (byte) 3, (short) 4, 2.5f, true));
         m.put("big", List.of(new BigDecimal("1.5"), new BigInteger("123456789012345678901234567890"),
                 new BigDecimal(new BigInteger("98765432109876543210"), 3)));
-        m.put("arrays", new Object[] {new long[] {1, 2}, new int[] {3}, new boolean[] {true}, new String[] {"x", null},
+        m.put("arrays", new Object[] {new long[] {1, 2}, new int[] {3}, new long[] {Long.MAX_VALUE, 300, -70_000},
+                new int[] {1 << 20}, new int[] {-300, 7}, new boolean[] {true}, new String[] {"x", null},
                 new Double[] {1.0, null}, new Boolean[] {true, false}});
         m.put("collections", List.of(new ArrayList<>(List.of(1, 2, 3, 4)), new HashSet<>(Set.of("p", "q")),
                 new ArrayDeque<>(List.of(1, 2)), Set.of(7, 8), Map.of("k", 1), Collections.unmodifiableList(new ArrayList<>(List.of(1)))));

@@ -475,6 +475,15 @@ class DumpTest {
         golden("extended_leaves", dump(bytes));
     }
 
+    @Test
+    void compactArraysShowTheirWidth() throws IOException {
+        long[] twenty = new long[20];
+        java.util.Arrays.fill(twenty, 3);
+        byte[] bytes = Blit.builder().compactArrays(true).build().toBytes(new Object[] {new int[] {1, -2, 300},
+                new long[] {5, -1}, new long[] {70_000, Integer.MIN_VALUE}, new long[] {Long.MIN_VALUE}, twenty, new int[0]});
+        golden("compact_arrays", dump(bytes));
+    }
+
     private static String dump(byte[] bytes, String... args) {
         Result r = run(bytes, args);
         assertEquals(0, r.code, r.out + r.err);
