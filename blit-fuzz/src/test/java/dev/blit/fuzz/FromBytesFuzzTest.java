@@ -16,10 +16,14 @@ class FromBytesFuzzTest {
     private static final Blit PLAIN = Blit.builder().build();
     private static final Blit REFS = Blit.builder().references(true).build();
 
-    /** The tree of built-in types, references off and on: a start that reaches every built-in reader. */
+    /**
+     * The tree of built-in types, references off and on, and with compact arrays: a start that reaches every
+     * built-in reader.
+     */
     static Stream<Arguments> builtIns() {
         return Stream.of(Arguments.of((Object) PLAIN.toBytes(Workloads.builtInTree())),
-                Arguments.of((Object) REFS.toBytes(Workloads.builtInTree())));
+                Arguments.of((Object) REFS.toBytes(Workloads.builtInTree())),
+                Arguments.of((Object) Blit.builder().compactArrays(true).build().toBytes(Workloads.builtInTree())));
     }
 
     @MethodSource("builtIns")

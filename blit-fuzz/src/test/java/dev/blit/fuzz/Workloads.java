@@ -225,6 +225,8 @@ final class Workloads {
     static Map<String, Object> builtInTree() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("ints", new int[] {1, -2, 3, Integer.MIN_VALUE});
+        root.put("narrowInts", new int[] {1, -2, 300}); // compact with compactArrays(true): 2 bytes an element
+        root.put("narrowLongs", new long[] {5, -1, 70_000}); // 4 bytes an element
         root.put("bytes", "bytes".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         root.put("chars", new char[] {'a', '€'});
         root.put("booleans", new boolean[] {true, false});
@@ -306,13 +308,17 @@ final class Workloads {
         return root;
     }
 
-    /** @return the encodings of every sample, references off and on: seeds for the fuzz targets */
+    /**
+     * @return the encodings of every sample, references off and on, and with compact arrays (the seed's
+     *         quantities): seeds for the fuzz targets
+     */
     static List<byte[]> encodings() {
         List<byte[]> all = new ArrayList<>();
         for (boolean references : new boolean[] {false, true}) {
             Blit blit = blit(references);
             samples(references).values().forEach(v -> all.add(blit.toBytes(v)));
         }
+        all.add(builder(false).compactArrays(true).build().toBytes(seed()));
         return all;
     }
 
