@@ -112,7 +112,7 @@ final class Narrow {
         }
         long at = in.offset();
         int w = header(in, at, "int[]", 2);
-        int n = length(in, at, w, 4, "int[]");
+        int n = length(in, at, w, 4, "a compact int[]");
         int[] a;
         if (in.buffered() >= (long) n * w) { // all in the window (always, from memory): one direct copy
             a = new int[n];
@@ -136,7 +136,7 @@ final class Narrow {
         }
         long at = in.offset();
         int w = header(in, at, "long[]", 4);
-        int n = length(in, at, w, 8, "long[]");
+        int n = length(in, at, w, 8, "a compact long[]");
         long[] a;
         if (in.buffered() >= (long) n * w) {
             a = new long[n];
@@ -167,13 +167,13 @@ final class Narrow {
     }
 
     /** The length header, checked against the input and the limits, charged at the elements' full size. */
-    private static int length(ReadBuffer in, long at, int width, int size, String type) {
+    private static int length(ReadBuffer in, long at, int width, int size, String what) {
         int n = in.readLength(width); // checks n * width against the input, charges n * width
         if (n <= 0) {
-            throw new BlitException("a compact " + type + " at offset " + at + " must have at least one element"
+            throw new BlitException(what + " at offset " + at + " must have at least one element"
                     + " (an empty or null header after the width at offset " + (at + 2) + ")");
         }
-        in.charge((long) n * (size - width), at, "a compact " + type + " of " + n + " elements");
+        in.charge((long) n * (size - width), at, what); // a constant: no string is built on the way that succeeds
         return n;
     }
 
