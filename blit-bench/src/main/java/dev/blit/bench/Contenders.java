@@ -22,6 +22,7 @@ public final class Contenders {
         LABELS.put("cFloor", "C floor (memcpy)");
         LABELS.put("blitGenerated", "Blit generated (reused buffers)");
         LABELS.put("blitToBytes", "Blit generated (toBytes/fromBytes)");
+        LABELS.put("blitCompact", "Blit generated, compactArrays(true) (reused buffers)");
         LABELS.put("blitConsistent", "Blit generated, schema-consistent (reused buffers)");
         LABELS.put("blitCompatible", "Blit generated, compatible mode");
         LABELS.put("blitReflective", "Blit reflective fallback (-Dblit.gen=reflective; same bytes, reused buffers)");
@@ -64,7 +65,7 @@ public final class Contenders {
      * {@code --full} add the rest (Blit's other paths, Chronicle's slower paths, Jackson, protobuf,
      * Externalizable, the ByteBuffer codec).
      */
-    public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
+    public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitCompact", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
             "blitObjectFile", "blitLog", "blitLogInPlace", "mappedCopy", "mappedCopyCrc", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
             "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "coldBuildSmall", "warmBuild");
 

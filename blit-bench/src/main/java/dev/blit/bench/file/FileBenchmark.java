@@ -54,6 +54,8 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code blitGenerated}: Blit encodes into a reused buffer, one {@link FileChannel} write; the read loads the
  *       file into a reused array with one channel read and decodes it.</li>
+ *   <li>{@code blitCompact}: as {@code blitGenerated}, with {@code compactArrays(true)}: the long[]'s elements in
+ *       the narrowest width that holds them (4 bytes here).</li>
  *   <li>{@code blitObjectFile}: Blit's {@link ObjectFile} writer and reader on file streams (the path reader
  *       maps the file, which for one small value per open costs a mapping that only the GC releases).</li>
  *   <li>{@code kryo}: Kryo {@link Output} / {@link Input} on file streams (reused Kryo buffers).</li>
@@ -98,6 +100,11 @@ public class FileBenchmark {
             blit = Blit.builder().register(FileObject.class, 100).build();
             blitGeneratedWrite();
             check.verify("blitGenerated", size(), blitGeneratedRead(), value);
+        });
+        check.run(only, "blitCompact", () -> {
+            blit = Blit.builder().register(FileObject.class, 100).compactArrays(true).build();
+            blitCompactWrite();
+            check.verify("blitCompact", size(), blitCompactRead(), value);
         });
         check.run(only, "blitObjectFile", () -> {
             blit = Blit.builder().register(FileObject.class, 100).build();
@@ -208,6 +215,24 @@ public class FileBenchmark {
 
     @Benchmark
     public Object blitGeneratedRoundTrip() {
+        blitGeneratedWrite();
+        return blitGeneratedRead();
+    }
+
+    // ---------------------------------------------------------------- Blit, compactArrays(true): the same path
+
+    @Benchmark
+    public long blitCompactWrite() {
+        return blitGeneratedWrite();
+    }
+
+    @Benchmark
+    public Object blitCompactRead() {
+        return blitGeneratedRead();
+    }
+
+    @Benchmark
+    public Object blitCompactRoundTrip() {
         blitGeneratedWrite();
         return blitGeneratedRead();
     }

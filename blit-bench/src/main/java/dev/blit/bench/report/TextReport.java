@@ -182,6 +182,14 @@ public final class TextReport {
                         + " block and fill an existing object; target: at least 1.00x each).");
             }
         }
+        Row compact = t.find("blitCompact");
+        Row kryoSize = t.find("kryo");
+        if (blit != null && compact != null) {
+            notes.add("Blit compactArrays(true) / " + blit.label + ": round trip " + times(Table.ratio(compact, blit, "roundTrip"))
+                    + ", bytes " + compact.bytes + " against " + blit.bytes + (kryoSize == null || kryoSize.bytes < 0 ? ""
+                    : " (Kryo " + kryoSize.bytes + "; Kryo / compact Blit, round trip " + times(Table.ratio(kryoSize, compact, "roundTrip")) + ")")
+                    + ".");
+        }
         Row compatible = t.find("blitCompatible");
         if (t.id.startsWith("compat[") && blit != null && compatible != null) {
             notes.add("Blit compatible / schema-consistent: round trip " + times(Table.ratio(compatible, blit, "roundTrip"))

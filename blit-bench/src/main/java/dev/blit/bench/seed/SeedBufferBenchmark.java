@@ -85,6 +85,9 @@ public class SeedBufferBenchmark {
     private Blit blitCompatible;
     private byte[] blitCompatibleBytes;
 
+    private Blit blitCompact;
+    private byte[] blitCompactBytes;
+
     private final JdkSerialization jdk = new JdkSerialization();
     private byte[] jdkBytes;
 
@@ -157,6 +160,11 @@ public class SeedBufferBenchmark {
             blitGenerated = Blit.builder().register(Seed.class, 101).build();
             blitGeneratedBytes = blitToBytesWrite();
             check.verify("blitToBytes", blitGeneratedBytes.length, blitToBytesRead(), seed);
+        });
+        check.run(only, "blitCompact", () -> {
+            blitCompact = Blit.builder().register(Seed.class, 101).compactArrays(true).build();
+            blitCompactBytes = Arrays.copyOf(blitOut.array(), (int) blitCompactWrite());
+            check.verify("blitCompact", blitCompactBytes.length, blitCompactRead(), seed);
         });
         check.run(only, "blitCompatible", () -> {
             blitCompatible = Blit.builder().register(Seed.class, 101).compatible(true).build();
@@ -531,6 +539,27 @@ public class SeedBufferBenchmark {
     @Benchmark
     public Seed blitToBytesRoundTrip() {
         return blitGenerated.fromBytes(blitGenerated.toBytes(seed), Seed.class);
+    }
+
+    // ---------------------------------------------------------------- Blit facade, generated, int[] and long[] in their narrowest width
+
+    @Benchmark
+    public long blitCompactWrite() {
+        blitOut.clear();
+        blitCompact.write(seed, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Seed blitCompactRead() {
+        return (Seed) blitCompact.read(blitIn.reset(blitCompactBytes, 0, blitCompactBytes.length));
+    }
+
+    @Benchmark
+    public Seed blitCompactRoundTrip() {
+        blitOut.clear();
+        blitCompact.write(seed, blitOut);
+        return (Seed) blitCompact.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- Blit facade, generated, compatible mode (field names once per message)
