@@ -104,7 +104,11 @@ final class Narrow {
         }
     }
 
-    /** {@link ReadBuffer#readCompactIntArray} after its fast path: the cursor is at the header or the escape. */
+    /**
+     * {@link ReadBuffer#readCompactIntArray} when the plain form's fast path did not take it: the cursor is at
+     * the escape, or at a header not yet in the window. Elements all in the window are copied at once; from a
+     * stream, in window-sized steps.
+     */
     static int[] ints(ReadBuffer in) {
         in.require(1);
         if (in.array()[in.take(0)] != ESCAPE) {
@@ -125,10 +129,10 @@ final class Narrow {
         } else {
             a = SteppedReads.elements(in, n, w, int[]::new, w == 1 ? Narrow::intsFrom1 : Narrow::intsFrom2, Arrays::copyOf);
         }
-        return checked(a, width(a), w, at, "int[]");
+        return w == 1 ? a : checked(a, width(a), w, at, "int[]");
     }
 
-    /** {@link ReadBuffer#readCompactLongArray} after its fast path. */
+    /** {@link ReadBuffer#readCompactLongArray} when the plain form's fast path did not take it (see {@link #ints}). */
     static long[] longs(ReadBuffer in) {
         in.require(1);
         if (in.array()[in.take(0)] != ESCAPE) {
@@ -152,7 +156,7 @@ final class Narrow {
             a = SteppedReads.elements(in, n, w, long[]::new,
                     w == 1 ? Narrow::longsFrom1 : w == 2 ? Narrow::longsFrom2 : Narrow::longsFrom4, Arrays::copyOf);
         }
-        return checked(a, width(a), w, at, "long[]");
+        return w == 1 ? a : checked(a, width(a), w, at, "long[]");
     }
 
     /** Consumes the escape and the width byte: 1, 2, or {@code widest} (4 for a long[]), never the full width. */
@@ -177,7 +181,7 @@ final class Narrow {
         return n;
     }
 
-    /** One value, one encoding: the narrow form is written only in the narrowest width. */
+    /** One value, one encoding: the narrow form is written only in the narrowest width (1 always is). */
     private static <A> A checked(A a, int needed, int w, long at, String type) {
         if (needed != w) {
             throw new BlitException("a compact " + type + " at offset " + at + " has elements " + w
