@@ -162,7 +162,7 @@ final class Narrow {
     /** Consumes the escape and the width byte: 1, 2, or {@code widest} (4 for a long[]), never the full width. */
     private static int header(ReadBuffer in, long at, String type, int widest) {
         in.readByte();
-        int w = in.readByte();
+        int w = in.readByte() & 0xff;
         if (w != 1 && w != 2 && w != widest) {
             throw new BlitException("invalid element width " + w + " of a compact " + type + " at offset " + (at + 1)
                     + (widest > 2 ? " (1, 2 or 4)" : " (1 or 2)"));

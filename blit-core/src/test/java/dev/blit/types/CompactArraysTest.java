@@ -196,6 +196,7 @@ class CompactArraysTest {
         rejected("10 00 04 02 05 00 00 00", "invalid element width 4 of a compact int[] at offset 2 (1 or 2)");
         rejected("11 00 03 02 05 00 00", "invalid element width 3 of a compact long[] at offset 2 (1, 2 or 4)");
         rejected("11 00 08 02 05 00 00 00 00 00 00 00", "invalid element width 8");
+        rejected("11 00 81 02 05", "invalid element width 129");
         rejected("10 00 01 01", "must have at least one element");
         rejected("10 00 01 00", "must have at least one element");
         rejected("10 00 02 02 05 00", "has elements 2 bytes wide where 1 hold every one");
