@@ -127,7 +127,7 @@ final class Narrow {
                 intsFrom2(in.array(), p, a, 0, n);
             }
         } else {
-            a = SteppedReads.elements(in, n, w, int[]::new, w == 1 ? Narrow::intsFrom1 : Narrow::intsFrom2, Arrays::copyOf);
+            a = SteppedReads.elements(in, n, w, 4, int[]::new, w == 1 ? Narrow::intsFrom1 : Narrow::intsFrom2, Arrays::copyOf);
         }
         return w == 1 ? a : checked(a, width(a), w, at, "int[]");
     }
@@ -153,7 +153,7 @@ final class Narrow {
                 longsFrom4(in.array(), p, a, 0, n);
             }
         } else {
-            a = SteppedReads.elements(in, n, w, long[]::new,
+            a = SteppedReads.elements(in, n, w, 8, long[]::new,
                     w == 1 ? Narrow::longsFrom1 : w == 2 ? Narrow::longsFrom2 : Narrow::longsFrom4, Arrays::copyOf);
         }
         return w == 1 ? a : checked(a, width(a), w, at, "long[]");

@@ -59,7 +59,17 @@ final class SteppedReads {
     /** {@link #array} after the header, and the UTF-16 string reader: {@code length} elements. */
     static <A> A elements(ReadBuffer in, int length, int size, IntFunction<A> create, Decoder<A> decoder,
                           Grow<A> grow) {
-        int capacity = in.isStream() ? Math.min(length, TRUST_STEP / size) : length;
+        return elements(in, length, size, size, create, decoder, grow);
+    }
+
+    /**
+     * {@link #elements(ReadBuffer, int, int, IntFunction, Decoder, Grow)} for elements that take {@code size}
+     * bytes of input and {@code memory} bytes once read (the compact form of an int[] or long[]): the first
+     * step from a stream is {@link #TRUST_STEP} bytes of memory, not of input.
+     */
+    static <A> A elements(ReadBuffer in, int length, int size, int memory, IntFunction<A> create, Decoder<A> decoder,
+                          Grow<A> grow) {
+        int capacity = in.isStream() ? Math.min(length, TRUST_STEP / memory) : length;
         A dst = create.apply(capacity);
         int done = 0;
         while (done < length) {

@@ -62,6 +62,16 @@ class HostileInputTest {
         });
     }
 
+    /**
+     * The compact form takes one byte of input for an element of 8 bytes: from a stream its first step is
+     * 64 KiB of memory (8,192 longs), as for every primitive array, not 64 Ki elements.
+     */
+    @Test
+    void aCompactArrayFromAStreamStartsWithTheUsualStep() {
+        byte[] input = Arrays.copyOf(hex("11 00 01 81 87 a7 0e"), 7 + 100); // 30 million longs, 100 bytes of them
+        rejectedCheaply(300 * 1024, () -> blit.read(new ByteArrayInputStream(input)));
+    }
+
     @Test
     void aFiveByteInputDeclaringTwoBillionLongsIsRejectedBeforeAllocating() {
         byte[] input = hex("80 80 80 80 08"); // 2^31 - 1 elements
@@ -87,6 +97,8 @@ class HostileInputTest {
             "14 ff ff ff ff 07",          // Object[] of 2^31 - 1 elements
             "15 0b ff ff ff ff 07",       // String[] of 2^31 - 1 elements
             "15 15 10 ff ff ff ff 07",    // int[][] of 2^31 - 1 elements
+            "10 00 01 80 80 80 80 08",    // int[], compact, 1 byte an element
+            "11 00 04 80 80 80 80 08",    // long[], compact, 4 bytes an element
     })
     void hugeDeclaredLengthsAreRejectedBeforeAllocating(String head) {
         byte[] input = hex(head + " 00 00 00");
@@ -110,6 +122,8 @@ class HostileInputTest {
             "13 80 80 80 80 08",
             "14 ff ff ff ff 07",
             "15 0b ff ff ff ff 07",
+            "10 00 01 81 8e ce 1c",       // int[], compact: 60 million elements (240 MB once read, within the budget)
+            "11 00 01 81 87 a7 0e",       // long[], compact: 30 million (240 MB)
     })
     void aStreamClaimingAHugeLengthButEndingEarlyIsATruncation(String head) {
         byte[] input = Arrays.copyOf(hex(head), hex(head).length + 100);
