@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 
 /**
  * The buffer layer on its own, as a hand-written {@code Marshallable} uses it: a script of primitive,
- * varint, string, array, length and count reads over fuzzed bytes, from a byte array, a direct
+ * varint, string, array (both forms of a compact one too), length and count reads over fuzzed bytes, from a byte array, a direct
  * {@code ByteBuffer} and a stream of small reads, with and without {@link ReadLimits}. Every read returns a
  * value or throws a {@link BlitException} naming the offset, and the backends agree on every value and
  * offset. The one allowed difference: a length or count the array's remaining bytes cannot hold is
@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  */
 class ReadBufferFuzzTest {
     private static final ReadLimits[] LIMITS = {null, new ReadLimits(16, 1024), new ReadLimits(1000, 100_000)};
-    private static final int OPS = 26;
+    private static final int OPS = 28;
     private static final int READ_LENGTH = 21;
     private static final int READ_COUNT = 22;
 
@@ -56,14 +56,18 @@ class ReadBufferFuzzTest {
         out.writeLongArray(new long[] {6});
         out.writeFloatArray(new float[] {7f});
         out.writeDoubleArray(null);
+        out.writeCompactIntArray(new int[] {1, -300});
+        out.writeCompactLongArray(new long[] {70_000, 5});
         byte[] data = out.toByteArray();
-        byte[] script = new byte[2 + 21 + data.length];
+        byte[] script = new byte[2 + 23 + data.length];
         script[0] = 3;
-        script[1] = 21;
+        script[1] = 23;
         for (int i = 0; i < 21; i++) {
             script[2 + i] = (byte) i;
         }
-        System.arraycopy(data, 0, script, 23, data.length);
+        script[23] = 26;
+        script[24] = 27;
+        System.arraycopy(data, 0, script, 25, data.length);
         return Stream.of(Arguments.of((Object) script));
     }
 
@@ -174,6 +178,8 @@ class ReadBufferFuzzTest {
                 return Arrays.toString(b);
             }
             case 25: return in.isExhausted();
+            case 26: return Arrays.toString(in.readCompactIntArray());
+            case 27: return Arrays.toString(in.readCompactLongArray());
             default: throw new IllegalStateException("no operation " + op);
         }
     }
