@@ -18,6 +18,9 @@ import java.util.Arrays;
 final class Narrow {
     /** The byte that starts the narrow form where a tagged array's header would be (the null header). */
     static final byte ESCAPE = 0;
+    /** Why a compact array cannot be null, for the writers' null check. */
+    static final String NOT_NULL = "a compact array cannot be null (its null header starts the narrow form); "
+            + "write a nullable array with writeIntArray or writeLongArray";
 
     private Narrow() {
     }

@@ -653,7 +653,7 @@ public final class WriteBuffer {
      *          narrow form here
      */
     public void writeCompactIntArray(int[] a) {
-        int w = Narrow.width(a);
+        int w = Narrow.width(java.util.Objects.requireNonNull(a, Narrow.NOT_NULL));
         int p;
         if (w == 4 || a.length == 0) {
             writeIntArray(a);
@@ -677,7 +677,7 @@ public final class WriteBuffer {
      * @param a not null
      */
     public void writeCompactLongArray(long[] a) {
-        int w = Narrow.width(a);
+        int w = Narrow.width(java.util.Objects.requireNonNull(a, Narrow.NOT_NULL));
         int p;
         if (w == 8 || a.length == 0) {
             writeLongArray(a);

@@ -238,5 +238,7 @@ class CompactArraysTest {
         assertArrayEquals(new long[] {Long.MAX_VALUE}, in.readCompactLongArray());
         assertArrayEquals(new int[] {4}, in.readCompactIntArray());
         assertTrue(in.isExhausted());
+        NullPointerException e = assertThrows(NullPointerException.class, () -> out.writeCompactLongArray(null));
+        assertTrue(e.getMessage().contains("write a nullable array with writeIntArray or writeLongArray"), e.getMessage());
     }
 }
