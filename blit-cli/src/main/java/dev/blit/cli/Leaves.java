@@ -125,8 +125,8 @@ final class Leaves {
     /**
      * @param tag a primitive array's id, 12..19, just read (the caller numbers it)
      * @return its first {@link Decoder#SHOWN} elements and its length, and for the compact form of an int[] or
-     *         long[] its element width; refused where the library refuses it (a null header, a width other than
-     *         1, 2 or (long[]) 4, an empty compact array, a width wider than its elements need)
+     *         long[] its element width; refused where the library refuses it (a null header, a width outside 1 to
+     *         3 (int[]) or 1 to 7 (long[]), an empty compact array, a width wider than its elements need)
      */
     String primitiveArray(int tag) {
         int size = switch (tag) {
@@ -142,13 +142,16 @@ final class Leaves {
         String type = tag == TypeIds.INT_ARRAY ? "int[]" : "long[]";
         if (compact) {
             width = in.u8();
-            if (width != 1 && width != 2 && (width != 4 || tag != TypeIds.LONG_ARRAY)) {
+            if (width < 1 || width >= size) {
                 throw new BlitException("invalid element width " + width + " of a compact " + type + " at offset "
-                        + (at + 1) + (tag == TypeIds.LONG_ARRAY ? " (1, 2 or 4)" : " (1 or 2)"));
+                        + (at + 1) + " (1 to " + (size - 1) + ")");
             }
             h = in.uvar(32) & 0xffffffffL;
             if (h <= 1) {
                 throw new BlitException("a compact " + type + " at offset " + at + " must have at least one element");
+            }
+            if ((h - 1) * (size - width) <= 2) {
+                throw new BlitException("a compact " + type + " at offset " + at + " is no smaller than the plain form");
             }
         } else if (h == 0) {
             throw new BlitException("null array header inside an array value at offset " + at);
@@ -159,7 +162,11 @@ final class Leaves {
         long bits = 0;
         for (long i = 0; i < length; i++) {
             if (compact) {
-                long v = width == 1 ? (byte) in.u8() : width == 2 ? in.i16() : in.i32();
+                long v = 0;
+                for (int k = 0; k < width; k++) {
+                    v |= (long) in.u8() << (k << 3);
+                }
+                v = v << (64 - 8 * width) >> (64 - 8 * width); // sign-extended from its width
                 bits |= v ^ (v >> 63);
                 if (i < Decoder.SHOWN) {
                     sb.append(i > 0 ? ", " : "").append(v);
@@ -172,7 +179,7 @@ final class Leaves {
             }
         }
         if (compact) {
-            int needed = bits < 0x80 ? 1 : bits < 0x8000 ? 2 : 4;
+            int needed = (64 - Long.numberOfLeadingZeros(bits) + 8) >>> 3;
             if (needed != width) {
                 throw new BlitException("a compact " + type + " at offset " + at + " has elements " + width
                         + " bytes wide where " + needed + " hold every one");

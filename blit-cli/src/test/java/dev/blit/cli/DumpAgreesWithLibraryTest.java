@@ -393,18 +393,25 @@ class DumpAgreesWithLibraryTest {
     @Test
     void eachRefusalOfACompactArrayIsTheLibrarys() {
         bothRefuse(new String[][] {
-                {"10 00 00 02 05", "invalid element width 0 of a compact int[] at offset 2 (1 or 2)"},
-                {"10 00 04 02 05 00 00 00", "invalid element width 4 of a compact int[] at offset 2 (1 or 2)"},
-                {"11 00 08 02 05 00 00 00 00 00 00 00", "invalid element width 8 of a compact long[] at offset 2 (1, 2 or 4)"},
+                {"10 00 00 02 05", "invalid element width 0 of a compact int[] at offset 2 (1 to 3)"},
+                {"10 00 04 02 05 00 00 00", "invalid element width 4 of a compact int[] at offset 2 (1 to 3)"},
+                {"11 00 08 02 05 00 00 00 00 00 00 00", "invalid element width 8 of a compact long[] at offset 2 (1 to 7)"},
+                {"11 00 06 03 ff ff ff ff 7f 00 00 00 00 00 00 00", "a compact long[] at offset 1 has elements 6 bytes wide where 5 hold"},
+                {"10 00 03 04 00 80 ff 00 00 00 01 00 00", "a compact int[] at offset 1 has elements 3 bytes wide where 2 hold"},
+                {"10 00 02 02 05 01", "a compact int[] at offset 1 is no smaller than the plain form"},
+                {"11 00 07 03 01 00 00 00 00 00 00 02 00 00 00 00 00 00", "a compact long[] at offset 1 is no smaller than the plain form"},
                 {"10 00 01 01", "a compact int[] at offset 1 must have at least one element"},
                 {"11 00 01 00", "a compact long[] at offset 1 must have at least one element"},
-                {"10 00 02 02 05 00", "a compact int[] at offset 1 has elements 2 bytes wide where 1 hold every one"},
+                {"10 00 02 03 05 00 06 00", "a compact int[] at offset 1 has elements 2 bytes wide where 1 hold every one"},
                 {"11 00 04 03 ff 7f 00 00 00 80 ff ff", "a compact long[] at offset 1 has elements 4 bytes wide where 2 hold"},
                 {"10 00 01 03 01", "truncated"},
                 {"10 00", "truncated"},
                 {"0e 00 01 02 05", "null array header inside an array value at offset 1"}, // short[]: no compact form
         });
         bothRead(new String[] {"10 00 01 02 ff", "10 00 02 03 80 00 00 80", "11 00 04 02 00 00 00 80", "11 00 01 02 7f",
+                "10 00 03 04 00 80 00 00 00 00 01 00 00", "10 00 03 04 ff ff 80 00 00 00 00 00 00",
+                "11 00 06 03 00 3c 5e 8f a2 01 00 00 00 00 00 00",
+                "11 00 07 04 00 00 00 00 00 00 80 00 00 00 00 00 00 00 00 00 00 00 00 00 00",
                 "15 10 01 10 00 01 02 05", "10 01", "11 02 00 00 00 00 00 00 00 80"});
     }
 

@@ -480,7 +480,8 @@ class DumpTest {
         long[] twenty = new long[20];
         java.util.Arrays.fill(twenty, 3);
         byte[] bytes = Blit.builder().compactArrays(true).build().toBytes(new Object[] {new int[] {1, -2, 300},
-                new long[] {5, -1}, new long[] {70_000, Integer.MIN_VALUE}, new long[] {Long.MIN_VALUE}, twenty, new int[0]});
+                new long[] {5, -1}, new long[] {70_000, Integer.MIN_VALUE}, new long[] {Long.MIN_VALUE}, twenty, new int[0],
+                new long[] {1_796_000_000_000L, -1}, new int[] {-8_388_608, 0, 1}, new int[] {300}});
         golden("compact_arrays", dump(bytes));
     }
 

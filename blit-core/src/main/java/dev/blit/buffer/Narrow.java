@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * The compact form of {@code int[]} and {@code long[]} (FORMAT.md, "Primitive arrays"): every element in the
- * narrowest of 1, 2 or 4 bytes that holds them all, little-endian two's complement, sign-extended on read.
+ * fewest bytes that hold them all (1 to 3 for an int[], 1 to 7 for a long[]), little-endian two's complement,
+ * sign-extended on read.
  *
  * <p>Why a width for the whole array and not a varint per element, as Kryo writes them: the quantities,
  * counts, ids and offsets that fill such arrays are mostly of one magnitude, so one width loses little to
@@ -25,86 +26,120 @@ final class Narrow {
     private Narrow() {
     }
 
-    /** @return 1, 2 or 4: the fewest bytes that hold every element as a signed number */
+    /** @return 1 to 4: the fewest bytes that hold every element as a signed number */
     static int width(int[] a) {
         int bits = 0;
         for (int v : a) {
             bits |= v ^ (v >> 31); // the magnitude of a negative number as ~v: the sign bit is clear either way
         }
-        return bits < 0x80 ? 1 : bits < 0x8000 ? 2 : 4;
+        return (32 - Integer.numberOfLeadingZeros(bits) + 8) >>> 3; // its bits, one for the sign, in bytes
     }
 
-    /** @return 1, 2, 4 or 8: the fewest bytes that hold every element as a signed number */
+    /** @return 1 to 8: the fewest bytes that hold every element as a signed number */
     static int width(long[] a) {
         long bits = 0;
         for (long v : a) {
             bits |= v ^ (v >> 63);
         }
-        return bits < 0x80 ? 1 : bits < 0x8000 ? 2 : bits < 0x8000_0000L ? 4 : 8;
+        return (64 - Long.numberOfLeadingZeros(bits) + 8) >>> 3;
     }
 
-    // ---------------------------------------------------------------- writing (WriteBuffer.Encoder's shape)
+    /**
+     * @return whether {@code n} elements at {@code width} bytes, plus the escape and width bytes, take fewer
+     *         bytes than at their full {@code size}: the writer's rule, and the reader's (one value, one encoding)
+     */
+    static boolean saves(int n, int width, int size) {
+        return (long) n * (size - width) > 2;
+    }
 
-    static void intsTo1(byte[] dst, int off, int[] src, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            dst[off + i] = (byte) src[from + i];
+    // ---------------------------------------------------------------- writing and reading n elements at width w
+    // Widths 1, 2 and 4 are copied with one store or load an element; 3, 5, 6 and 7 byte by byte.
+
+    static void encode(byte[] dst, int off, int[] src, int from, int n, int w) {
+        if (w == 1) {
+            for (int i = 0; i < n; i++) {
+                dst[off + i] = (byte) src[from + i];
+            }
+        } else if (w == 2) {
+            for (int i = 0; i < n; i++) {
+                WriteBuffer.SHORT.set(dst, off + (i << 1), (short) src[from + i]);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                put(dst, off + i * w, src[from + i], w);
+            }
         }
     }
 
-    static void intsTo2(byte[] dst, int off, int[] src, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            WriteBuffer.SHORT.set(dst, off + (i << 1), (short) src[from + i]);
+    static void encode(byte[] dst, int off, long[] src, int from, int n, int w) {
+        if (w == 1) {
+            for (int i = 0; i < n; i++) {
+                dst[off + i] = (byte) src[from + i];
+            }
+        } else if (w == 2) {
+            for (int i = 0; i < n; i++) {
+                WriteBuffer.SHORT.set(dst, off + (i << 1), (short) src[from + i]);
+            }
+        } else if (w == 4) {
+            for (int i = 0; i < n; i++) {
+                WriteBuffer.INT.set(dst, off + (i << 2), (int) src[from + i]);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                put(dst, off + i * w, src[from + i], w);
+            }
         }
     }
 
-    static void longsTo1(byte[] dst, int off, long[] src, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            dst[off + i] = (byte) src[from + i];
+    private static void put(byte[] dst, int at, long v, int w) {
+        for (int k = 0; k < w; k++) {
+            dst[at + k] = (byte) (v >>> (k << 3));
         }
     }
 
-    static void longsTo2(byte[] dst, int off, long[] src, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            WriteBuffer.SHORT.set(dst, off + (i << 1), (short) src[from + i]);
+    static void decode(byte[] src, int off, int[] dst, int from, int n, int w) {
+        if (w == 1) {
+            for (int i = 0; i < n; i++) {
+                dst[from + i] = src[off + i];
+            }
+        } else if (w == 2) {
+            for (int i = 0; i < n; i++) {
+                dst[from + i] = (short) WriteBuffer.SHORT.get(src, off + (i << 1));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                dst[from + i] = (int) get(src, off + i * w, w);
+            }
         }
     }
 
-    static void longsTo4(byte[] dst, int off, long[] src, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            WriteBuffer.INT.set(dst, off + (i << 2), (int) src[from + i]);
+    static void decode(byte[] src, int off, long[] dst, int from, int n, int w) {
+        if (w == 1) {
+            for (int i = 0; i < n; i++) {
+                dst[from + i] = src[off + i];
+            }
+        } else if (w == 2) {
+            for (int i = 0; i < n; i++) {
+                dst[from + i] = (short) WriteBuffer.SHORT.get(src, off + (i << 1));
+            }
+        } else if (w == 4) {
+            for (int i = 0; i < n; i++) {
+                dst[from + i] = (int) WriteBuffer.INT.get(src, off + (i << 2));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                dst[from + i] = get(src, off + i * w, w);
+            }
         }
     }
 
-    // ---------------------------------------------------------------- reading (SteppedReads.Decoder's shape)
-
-    static void intsFrom1(byte[] src, int off, int[] dst, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            dst[from + i] = src[off + i];
+    /** @return {@code w} bytes at {@code at}, little-endian, sign-extended to 64 bits */
+    private static long get(byte[] src, int at, int w) {
+        long v = src[at + w - 1]; // the top byte, sign-extended
+        for (int k = w - 2; k >= 0; k--) {
+            v = v << 8 | (src[at + k] & 0xFF);
         }
-    }
-
-    static void intsFrom2(byte[] src, int off, int[] dst, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            dst[from + i] = (short) WriteBuffer.SHORT.get(src, off + (i << 1));
-        }
-    }
-
-    static void longsFrom1(byte[] src, int off, long[] dst, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            dst[from + i] = src[off + i];
-        }
-    }
-
-    static void longsFrom2(byte[] src, int off, long[] dst, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            dst[from + i] = (short) WriteBuffer.SHORT.get(src, off + (i << 1));
-        }
-    }
-
-    static void longsFrom4(byte[] src, int off, long[] dst, int from, int n) {
-        for (int i = 0; i < n; i++) {
-            dst[from + i] = (int) WriteBuffer.INT.get(src, off + (i << 2));
-        }
+        return v;
     }
 
     /**
@@ -118,19 +153,15 @@ final class Narrow {
             return in.readIntArray(); // a plain header, never the null one
         }
         long at = in.offset();
-        int w = header(in, at, "int[]", 2);
+        int w = header(in, at, "int[]", 4);
         int n = length(in, at, w, 4, "a compact int[]");
         int[] a;
         if (in.buffered() >= (long) n * w) { // all in the window (always, from memory): one direct copy
             a = new int[n];
-            int p = in.take(n * w);
-            if (w == 1) {
-                intsFrom1(in.array(), p, a, 0, n);
-            } else {
-                intsFrom2(in.array(), p, a, 0, n);
-            }
+            decode(in.array(), in.take(n * w), a, 0, n, w);
         } else {
-            a = SteppedReads.elements(in, n, w, 4, int[]::new, w == 1 ? Narrow::intsFrom1 : Narrow::intsFrom2, Arrays::copyOf);
+            a = SteppedReads.elements(in, n, w, 4, int[]::new,
+                    (src, off, dst, from, k) -> decode(src, off, dst, from, k, w), Arrays::copyOf);
         }
         return w == 1 ? a : checked(a, width(a), w, at, "int[]");
     }
@@ -142,33 +173,26 @@ final class Narrow {
             return in.readLongArray();
         }
         long at = in.offset();
-        int w = header(in, at, "long[]", 4);
+        int w = header(in, at, "long[]", 8);
         int n = length(in, at, w, 8, "a compact long[]");
         long[] a;
         if (in.buffered() >= (long) n * w) {
             a = new long[n];
-            int p = in.take(n * w);
-            if (w == 1) {
-                longsFrom1(in.array(), p, a, 0, n);
-            } else if (w == 2) {
-                longsFrom2(in.array(), p, a, 0, n);
-            } else {
-                longsFrom4(in.array(), p, a, 0, n);
-            }
+            decode(in.array(), in.take(n * w), a, 0, n, w);
         } else {
             a = SteppedReads.elements(in, n, w, 8, long[]::new,
-                    w == 1 ? Narrow::longsFrom1 : w == 2 ? Narrow::longsFrom2 : Narrow::longsFrom4, Arrays::copyOf);
+                    (src, off, dst, from, k) -> decode(src, off, dst, from, k, w), Arrays::copyOf);
         }
         return w == 1 ? a : checked(a, width(a), w, at, "long[]");
     }
 
-    /** Consumes the escape and the width byte: 1, 2, or {@code widest} (4 for a long[]), never the full width. */
-    private static int header(ReadBuffer in, long at, String type, int widest) {
+    /** Consumes the escape and the width byte: 1 up to the elements' {@code size} less one, never the full width. */
+    private static int header(ReadBuffer in, long at, String type, int size) {
         in.readByte();
         int w = in.readByte() & 0xff;
-        if (w != 1 && w != 2 && w != widest) {
+        if (w < 1 || w >= size) {
             throw new BlitException("invalid element width " + w + " of a compact " + type + " at offset " + (at + 1)
-                    + (widest > 2 ? " (1, 2 or 4)" : " (1 or 2)"));
+                    + " (1 to " + (size - 1) + ")");
         }
         return w;
     }
@@ -179,6 +203,10 @@ final class Narrow {
         if (n <= 0) {
             throw new BlitException(what + " at offset " + at + " must have at least one element"
                     + " (an empty or null header after the width at offset " + (at + 2) + ")");
+        }
+        if (!saves(n, width, size)) {
+            throw new BlitException(what + " at offset " + at + " is no smaller than the plain form (" + n
+                    + (n == 1 ? " element" : " elements") + " of " + width + " bytes; the plain form is used then)");
         }
         in.charge((long) n * (size - width), at, what); // a constant: no string is built on the way that succeeds
         return n;

@@ -645,9 +645,9 @@ public final class WriteBuffer {
 
     /**
      * Writes an {@code int[]} compactly, as Blit writes one with {@code Blit.builder().compactArrays(true)}: when
-     * every element fits in one or two bytes, the narrow form ({@code 00}, the width, the length header as for
-     * {@link #writeIntArray}, each element in that width); otherwise exactly what {@link #writeIntArray} writes.
-     * Never larger than the plain form. Read it with {@link ReadBuffer#readCompactIntArray}, which reads both.
+     * every element fits in one to three bytes and that saves space, the narrow form ({@code 00}, the width, the
+     * length header as for {@link #writeIntArray}, each element in that width); otherwise exactly what
+     * {@link #writeIntArray} writes. Never larger than the plain form. Read it with {@link ReadBuffer#readCompactIntArray}, which reads both.
      *
      * @param a not null: the header {@code 00} that means null to {@link ReadBuffer#readIntArray} starts the
      *          narrow form here
@@ -655,22 +655,18 @@ public final class WriteBuffer {
     public void writeCompactIntArray(int[] a) {
         int w = Narrow.width(java.util.Objects.requireNonNull(a, Narrow.NOT_NULL));
         int p;
-        if (w == 4 || a.length == 0) {
+        if (!Narrow.saves(a.length, w, 4)) {
             writeIntArray(a);
         } else if ((p = claimNarrow(a.length, w)) >= 0) {
-            if (w == 1) {
-                Narrow.intsTo1(array, p, a, 0, a.length);
-            } else {
-                Narrow.intsTo2(array, p, a, 0, a.length);
-            }
+            Narrow.encode(array, p, a, 0, a.length, w);
         } else {
             narrowHeader(w);
-            writeArray(a, a.length, w, w == 1 ? Narrow::intsTo1 : Narrow::intsTo2);
+            writeArray(a, a.length, w, (dst, off, src, from, n) -> Narrow.encode(dst, off, src, from, n, w));
         }
     }
 
     /**
-     * Writes a {@code long[]} compactly: the narrow form when every element fits in one, two or four bytes,
+     * Writes a {@code long[]} compactly: the narrow form when every element fits in one to seven bytes,
      * otherwise what {@link #writeLongArray} writes (see {@link #writeCompactIntArray}). Read it with
      * {@link ReadBuffer#readCompactLongArray}.
      *
@@ -679,19 +675,13 @@ public final class WriteBuffer {
     public void writeCompactLongArray(long[] a) {
         int w = Narrow.width(java.util.Objects.requireNonNull(a, Narrow.NOT_NULL));
         int p;
-        if (w == 8 || a.length == 0) {
+        if (!Narrow.saves(a.length, w, 8)) {
             writeLongArray(a);
         } else if ((p = claimNarrow(a.length, w)) >= 0) {
-            if (w == 1) {
-                Narrow.longsTo1(array, p, a, 0, a.length);
-            } else if (w == 2) {
-                Narrow.longsTo2(array, p, a, 0, a.length);
-            } else {
-                Narrow.longsTo4(array, p, a, 0, a.length);
-            }
+            Narrow.encode(array, p, a, 0, a.length, w);
         } else {
             narrowHeader(w);
-            writeArray(a, a.length, w, w == 1 ? Narrow::longsTo1 : w == 2 ? Narrow::longsTo2 : Narrow::longsTo4);
+            writeArray(a, a.length, w, (dst, off, src, from, n) -> Narrow.encode(dst, off, src, from, n, w));
         }
     }
 

@@ -47,11 +47,20 @@ class CompactArraysTest {
     @Test
     void intsTakeTheNarrowestWidthThatHoldsEveryElement() {
         check(new int[] {0, 1, -1, 127, -128}, narrow(5, 1));
-        check(new int[] {128}, narrow(1, 2));
-        check(new int[] {-129}, narrow(1, 2));
+        check(new int[] {128, 0}, narrow(2, 2));
+        check(new int[] {-129, 0}, narrow(2, 2));
         check(new int[] {5, 32767, -32768}, narrow(3, 2));
+        // The compact form costs two bytes (escape, width), so it must save three: not for one element two
+        // bytes narrower, nor for one or two elements a byte narrower.
+        check(new int[] {300}, plain(1, 4));
         check(new int[] {32768}, plain(1, 4));
-        check(new int[] {-32769, 0}, plain(2, 4));
+        check(new int[] {32768, 1}, plain(2, 4));
+        check(new int[] {32768, 1, 2}, narrow(3, 3));
+        check(new int[] {7}, narrow(1, 1));
+        check(new int[] {-32769, 0, 0}, narrow(3, 3));
+        check(new int[] {(1 << 23) - 1, -(1 << 23), 0}, narrow(3, 3));
+        check(new int[] {1 << 23}, plain(1, 4));
+        check(new int[] {-(1 << 23) - 1}, plain(1, 4));
         check(new int[] {Integer.MIN_VALUE, Integer.MAX_VALUE}, plain(2, 4));
         check(new int[0], plain(0, 4));
     }
@@ -61,9 +70,16 @@ class CompactArraysTest {
         check(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, narrow(10, 1));
         check(new long[] {-128, 127}, narrow(2, 1));
         check(new long[] {300, -300}, narrow(2, 2));
+        check(new long[] {70_000, -70_000}, narrow(2, 3));
         check(new long[] {Integer.MAX_VALUE, Integer.MIN_VALUE}, narrow(2, 4));
-        check(new long[] {1L << 31}, plain(1, 8));
-        check(new long[] {-(1L << 31) - 1}, plain(1, 8));
+        check(new long[] {1L << 31}, narrow(1, 5));
+        check(new long[] {-(1L << 39)}, narrow(1, 5));
+        check(new long[] {1L << 39, 0}, narrow(2, 6));
+        check(new long[] {1_796_000_000_000L, 1_796_000_000_001L}, narrow(2, 6)); // epoch milliseconds: 41 bits
+        check(new long[] {(1L << 55) - 1, -(1L << 55)}, plain(2, 8)); // saves two bytes, costs two
+        check(new long[] {(1L << 55) - 1, -(1L << 55), 0}, narrow(3, 7));
+        check(new long[] {1L << 55}, plain(1, 8));
+        check(new long[] {-(1L << 55) - 1}, plain(1, 8));
         check(new long[] {Long.MIN_VALUE, Long.MAX_VALUE}, plain(2, 8));
         check(new long[0], plain(0, 8));
     }
@@ -80,7 +96,10 @@ class CompactArraysTest {
     void theBytesAreFormatMdsExample() {
         assertEquals("10 00 02 04 01 00 fe ff 2c 01", RoundTrip.hex(COMPACT.toBytes(new int[] {1, -2, 300})));
         assertEquals("11 00 01 03 05 ff", RoundTrip.hex(COMPACT.toBytes(new long[] {5, -1})));
+        assertEquals("11 00 06 03 00 28 f1 29 a2 01 01 28 f1 29 a2 01",
+                RoundTrip.hex(COMPACT.toBytes(new long[] {1_796_000_000_000L, 1_796_000_000_001L})));
         assertEquals("11 02 00 00 00 00 00 00 00 80", RoundTrip.hex(COMPACT.toBytes(new long[] {Long.MIN_VALUE})));
+        assertEquals("10 02 2c 01 00 00", RoundTrip.hex(COMPACT.toBytes(new int[] {300})));
     }
 
     @Property(tries = 300)
@@ -102,22 +121,24 @@ class CompactArraysTest {
     @Test
     void largeArraysCrossTheStagingAreaAndTheReadWindow() {
         Random random = new Random(6);
-        for (int width : new int[] {1, 2, 4}) {
+        for (int width = 1; width < 8; width++) {
             long[] longs = new long[200_003];
             int[] ints = new int[100_001];
             long bound = 1L << (8 * width - 1);
+            long intBound = Math.min(bound, 1L << 23);
             for (int i = 0; i < longs.length; i++) {
                 longs[i] = random.nextLong() % bound;
             }
             longs[longs.length / 2] = bound - 1;
             for (int i = 0; i < ints.length; i++) {
-                ints[i] = (int) (random.nextLong() % Math.min(bound, 1L << 15));
+                ints[i] = (int) (random.nextLong() % intBound);
             }
+            ints[ints.length / 3] = (int) -intBound;
             ByteArrayOutputStream sink = new ByteArrayOutputStream();
             COMPACT.write(new Object[] {longs, ints}, sink);
             byte[] bytes = sink.toByteArray();
             assertArrayEquals(COMPACT.toBytes(new Object[] {longs, ints}), bytes);
-            assertEquals(1 + 1 + narrow(longs.length, width) + narrow(ints.length, Math.min(width, 2)), bytes.length);
+            assertEquals(1 + 1 + narrow(longs.length, width) + narrow(ints.length, Math.min(width, 3)), bytes.length);
             Object[] back = (Object[]) COMPACT.read(ReadBuffer.of(RoundTrip.trickle(bytes, bytes.length)));
             assertArrayEquals(longs, (long[]) back[0]);
             assertArrayEquals(ints, (int[]) back[1]);
@@ -192,14 +213,17 @@ class CompactArraysTest {
 
     @Test
     void malformedNarrowFormsAreRejectedWithTheirOffset() {
-        rejected("10 00 00 02 05", "invalid element width 0 of a compact int[] at offset 2 (1 or 2)");
-        rejected("10 00 04 02 05 00 00 00", "invalid element width 4 of a compact int[] at offset 2 (1 or 2)");
-        rejected("11 00 03 02 05 00 00", "invalid element width 3 of a compact long[] at offset 2 (1, 2 or 4)");
-        rejected("11 00 08 02 05 00 00 00 00 00 00 00", "invalid element width 8");
+        rejected("10 00 00 02 05", "invalid element width 0 of a compact int[] at offset 2 (1 to 3)");
+        rejected("10 00 04 02 05 00 00 00", "invalid element width 4 of a compact int[] at offset 2 (1 to 3)");
+        rejected("11 00 08 02 05 00 00 00 00 00 00 00", "invalid element width 8 of a compact long[] at offset 2 (1 to 7)");
+        rejected("11 00 06 03 ff ff ff ff 7f 00 00 00 00 00 00 00", "has elements 6 bytes wide where 5 hold every one");
+        rejected("10 00 03 04 ff 7f 00 00 00 00 01 00 00", "has elements 3 bytes wide where 2 hold every one");
         rejected("11 00 81 02 05", "invalid element width 129");
         rejected("10 00 01 01", "must have at least one element");
         rejected("10 00 01 00", "must have at least one element");
-        rejected("10 00 02 02 05 00", "has elements 2 bytes wide where 1 hold every one");
+        rejected("10 00 02 03 05 00 06 00", "has elements 2 bytes wide where 1 hold every one");
+        rejected("10 00 02 02 05 00", "is no smaller than the plain form (1 element of 2 bytes");
+        rejected("11 00 07 03 01 00 00 00 00 00 00 02 00 00 00 00 00 00", "is no smaller than the plain form (2 elements of 7 bytes");
         rejected("11 00 04 02 ff 7f 00 00", "has elements 4 bytes wide where 2 hold every one");
         rejected("10 00 01 ff ff ff 0f", "declared length");
         rejected("10 00", "truncated");
