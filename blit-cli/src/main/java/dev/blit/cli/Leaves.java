@@ -126,7 +126,8 @@ final class Leaves {
      * @param tag a primitive array's id, 12..19, just read (the caller numbers it)
      * @return its first {@link Decoder#SHOWN} elements and its length, and for the compact form of an int[] or
      *         long[] its element width; refused where the library refuses it (a null header, a width outside 1 to
-     *         3 (int[]) or 1 to 7 (long[]), an empty compact array, a width wider than its elements need)
+     *         3 (int[]) or 1 to 7 (long[]), an empty compact array, one no smaller than the plain form, a width
+     *         wider than its elements need)
      */
     String primitiveArray(int tag) {
         int size = switch (tag) {
