@@ -563,8 +563,8 @@ public final class Blit {
          *                holds all its elements (1 to 3 bytes for an int[], 1 to 7 for a long[], sign-extended on
          *                read; FORMAT.md, "Primitive arrays"), where it saves space: ten quantities from 1 to 10
          *                take 10 bytes instead of 80, a timestamp in milliseconds 6 instead of 8.
-         *                The writer scans each array once to choose, and falls back to the plain form when the
-         *                elements need their full width, so a compact array is never larger. False (the
+         *                The writer scans each array once to choose, and keeps the plain form where the compact
+         *                one would not be smaller (the compact form costs two bytes), so no array grows. False (the
          *                default) copies every array whole, the fastest path. This changes only what is
          *                written: every Blit reads both forms, so writer and reader need not agree
          * @return this builder
