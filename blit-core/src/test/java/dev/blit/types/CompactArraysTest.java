@@ -144,6 +144,11 @@ class CompactArraysTest {
             assertArrayEquals(ints, (int[]) back[1]);
             back = (Object[]) PLAIN.read(ReadBuffer.of(new ByteArrayInputStream(bytes)));
             assertArrayEquals(longs, (long[]) back[0]);
+            // A direct ByteBuffer is read through a window too (as ObjectFile reads a mapped file)
+            java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+            back = (Object[]) COMPACT.read(ReadBuffer.of(direct));
+            assertArrayEquals(longs, (long[]) back[0]);
+            assertArrayEquals(ints, (int[]) back[1]);
         }
     }
 
