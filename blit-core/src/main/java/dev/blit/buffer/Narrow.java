@@ -23,6 +23,10 @@ final class Narrow {
     static final String NOT_NULL = "a compact array cannot be null (its null header starts the narrow form); "
             + "write a nullable array with writeIntArray or writeLongArray";
 
+    /** What the messages call each array (also the budget's label: a constant, built once). */
+    private static final String INTS = "a compact int[]";
+    private static final String LONGS = "a compact long[]";
+
     private Narrow() {
     }
 
@@ -153,8 +157,8 @@ final class Narrow {
             return in.readIntArray(); // a plain header, never the null one
         }
         long at = in.offset();
-        int w = header(in, at, "int[]", 4);
-        int n = length(in, at, w, 4, "a compact int[]");
+        int w = header(in, at, INTS, 4);
+        int n = length(in, at, w, 4, INTS);
         int[] a;
         if (in.buffered() >= (long) n * w) { // all in the window (always, from memory): one direct copy
             a = new int[n];
@@ -163,7 +167,7 @@ final class Narrow {
             a = SteppedReads.elements(in, n, w, 4, int[]::new,
                     (src, off, dst, from, k) -> decode(src, off, dst, from, k, w), Arrays::copyOf);
         }
-        return w == 1 ? a : checked(a, width(a), w, at, "int[]");
+        return w == 1 ? a : checked(a, width(a), w, at, INTS);
     }
 
     /** {@link ReadBuffer#readCompactLongArray} when the plain form's fast path did not take it (see {@link #ints}). */
@@ -173,8 +177,8 @@ final class Narrow {
             return in.readLongArray();
         }
         long at = in.offset();
-        int w = header(in, at, "long[]", 8);
-        int n = length(in, at, w, 8, "a compact long[]");
+        int w = header(in, at, LONGS, 8);
+        int n = length(in, at, w, 8, LONGS);
         long[] a;
         if (in.buffered() >= (long) n * w) {
             a = new long[n];
@@ -183,15 +187,15 @@ final class Narrow {
             a = SteppedReads.elements(in, n, w, 8, long[]::new,
                     (src, off, dst, from, k) -> decode(src, off, dst, from, k, w), Arrays::copyOf);
         }
-        return w == 1 ? a : checked(a, width(a), w, at, "long[]");
+        return w == 1 ? a : checked(a, width(a), w, at, LONGS);
     }
 
     /** Consumes the escape and the width byte: 1 up to the elements' {@code size} less one, never the full width. */
-    private static int header(ReadBuffer in, long at, String type, int size) {
+    private static int header(ReadBuffer in, long at, String what, int size) {
         in.readByte();
         int w = in.readByte() & 0xff;
         if (w < 1 || w >= size) {
-            throw new BlitException("invalid element width " + w + " of a compact " + type + " at offset " + (at + 1)
+            throw new BlitException("invalid element width " + w + " of " + what + " at offset " + (at + 1)
                     + " (1 to " + (size - 1) + ")");
         }
         return w;
@@ -213,9 +217,9 @@ final class Narrow {
     }
 
     /** One value, one encoding: the narrow form is written only in the narrowest width (1 always is). */
-    private static <A> A checked(A a, int needed, int w, long at, String type) {
+    private static <A> A checked(A a, int needed, int w, long at, String what) {
         if (needed != w) {
-            throw new BlitException("a compact " + type + " at offset " + at + " has elements " + w
+            throw new BlitException(what + " at offset " + at + " has elements " + w
                     + " bytes wide where " + needed + " hold every one (the narrow form uses the narrowest width)");
         }
         return a;
