@@ -59,6 +59,17 @@ import java.util.zip.CRC32C;
  * If damage breaks the chain of records inside an earlier segment, the records from there to the end of
  * that segment cannot be located; each of their indices reports that when read.
  *
+ * <h2>Long logs</h2>
+ * Opening maps and reads only the last two segments (where a crash leaves its traces): it takes as long for
+ * a log of a thousand segments as for one of two. An older segment is mapped, checked and indexed (the
+ * offset of each record, 4 bytes) when one of its records is first read; a segment whose records do not lead
+ * up to the next segment's first index (files of different logs mixed, or a segment file lost) is reported
+ * then, by a {@link BlitException} naming the index read, not by {@code open}. The offsets of older segments
+ * are kept for at most 16 Mi records (64 MiB); past that, the least recently read segment's are dropped with
+ * its mapping, and found again, by reading that segment through, when it is next read. So a reader going
+ * through a log of any length keeps flat memory and a few mappings, and reads by index that jump between
+ * more segments than that budget holds pay a segment's scan per jump.
+ *
  * <h2>Writers and readers</h2>
  * One process at a time may write a log: {@link #open} takes an exclusive lock on the file
  * {@value #LOCK_FILE} in the directory, and a second writer, in this JVM or another, gets a
@@ -120,6 +131,13 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private FileChannel lockChannel;
     private FileLock lock;
     private boolean closed;
+    /** Counts reads, to tell which segment was read least recently ({@link Segment#lastRead}). */
+    private long readClock;
+    /**
+     * Most record offsets kept for the segments before the last two (4 bytes each: 64 MiB, the offsets of 16 Mi
+     * records); package-private so that tests can lower it.
+     */
+    long indexBudget = 16L << 20;
 
     private BlitLog(Path dir, Blit blit, boolean writer, int segmentSize) {
         this.dir = dir;
@@ -218,54 +236,43 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         return stop;
     }
 
-    /** Maps every segment, indexes its records and connects the segments; the writer also repairs. */
+    /**
+     * Maps and indexes the last two segments (where a crash leaves its traces); the writer also repairs them.
+     * The older segments are mapped and indexed when first read ({@link #connect}), so opening costs the same
+     * however long the log.
+     */
     private void load() {
         List<Long> firsts = listSegments();
-        for (int k = 0; k < firsts.size(); k++) {
-            boolean last = k == firsts.size() - 1;
-            Path path = dir.resolve(Segment.fileName(firsts.get(k)));
-            Segment s = Segment.open(path, firsts.get(k), writer, writer && last);
-            if (s == null) {
-                if (!last) {
+        int n = firsts.size();
+        Segment last = null;
+        while (n > 0 && last == null) {
+            Path path = dir.resolve(Segment.fileName(firsts.get(n - 1)));
+            last = Segment.open(path, firsts.get(n - 1), writer, writer);
+            if (last == null) {
+                if (n < firsts.size()) {
                     throw new BlitException("log segment " + path + " has no complete header, yet later segments exist");
                 }
                 if (writer) {
                     // A crash while the file was being created: it never held a record.
                     delete(path);
                 }
-                break;
+                n--;
             }
-            segments.add(s);
         }
-        byte[] idx = index8;
-        for (int k = 0; k < segments.size(); k++) {
-            Segment s = segments.get(k);
-            Segment.Stop stop = checked(s, s.scan(crc, idx));
-            long have = s.first + s.count;
-            if (k + 1 < segments.size()) {
-                long next = segments.get(k + 1).first;
-                if (have > next) {
-                    throw new BlitException("log segment " + s.path + " holds records up to index " + (have - 1)
-                            + " but the next segment starts at index " + next);
-                }
-                if (stop == Segment.Stop.SEALED) {
-                    if (have < next) {
-                        throw new BlitException("records " + have + ".." + (next - 1) + " are missing: segment "
-                                + s.path + " ends before the next segment starts");
-                    }
-                } else if (have < next) {
-                    s.addUnlocatable(next - have);
-                } else if (writer) {
-                    // A crash between creating the next segment and sealing this one.
-                    if ((long) s.end + 8 > s.limit) {
-                        throw new BlitException("log segment " + s.path + " has no room for its end marker at offset " + s.end);
-                    }
-                    Segment.LONG.setRelease(s.map, s.end, Segment.END_MARKER);
-                    s.sealed = true;
-                    s.map.force();
-                }
-                s.syncedTo = s.limit;
-            } else if (writer) {
+        for (int k = 0; k < n - 1; k++) {
+            segments.add(Segment.unmapped(dir.resolve(Segment.fileName(firsts.get(k))), firsts.get(k)));
+        }
+        if (last != null) {
+            segments.add(last);
+        }
+        if (segments.size() >= 2) {
+            // A crash between creating the last segment and sealing this one leaves it unsealed (roll).
+            connect(segments.size() - 2);
+        }
+        if (!segments.isEmpty()) {
+            Segment s = segments.get(segments.size() - 1);
+            Segment.Stop stop = checked(s, s.scan(crc, index8));
+            if (writer) {
                 if (stop == Segment.Stop.FULL) {
                     throw new BlitException("log segment " + s.path + " has no room for a record header at offset "
                             + s.end + ": it was not written by BlitLog");
@@ -284,9 +291,80 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             directoryDirty = true;
         }
         if (!segments.isEmpty()) {
-            Segment last = segments.get(segments.size() - 1);
-            nextIndex = last.first + last.count;
+            Segment tail = segments.get(segments.size() - 1);
+            nextIndex = tail.first + tail.count;
             syncFrom = segments.size() - 1;
+        }
+    }
+
+    /**
+     * Indexes segment {@code k}, which is not the last, and checks that its records lead up to the next
+     * segment's first index; the writer also seals it where a crash left it unsealed. Then drops the offsets of
+     * the least recently read older segments while they hold more than {@link #indexBudget} entries.
+     */
+    private Segment connect(int k) {
+        Segment s = segments.get(k);
+        try {
+            s.ensureMapped(writer);
+            Segment.Stop stop = checked(s, s.scan(crc, index8));
+            long have = s.first + s.count;
+            long next = segments.get(k + 1).first;
+            if (have > next) {
+                throw new BlitException("log segment " + s.path + " holds records up to index " + (have - 1)
+                        + " but the next segment starts at index " + next);
+            }
+            if (stop == Segment.Stop.SEALED) {
+                if (have < next) {
+                    throw new BlitException("records " + have + ".." + (next - 1) + " are missing: segment "
+                            + s.path + " ends before the next segment starts");
+                }
+            } else if (have < next) {
+                s.addUnlocatable(next - have);
+            } else if (writer) {
+                // A crash between creating the next segment and sealing this one.
+                if ((long) s.end + 8 > s.limit) {
+                    throw new BlitException("log segment " + s.path + " has no room for its end marker at offset " + s.end);
+                }
+                Segment.LONG.setRelease(s.map, s.end, Segment.END_MARKER);
+                s.sealed = true;
+                s.map.force();
+            }
+        } catch (BlitException e) {
+            s.unindex();
+            throw e;
+        }
+        s.syncedTo = s.limit;
+        s.lastRead = ++readClock;
+        dropOldIndexes(s);
+        return s;
+    }
+
+    /**
+     * Keeps the offsets of the segments that may be dropped (before the last two, and synced) under
+     * {@link #indexBudget} entries, so that a reader going through a log of any length keeps flat memory.
+     */
+    private void dropOldIndexes(Segment keep) {
+        int evictable = Math.min(segments.size() - 2, syncFrom);
+        long held = 0;
+        for (int k = 0; k < evictable; k++) {
+            Segment s = segments.get(k);
+            if (s.indexed) {
+                held += s.offsets.length;
+            }
+        }
+        while (held > indexBudget) {
+            Segment oldest = null;
+            for (int k = 0; k < evictable; k++) {
+                Segment s = segments.get(k);
+                if (s.indexed && s != keep && (oldest == null || s.lastRead < oldest.lastRead)) {
+                    oldest = s;
+                }
+            }
+            if (oldest == null) {
+                return;
+            }
+            held -= oldest.offsets.length;
+            oldest.unindex();
         }
     }
 
@@ -473,7 +551,16 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                     ? "the log is empty" : "the log holds indices " + first + ".." + (nextIndex - 1))
                     + (index < first ? " (the records before " + first + " were deleted)" : ""));
         }
-        Segment s = segmentOf(index);
+        int k = segmentOf(index);
+        Segment s = segments.get(k);
+        if (!s.indexed) {
+            try {
+                connect(k);
+            } catch (BlitException e) {
+                throw new BlitException("record " + index + " cannot be located: " + e.getMessage(), e);
+            }
+        }
+        s.lastRead = ++readClock;
         int p = s.offsets[(int) (index - s.first)];
         if (p < 0) {
             throw new BlitException("record " + index + " cannot be located: the chain of records in segment "
@@ -537,10 +624,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         return String.format("0x%08x", v);
     }
 
-    private Segment segmentOf(long index) {
+    /** @return the position in {@link #segments} of the segment that holds {@code index} */
+    private int segmentOf(long index) {
         int hi = segments.size() - 1;
         if (segments.get(hi).first <= index) {
-            return segments.get(hi);
+            return hi;
         }
         int lo = 0;
         while (lo < hi) {
@@ -551,7 +639,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                 hi = mid - 1;
             }
         }
-        return segments.get(lo);
+        return lo;
     }
 
     /**
@@ -572,8 +660,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      *
      * <p>Each file is deleted and its directory forced before the next one goes, so a crash in the middle
      * leaves the log a run of segments without a gap, which opens normally. A reader in another process keeps
-     * reading the segments it had already mapped (on POSIX systems a deleted file lives on while mapped); a
-     * reader opened afterwards starts at the new first index. Windows deletes no mapped file: there this
+     * reading the segments it had already mapped, those it had read from (on POSIX systems a deleted file lives
+     * on while mapped); reading a deleted segment it had not mapped is a {@link BlitException} that says the
+     * file no longer exists. A reader opened afterwards starts at the new first index. Windows deletes no mapped file: there this
      * fails with a {@link BlitException} and changes nothing, unless the mappings were released.
      *
      * @param index the oldest index to keep; at most {@link #size()}
@@ -671,6 +760,17 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                 return read(next++);
             }
         };
+    }
+
+    /** @return how many segments have their record offsets in memory (for tests of the index budget) */
+    synchronized int indexedSegments() {
+        int n = 0;
+        for (Segment s : segments) {
+            if (s.indexed) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private synchronized long knownSize() {

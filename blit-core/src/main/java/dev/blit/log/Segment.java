@@ -70,6 +70,13 @@ final class Segment {
     boolean sealed;
     /** Where the chain of records broke, for the message of a record that cannot be located; -1 if it did not. */
     int brokenAt = -1;
+    /**
+     * {@link #offsets} covers the whole segment. A log indexes the segments before its last two only when one of
+     * their records is first read, and may drop their offsets again ({@link #unindex}).
+     */
+    boolean indexed;
+    /** When a record of this segment was last read, on its log's clock: which offsets to drop first. */
+    long lastRead;
 
     // writer only
     FileChannel channel;
@@ -150,6 +157,7 @@ final class Segment {
             throw new BlitException("cannot write the header of log segment " + s.path + ": " + e, e);
         }
         s.metaDirty = true;
+        s.indexed = true;
         return s;
     }
 
@@ -163,41 +171,72 @@ final class Segment {
      */
     static Segment open(Path path, long first, boolean writable, boolean keepChannel) {
         Segment s = new Segment(path, first);
+        return s.mapFile(writable, keepChannel) ? s : null;
+    }
+
+    /**
+     * A segment of a log being opened that is neither of its last two: mapped ({@link #ensureMapped}) only when
+     * one of its records is read, so that opening a long log neither reads nor maps its older files.
+     */
+    static Segment unmapped(Path path, long first) {
+        return new Segment(path, first);
+    }
+
+    /**
+     * Maps the file of a segment made by {@link #unmapped}, or of one whose mapping {@link #unindex} dropped.
+     *
+     * @throws BlitException if the file is gone (deleted since the log was opened) or has no complete header
+     *                       (later segments exist, so that is damage)
+     */
+    void ensureMapped(boolean writable) {
+        if (map != null) {
+            return;
+        }
+        if (!mapFile(writable, false)) {
+            throw new BlitException(Files.exists(path)
+                    ? "log segment " + path + " has no complete header, yet later segments exist"
+                    : "log segment " + path + " no longer exists: it was deleted (deleteBefore, or by hand)"
+                            + " after the log was opened");
+        }
+    }
+
+    /** @return false when the file is missing or its header is not complete (see {@link #open}) */
+    private boolean mapFile(boolean writable, boolean keepChannel) {
         try {
-            s.channel = writable
+            channel = writable
                     ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(path, StandardOpenOption.READ);
-            long size = s.channel.size();
+            long size = channel.size();
             if (size > MAX_SIZE) {
-                s.closeChannel();
+                closeChannel();
                 throw new BlitException("log segment " + path + " is " + size + " bytes, more than the " + MAX_SIZE
                         + " a segment may hold");
             }
             if (size < HEADER_SIZE) {
-                s.closeChannel();
-                return null;
+                closeChannel();
+                return false;
             }
-            s.mapAll(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, (int) size);
+            mapAll(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY, (int) size);
         } catch (NoSuchFileException e) {
-            s.closeChannel();
-            return null;
+            closeChannel();
+            return false;
         } catch (IOException e) {
-            s.closeChannel();
+            closeChannel();
             throw new BlitException("cannot open log segment " + path + ": " + e, e);
         }
         try {
-            if (!s.headerValid()) {
-                s.release();
-                return null;
+            if (!headerValid()) {
+                unmap();
+                return false;
             }
         } catch (BlitException e) {
-            s.release();
+            unmap();
             throw e;
         }
         if (!keepChannel) {
-            s.closeChannel();
+            closeChannel();
         }
-        return s;
+        return true;
     }
 
     private void mapAll(FileChannel.MapMode mode, int size) throws IOException {
@@ -224,6 +263,17 @@ final class Segment {
         closeChannel();
         if (mapping != null) {
             mapping.unmap();
+        }
+    }
+
+    /** Releases the channel and the mapping of a segment that may be mapped again ({@link #ensureMapped}). */
+    private void unmap() {
+        closeChannel();
+        if (mapping != null) {
+            mapping.unmap();
+            mapping = null;
+            map = null;
+            limit = 0;
         }
     }
 
@@ -408,6 +458,7 @@ final class Segment {
      * stops in front of it.
      */
     Stop scan(CRC32C crc, byte[] scratch8) {
+        indexed = true;
         while (true) {
             if ((long) end + 8 > limit) {
                 return Stop.FULL;
@@ -455,6 +506,20 @@ final class Segment {
                 end += frameSize(length(map.getLong(end)));
             }
         }
+    }
+
+    /**
+     * Forgets the offsets found by {@link #scan} and releases the mapping (a segment before its log's last two,
+     * which nothing else uses), so that the next read maps the file and scans it from the first record again.
+     */
+    void unindex() {
+        unmap();
+        offsets = new int[64];
+        count = 0;
+        end = HEADER_SIZE;
+        sealed = false;
+        brokenAt = -1;
+        indexed = false;
     }
 
     static int length(long header) {

@@ -115,12 +115,20 @@ class BlitLogRetentionTest {
     void aReaderOpenBeforeTheDeletionKeepsReadingWhatItHadMapped() {
         assumeFalse(System.getProperty("os.name", "").startsWith("Windows"), "Windows deletes no mapped file");
         try (BlitLog log = filled(dir, 2000)) {
-            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            try (BlitLog reader = BlitLog.openReader(dir, BLIT);
+                 BlitLog late = BlitLog.openReader(dir, BLIT)) {
                 assertEquals(2000, reader.size());
+                assertReadsRecords(reader, 0, 2000); // maps every segment
                 long first = log.deleteBefore(1800);
                 assertTrue(first > 1000);
                 assertEquals(0, reader.firstIndex());
                 assertReadsRecords(reader, 0, 2000);
+                // A reader maps an older segment when it first reads from it: one that had not finds it gone.
+                assertEquals(0, late.firstIndex());
+                BlitException e = assertThrows(BlitException.class, () -> late.read(0));
+                assertTrue(e.getMessage().contains("record 0 cannot be located") && e.getMessage().contains("no longer exists"),
+                        e.getMessage());
+                assertReadsRecords(late, first, 2000);
             }
             try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
                 assertEquals(log.firstIndex(), reader.firstIndex());

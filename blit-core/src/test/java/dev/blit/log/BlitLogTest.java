@@ -282,6 +282,71 @@ class BlitLogTest {
     }
 
     /**
+     * Opening reads the last two segments only: a segment file lost from the middle of the log (a gap) does not
+     * stop the log from opening, appending, or reading the segments around it; only the records of the segment
+     * before the gap, whose chain ends short of the next segment, report it, naming the index read.
+     */
+    @Test
+    void openingIndexesOnlyTheLastTwoSegmentsAndAnOlderOneWhenItIsRead() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 300);
+        }
+        List<Path> files = segmentFiles();
+        assertTrue(files.size() > 10, "segments: " + files.size());
+        long lostFirst = Segment.parseName(files.get(3).getFileName().toString());
+        long lostEnd = Segment.parseName(files.get(4).getFileName().toString());
+        long beforeFirst = Segment.parseName(files.get(2).getFileName().toString());
+        Files.delete(files.get(3));
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
+             BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            for (BlitLog l : List.of(log, reader)) {
+                assertEquals(2, l.indexedSegments(), "only the last two segments are read on opening");
+                assertEquals(300, l.size());
+                assertRecords(l, 250, 300);
+                assertRecords(l, 0, beforeFirst);
+                assertRecords(l, lostEnd, 250);
+                BlitException e = assertThrows(BlitException.class, () -> l.read(beforeFirst));
+                assertTrue(e.getMessage().contains("record " + beforeFirst + " cannot be located")
+                        && e.getMessage().contains("records " + lostFirst + ".." + (lostEnd - 1) + " are missing"), e.getMessage());
+                assertThrows(BlitException.class, () -> l.read(lostFirst)); // the same segment, asked again
+            }
+            assertEquals(300, log.append(record(300)));
+            assertRecords(reader, 300, 301);
+        }
+    }
+
+    /**
+     * Reading through a log keeps the offsets of at most the budget's worth of older segments (plus the one
+     * just read and the last two); dropped ones are found again when read, so every read still comes back right.
+     */
+    @Test
+    void readingThroughALongLogKeepsTheOffsetsOfOnlyAFewSegments() {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 600);
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
+             BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            for (BlitLog l : List.of(log, reader)) {
+                l.indexBudget = 64; // the smallest offsets array: one older segment at a time
+                int i = 0;
+                for (Object o : l) {
+                    assertTrue(matches(i++, o), "record " + (i - 1));
+                    assertTrue(l.indexedSegments() <= 4, "indexed segments: " + l.indexedSegments());
+                }
+                assertEquals(600, i);
+                java.util.Random random = new java.util.Random(42);
+                for (int n = 0; n < 300; n++) {
+                    long at = random.nextInt(600);
+                    assertTrue(matches(at, l.read(at)), "record " + at);
+                    assertTrue(l.indexedSegments() <= 4, "indexed segments: " + l.indexedSegments());
+                }
+            }
+            appendRecords(log, 600, 700);
+            assertRecords(reader, 0, 700);
+        }
+    }
+
+    /**
      * Segments large enough that the background prefiller is asked ahead of the writer (more than 2 MiB each, so past the writer's own first prefill),
      * and a roll while a request may be under way: every record still reads back, and past each segment's last
      * frame (and end marker) the file holds only zeros, so the prefiller never wrote over anything.
