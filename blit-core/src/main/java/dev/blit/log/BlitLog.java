@@ -60,8 +60,8 @@ import java.util.zip.CRC32C;
  * that segment cannot be located; each of their indices reports that when read.
  *
  * <h2>Long logs</h2>
- * Opening maps and reads only the last two segments (where a crash leaves its traces): it takes as long for
- * a log of a thousand segments as for one of two. An older segment is mapped, checked and indexed (the
+ * Opening maps and reads only the last two segments, where a crash leaves its traces (a reader only the last):
+ * it takes as long for a log of a thousand segments as for one of two. An older segment is mapped, checked and indexed (the
  * offset of each record, 4 bytes) when one of its records is first read; a segment whose records do not lead
  * up to the next segment's first index (files of different logs mixed, or a segment file lost) is reported
  * then, by a {@link BlitException} naming the index read, not by {@code open}. The offsets of older segments
@@ -134,7 +134,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     /** Counts reads, to tell which segment was read least recently ({@link Segment#lastRead}). */
     private long readClock;
     /**
-     * Most record offsets kept for the segments before the last two (4 bytes each: 64 MiB, the offsets of 16 Mi
+     * Most record offsets kept for the segments that may be dropped (4 bytes each: 64 MiB, the offsets of 16 Mi
      * records); package-private so that tests can lower it.
      */
     long indexBudget = 16L << 20;
@@ -237,9 +237,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     }
 
     /**
-     * Maps and indexes the last two segments (where a crash leaves its traces); the writer also repairs them.
-     * The older segments are mapped and indexed when first read ({@link #connect}), so opening costs the same
-     * however long the log.
+     * Maps and indexes the last segment, and for the writer the one before it (where a crash leaves its
+     * traces), which the writer also repairs. The older segments are mapped and indexed when first read
+     * ({@link #connect}), so opening costs the same however long the log.
      */
     private void load() {
         List<Long> firsts = listSegments();
@@ -265,8 +265,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         if (last != null) {
             segments.add(last);
         }
-        if (segments.size() >= 2) {
-            // A crash between creating the last segment and sealing this one leaves it unsealed (roll).
+        if (writer && segments.size() >= 2) {
+            // A crash between creating the last segment and sealing this one leaves it unsealed (roll): the
+            // writer seals it now. A reader needs nothing from it until it reads there.
             connect(segments.size() - 2);
         }
         if (!segments.isEmpty()) {
@@ -340,11 +341,12 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     }
 
     /**
-     * Keeps the offsets of the segments that may be dropped (before the last two, and synced) under
-     * {@link #indexBudget} entries, so that a reader going through a log of any length keeps flat memory.
+     * Keeps the offsets of the segments that may be dropped under {@link #indexBudget} entries, so that a reader
+     * going through a log of any length keeps flat memory. Any segment but the last may be dropped (its records
+     * are final), except, on the writer, one that is not synced yet ({@link #sync} walks those).
      */
     private void dropOldIndexes(Segment keep) {
-        int evictable = Math.min(segments.size() - 2, syncFrom);
+        int evictable = writer ? Math.min(segments.size() - 1, syncFrom) : segments.size() - 1;
         long held = 0;
         for (int k = 0; k < evictable; k++) {
             Segment s = segments.get(k);
@@ -475,6 +477,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         }
         segments.add(next);
         directoryDirty = true;
+        dropOldIndexes(null);
         return next;
     }
 
@@ -502,6 +505,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                 }
             }
             syncFrom = last;
+            dropOldIndexes(null);
             if (directoryDirty) {
                 Durable.syncDirectory(dir);
                 directoryDirty = false;
@@ -729,6 +733,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             }
             segments.add(next);
             s = next;
+            dropOldIndexes(null);
         }
         nextIndex = s.first + s.count;
     }

@@ -71,8 +71,8 @@ final class Segment {
     /** Where the chain of records broke, for the message of a record that cannot be located; -1 if it did not. */
     int brokenAt = -1;
     /**
-     * {@link #offsets} covers the whole segment. A log indexes the segments before its last two only when one of
-     * their records is first read, and may drop their offsets again ({@link #unindex}).
+     * {@link #offsets} is kept: scanned, and followed as records are added. A log indexes its older segments only
+     * when one of their records is first read, and may drop their offsets again ({@link #unindex}).
      */
     boolean indexed;
     /** When a record of this segment was last read, on its log's clock: which offsets to drop first. */
@@ -175,7 +175,7 @@ final class Segment {
     }
 
     /**
-     * A segment of a log being opened that is neither of its last two: mapped ({@link #ensureMapped}) only when
+     * An older segment of a log being opened: mapped ({@link #ensureMapped}) only when
      * one of its records is read, so that opening a long log neither reads nor maps its older files.
      */
     static Segment unmapped(Path path, long first) {
@@ -509,10 +509,11 @@ final class Segment {
     }
 
     /**
-     * Forgets the offsets found by {@link #scan} and releases the mapping (a segment before its log's last two,
+     * Forgets the offsets found by {@link #scan} and releases the mapping (a segment before its log's last,
      * which nothing else uses), so that the next read maps the file and scans it from the first record again.
      */
-    void unindex() {
+    synchronized void unindex() {
+        retired = true; // never the segment being written; under the lock, so no prefill is using the mapping
         unmap();
         offsets = new int[64];
         count = 0;
