@@ -327,7 +327,7 @@ final class Segment {
             return true;
         }
         long slot = limit >= HEADER_SIZE + 8 ? (long) LONG.getAcquire(map, HEADER_SIZE) : 0;
-        if (slot != 0 && slot != END_MARKER && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[8])) {
+        if (slot != 0 && slot != END_MARKER && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[8], map.duplicate())) {
             // A damaged header over intact records: the first record's checksum, which covers its index,
             // confirms what the name says, and that is all the header is for.
             return true;
@@ -459,6 +459,7 @@ final class Segment {
      */
     Stop scan(CRC32C crc, byte[] scratch8) {
         indexed = true;
+        ByteBuffer view = map.duplicate(); // one for the whole scan: the checksum moves its position
         while (true) {
             if ((long) end + 8 > limit) {
                 return Stop.FULL;
@@ -471,7 +472,7 @@ final class Segment {
                 sealed = true;
                 return Stop.SEALED;
             }
-            if (intact(end, h, first + count, crc, scratch8)) {
+            if (intact(end, h, first + count, crc, scratch8, view)) {
                 add(end);
                 end += frameSize(length(h));
                 continue;
@@ -488,7 +489,7 @@ final class Segment {
                 if (hq == 0 || !plausible(q, length(hq))) {
                     break;
                 }
-                if (q != end && intact(q, hq, qIndex, crc, scratch8)) {
+                if (q != end && intact(q, hq, qIndex, crc, scratch8, view)) {
                     recovered = true;
                     break;
                 }
@@ -532,7 +533,8 @@ final class Segment {
         return length > 0 && length <= MAX_PAYLOAD && (long) at + frameSize(length) + 8 <= limit;
     }
 
-    private boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch8) {
+    /** @param view a duplicate of {@link #map} that this may move */
+    private boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch8, ByteBuffer view) {
         int length = length(header);
         if (!plausible(at, length)) {
             return false;
@@ -540,7 +542,6 @@ final class Segment {
         crc.reset();
         putIndex(scratch8, index);
         crc.update(scratch8, 0, 8);
-        ByteBuffer view = map.duplicate();
         view.limit(at + 8 + length).position(at + 4);
         crc.update(view);
         return (int) crc.getValue() == (int) header;
