@@ -60,11 +60,12 @@ import java.util.zip.CRC32C;
  * that segment cannot be located; each of their indices reports that when read.
  *
  * <h2>Long logs</h2>
- * Opening maps and reads only the last two segments, where a crash leaves its traces (a reader only the last):
- * it takes as long for a log of a thousand segments as for one of two. An older segment is mapped, checked and indexed (the
- * offset of each record, 4 bytes) when one of its records is first read; a segment whose records do not lead
- * up to the next segment's first index (files of different logs mixed, or a segment file lost) is reported
- * then, by a {@link BlitException} naming the index read, not by {@code open}. The offsets of older segments
+ * Opening maps and reads only the last two segments, where a crash leaves its traces (a reader only the
+ * last): it takes as long for a log of a thousand segments as for one of two. An older segment is mapped,
+ * checked and indexed (the offset of each record, 4 bytes) when one of its records is first read; a segment
+ * whose records do not lead up to the next segment's first index (files of different logs mixed, or a
+ * segment file lost) is reported then, by a {@link BlitException} naming the index read, not by
+ * {@code open}. The offsets of older segments
  * are kept for at most 16 Mi records (64 MiB); past that, the least recently read segment's are dropped with
  * its mapping, and found again, by reading that segment through, when it is next read. So a reader going
  * through a log of any length keeps flat memory and a few mappings, and reads by index that jump between
@@ -250,7 +251,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             last = Segment.open(path, firsts.get(n - 1), writer, writer);
             if (last == null) {
                 if (n < firsts.size()) {
-                    throw new BlitException("log segment " + path + " has no complete header, yet later segments exist");
+                    throw new BlitException("log segment " + path
+                            + " has no complete header at offset 0, yet later segments exist");
                 }
                 if (writer) {
                     // A crash while the file was being created: it never held a record.
@@ -666,8 +668,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * leaves the log a run of segments without a gap, which opens normally. A reader in another process keeps
      * reading the segments it had already mapped, those it had read from (on POSIX systems a deleted file lives
      * on while mapped); reading a deleted segment it had not mapped is a {@link BlitException} that says the
-     * file no longer exists. A reader opened afterwards starts at the new first index. Windows deletes no mapped file: there this
-     * fails with a {@link BlitException} and changes nothing, unless the mappings were released.
+     * file no longer exists. A reader opened afterwards starts at the new first index. Windows deletes no
+     * mapped file: there this fails with a {@link BlitException} and changes nothing, unless the mappings
+     * were released.
      *
      * @param index the oldest index to keep; at most {@link #size()}
      * @return the new {@link #firstIndex()}

@@ -194,7 +194,7 @@ final class Segment {
         }
         if (!mapFile(writable, false)) {
             throw new BlitException(Files.exists(path)
-                    ? "log segment " + path + " has no complete header, yet later segments exist"
+                    ? "log segment " + path + " has no complete header at offset 0, yet later segments exist"
                     : "log segment " + path + " no longer exists: it was deleted (deleteBefore, or by hand)"
                             + " after the log was opened");
         }
@@ -327,7 +327,8 @@ final class Segment {
             return true;
         }
         long slot = limit >= HEADER_SIZE + 8 ? (long) LONG.getAcquire(map, HEADER_SIZE) : 0;
-        if (slot != 0 && slot != END_MARKER && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[8], map.duplicate())) {
+        if (slot != 0 && slot != END_MARKER
+                && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[8], map.duplicate())) {
             // A damaged header over intact records: the first record's checksum, which covers its index,
             // confirms what the name says, and that is all the header is for.
             return true;

@@ -282,9 +282,10 @@ class BlitLogTest {
     }
 
     /**
-     * Opening reads the last two segments only (a reader the last one): a segment file lost from the middle of the log (a gap) does not
-     * stop the log from opening, appending, or reading the segments around it; only the records of the segment
-     * before the gap, whose chain ends short of the next segment, report it, naming the index read.
+     * Opening reads the last two segments only (a reader the last one): a segment file lost from the middle of
+     * the log (a gap) does not stop the log from opening, appending, or reading the segments around it; only the
+     * records of the segment before the gap, whose chain ends short of the next segment, report it, naming the
+     * index read.
      */
     @Test
     void openingIndexesOnlyTheLastSegmentsAndAnOlderOneWhenItIsRead() throws IOException {

@@ -87,7 +87,8 @@ class LogFileFuzzTest {
      */
     static Stream<Arguments> logs() throws IOException {
         Path dir = Files.createTempDirectory("blit-log-seed");
-        try (BlitLog log = BlitLog.open(dir, BLIT, BlitLog.Options.defaults().segmentSize(BlitLog.Options.MIN_SEGMENT_SIZE))) {
+        BlitLog.Options smallest = BlitLog.Options.defaults().segmentSize(BlitLog.Options.MIN_SEGMENT_SIZE);
+        try (BlitLog log = BlitLog.open(dir, BLIT, smallest)) {
             log.append("first");
             log.append(Workloads.seed());
             log.append(42L);

@@ -169,4 +169,20 @@ class RegressionTest {
         BlitException w = assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.open(dir, blit));
         org.junit.jupiter.api.Assertions.assertTrue(w.getMessage().contains("offset"), w.getMessage());
     }
+    /**
+     * Found by LogFileFuzzTest's run of segment files (2026-11-27, its first seconds): a log whose last two
+     * files both have an incomplete header. Opening skips the last one (a file being created), then refuses the
+     * one before it, and that message named neither an offset nor a record; it now names offset 0.
+     */
+    @Test
+    void aSegmentWithAnIncompleteHeaderBeforeTheLastIsRejectedWithItsOffset(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Files.write(dir.resolve("00000000000000000000.seg"), bytes("42 4c 49 54 4c 4f 47 00 00 00 00 00 00 00 00 00"));
+        java.nio.file.Files.write(dir.resolve("00000000000000000006.seg"), bytes("00 00 00 00 00 00 00 00 00 00"));
+        Blit blit = Blit.builder().build();
+        BlitException r = assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.openReader(dir, blit).size());
+        org.junit.jupiter.api.Assertions.assertTrue(r.getMessage().contains("no complete header at offset 0"), r.getMessage());
+        BlitException w = assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.open(dir, blit));
+        org.junit.jupiter.api.Assertions.assertTrue(w.getMessage().contains("no complete header at offset 0"), w.getMessage());
+    }
 }
