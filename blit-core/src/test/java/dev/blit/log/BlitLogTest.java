@@ -702,6 +702,24 @@ class BlitLogTest {
         assertEquals(1024, BlitLog.Options.defaults().segmentSize(1021).segmentSize());
     }
 
+    /** Dropping an older segment's offsets also releases its mapping (at once from Java 22 on). */
+    @Test
+    void aReaderGoingThroughALongLogHoldsOnlyAFewMappingsFromJava22On() {
+        assumeTrue(Files.isReadable(LogTesting.PROC_MAPS), "needs /proc/self/maps (Linux)");
+        assumeTrue(Mapping.unmapsAtOnce(), "Java " + Runtime.version().feature() + " unmaps only when the collector frees a buffer");
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 600);
+        }
+        try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(1, LogTesting.mappingsOf(dir), "opening maps the last segment only");
+            reader.indexBudget = 64;
+            assertRecords(reader, 0, 600);
+            assertTrue(segmentFilesCount() > 20);
+            assertTrue(LogTesting.mappingsOf(dir) <= 4, "mapped: " + LogTesting.mappingsOf(dir));
+        }
+        assertEquals(0, LogTesting.mappingsOf(dir));
+    }
+
     @Test
     void closeReleasesEveryMappingAtOnceFromJava22On() {
         assumeTrue(Files.isReadable(LogTesting.PROC_MAPS), "needs /proc/self/maps (Linux)");
