@@ -563,6 +563,10 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             try {
                 connect(k);
             } catch (BlitException e) {
+                if (forgetDeleted() && index < firstIndex()) {
+                    throw new BlitException("no record at index " + index + ": the records before " + firstIndex()
+                            + " were deleted after the log was opened", e);
+                }
                 throw new BlitException("record " + index + " cannot be located: " + e.getMessage(), e);
             }
         }
@@ -630,6 +634,25 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         return String.format("0x%08x", v);
     }
 
+    /**
+     * Forgets the segments at the front whose files were deleted after the log was opened (by the writer's
+     * {@link #deleteBefore}, in another process, or by hand) and that this log had not mapped, so that a reader
+     * lagging behind retention finds {@link #firstIndex()} where the log now starts.
+     *
+     * @return whether any segment was forgotten
+     */
+    private boolean forgetDeleted() {
+        int n = 0;
+        while (n < segments.size() - 1 && segments.get(n).map == null && !Files.exists(segments.get(n).path)) {
+            n++;
+        }
+        for (int j = 0; j < n; j++) {
+            segments.remove(0).release();
+        }
+        syncFrom = Math.max(0, syncFrom - n);
+        return n > 0;
+    }
+
     /** @return the position in {@link #segments} of the segment that holds {@code index} */
     private int segmentOf(long index) {
         int hi = segments.size() - 1;
@@ -667,8 +690,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * <p>Each file is deleted and its directory forced before the next one goes, so a crash in the middle
      * leaves the log a run of segments without a gap, which opens normally. A reader in another process keeps
      * reading the segments it had already mapped, those it had read from (on POSIX systems a deleted file lives
-     * on while mapped); reading a deleted segment it had not mapped is a {@link BlitException} that says the
-     * file no longer exists. A reader opened afterwards starts at the new first index. Windows deletes no
+     * on while mapped); reading from a deleted segment it had not mapped is a {@link BlitException} that says
+     * the records were deleted, and its {@link #firstIndex()} moves up to where the log now starts. A reader
+     * opened afterwards starts there. Windows deletes no
      * mapped file: there this fails with a {@link BlitException} and changes nothing, unless the mappings
      * were released.
      *

@@ -123,12 +123,16 @@ class BlitLogRetentionTest {
                 assertTrue(first > 1000);
                 assertEquals(0, reader.firstIndex());
                 assertReadsRecords(reader, 0, 2000);
-                // A reader maps an older segment when it first reads from it: one that had not finds it gone.
+                // A reader maps an older segment when it first reads from it: one that had not finds it gone, and
+                // from then on starts where the log now starts.
                 assertEquals(0, late.firstIndex());
                 BlitException e = assertThrows(BlitException.class, () -> late.read(0));
-                assertTrue(e.getMessage().contains("record 0 cannot be located") && e.getMessage().contains("no longer exists"),
+                assertTrue(e.getMessage().contains("no record at index 0: the records before " + first + " were deleted"),
                         e.getMessage());
+                assertEquals(first, late.firstIndex());
                 assertReadsRecords(late, first, 2000);
+                e = assertThrows(BlitException.class, () -> late.read(first - 1));
+                assertTrue(e.getMessage().contains("were deleted"), e.getMessage());
             }
             try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
                 assertEquals(log.firstIndex(), reader.firstIndex());
