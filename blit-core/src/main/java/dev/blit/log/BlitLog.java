@@ -139,6 +139,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * records); package-private so that tests can lower it.
      */
     long indexBudget = 16L << 20;
+    /** Where the writer's last sync left the log, as found on opening; null if there was none. */
+    private Checkpoint checkpoint;
+    /** The writer's: the checkpoint file, open once the first sync writes it, and what it holds. */
+    private FileChannel checkpointChannel;
+    private Checkpoint written;
 
     private BlitLog(Path dir, Blit blit, boolean writer, int segmentSize) {
         this.dir = dir;
@@ -243,6 +248,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * ({@link #connect}), so opening costs the same however long the log.
      */
     private void load() {
+        checkpoint = Checkpoint.read(dir);
         List<Long> firsts = listSegments();
         int n = firsts.size();
         Segment last = null;
@@ -274,6 +280,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         }
         if (!segments.isEmpty()) {
             Segment s = segments.get(segments.size() - 1);
+            if (checkpoint != null) {
+                checkpoint.index(s);
+            }
             Segment.Stop stop = checked(s, s.scan(crc, index8));
             if (writer) {
                 if (stop == Segment.Stop.FULL) {
@@ -309,6 +318,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         Segment s = segments.get(k);
         try {
             s.ensureMapped(writer);
+            if (checkpoint != null) {
+                checkpoint.index(s);
+            }
             Segment.Stop stop = checked(s, s.scan(crc, index8));
             long have = s.first + s.count;
             long next = segments.get(k + 1).first;
@@ -514,6 +526,30 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             }
         } catch (IOException | UncheckedIOException e) {
             throw new BlitException("sync of log " + dir + " failed: " + e, e);
+        }
+        writeCheckpoint();
+    }
+
+    /**
+     * Records where this sync left the log ({@link Checkpoint}), so that the next open need not check the
+     * checksums of the records before it. Not forced, and a failure is not reported: it is advice, and
+     * without it an open checks every record of the last segment, as before it existed.
+     */
+    private void writeCheckpoint() {
+        Segment s = segments.get(segments.size() - 1);
+        if (written != null && written.first == s.first && written.end == s.end) {
+            return;
+        }
+        Checkpoint c = new Checkpoint(s.first, s.end, s.count == 0 ? 0 : (int) s.map.getLong(s.offsets[s.count - 1]));
+        try {
+            if (checkpointChannel == null) {
+                checkpointChannel = FileChannel.open(dir.resolve(Checkpoint.FILE), StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE);
+            }
+            c.write(checkpointChannel);
+            written = c;
+        } catch (IOException e) {
+            // advice only: the next open checks every record of the last segment
         }
     }
 
@@ -832,6 +868,10 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             s.release();
         }
         try {
+            if (checkpointChannel != null) {
+                checkpointChannel.close();
+                checkpointChannel = null;
+            }
             if (lock != null) {
                 lock.release();
             }

@@ -450,6 +450,46 @@ final class Segment {
     // ---------------------------------------------------------------- scanning
 
     /**
+     * Indexes, without checking their checksums, records that a {@link Checkpoint} says were synced: up to
+     * offset {@code to}, the frame that ends there carrying the stored checksum {@code lastCrc}; or, with
+     * {@code to == Integer.MAX_VALUE}, every record up to the end marker. Only on a segment not scanned yet.
+     * A header that does not fit, or a walk that does not land where the checkpoint says, means it does not
+     * describe this file: what the walk found is forgotten, and {@link #scan} checks every record as usual.
+     */
+    void indexSynced(int to, int lastCrc) {
+        if (count != 0 || end != HEADER_SIZE || to <= HEADER_SIZE) {
+            return;
+        }
+        boolean whole = to == Integer.MAX_VALUE;
+        int p = HEADER_SIZE;
+        int lastHeader = 0;
+        boolean fits = true;
+        while (whole || p < to) {
+            if ((long) p + 8 > limit) {
+                fits = false;
+                break;
+            }
+            long h = (long) LONG.getAcquire(map, p);
+            if (h == END_MARKER) {
+                fits = whole;
+                break;
+            }
+            if (h == 0 || !plausible(p, length(h))) {
+                fits = false;
+                break;
+            }
+            add(p);
+            lastHeader = (int) h;
+            p += frameSize(length(h));
+        }
+        if (!fits || (!whole && (p != to || lastHeader != lastCrc))) {
+            count = 0;
+            return;
+        }
+        end = p;
+    }
+
+    /**
      * Indexes the records from {@link #end} on, checking each one's checksum, until an empty slot, the end
      * marker, or damage that cannot be stepped over.
      *

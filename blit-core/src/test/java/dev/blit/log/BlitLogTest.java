@@ -530,17 +530,103 @@ class BlitLogTest {
     }
 
     @Test
-    void damagedLastRecordIsATornTail() throws IOException {
+    void damagedLastRecordIsATornTailUnlessASyncCoveredIt() throws IOException {
         try (BlitLog log = BlitLog.open(dir, BLIT)) {
             appendRecords(log, 0, 20);
-        }
+        } // close syncs: the checkpoint covers all 20
         int at = frames(segment(0)).get(19) + 9;
         writeAt(segment(0), at, new byte[]{(byte) (readAt(segment(0), at) ^ 0x01)});
+        // A synced record cannot have been torn by a crash: its damage is bit rot, kept and reported like any other.
+        try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(20, reader.size());
+            BlitException e = assertThrows(BlitException.class, () -> reader.read(19));
+            assertTrue(e.getMessage().contains("record 19") && e.getMessage().contains("checksum"), e.getMessage());
+            assertRecords(reader, 0, 19);
+        }
+        // Without the checkpoint (as if the last sync came before record 19), it looks like a torn write: cut off.
+        Files.delete(dir.resolve(Checkpoint.FILE));
         try (BlitLog log = BlitLog.open(dir, BLIT)) {
             assertEquals(19, log.size());
             assertRecords(log, 0, 19);
             assertEquals(19, log.append(record(19)));
             assertRecords(log, 0, 20);
+        }
+    }
+
+    /**
+     * The checkpoint is advice: one that is damaged, names another record, or ends between frames or past the
+     * records is ignored, and every record of the segment is checked (here: the damaged last record is a torn
+     * tail again). Each variant is a checkpoint the writer did not write.
+     */
+    @Test
+    void aCheckpointThatDoesNotDescribeTheSegmentIsIgnored() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 20);
+        }
+        List<Integer> f = frames(segment(0));
+        int end = f.get(20);
+        Path file = dir.resolve(Checkpoint.FILE);
+        byte[] good = Files.readAllBytes(file);
+        Checkpoint written = Checkpoint.read(dir);
+        assertEquals(0, written.first);
+        assertEquals(end, written.end, "the checkpoint ends where the records do");
+        int at = f.get(19) + 9;
+        writeAt(segment(0), at, new byte[]{(byte) (readAt(segment(0), at) ^ 0x01)});
+        byte[] damaged = good.clone();
+        damaged[3] ^= 0x40;
+        List<Runnable> variants = List.of(
+                () -> write(file, damaged),
+                () -> write(file, java.util.Arrays.copyOf(good, 12)),
+                () -> checkpoint(file, new Checkpoint(0, end, written.crc ^ 1)),
+                () -> checkpoint(file, new Checkpoint(0, f.get(19) + 8, written.crc)),
+                () -> checkpoint(file, new Checkpoint(0, end + 16, written.crc)));
+        for (int v = 0; v < variants.size(); v++) {
+            variants.get(v).run();
+            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+                assertEquals(19, reader.size(), "variant " + v);
+                assertRecords(reader, 0, 19);
+            }
+        }
+        write(file, good);
+        try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(20, reader.size(), "the writer's checkpoint, back: record 19 was synced, so it is kept");
+        }
+    }
+
+    /** FORMAT.md's example checkpoint, from the writer itself. */
+    @Test
+    void theCheckpointAfterASyncIsFormatMdsExample() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, Blit.builder().build(), BlitLog.Options.defaults().segmentSize(256))) {
+            log.append("hi");
+            log.append(42L);
+            log.append(new long[]{1, 2});
+            log.sync();
+            assertEquals("00 00 00 00 00 00 00 00 60 00 00 00 38 16 f2 d1 b4 05 01 7e",
+                    hex(Files.readAllBytes(dir.resolve(Checkpoint.FILE))));
+        }
+    }
+
+    private static String hex(byte[] bytes) {
+        StringBuilder b = new StringBuilder();
+        for (byte x : bytes) {
+            b.append(b.length() == 0 ? "" : " ").append(String.format("%02x", x & 0xFF));
+        }
+        return b.toString();
+    }
+
+    private static void write(Path file, byte[] bytes) {
+        try {
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void checkpoint(Path file, Checkpoint c) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            c.write(ch);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -23,6 +23,9 @@ class LogFileFuzzTest {
     private static final Blit BLIT = Workloads.blit(false);
     private static final String SEGMENT = "00000000000000000000.seg";
     private static final BlitLog.Options SMALL = BlitLog.Options.defaults().segmentSize(4096);
+    /** The file where the writer's last sync left the log (FORMAT.md, "Checkpoint"), and its size. */
+    private static final String CHECKPOINT = "blitlog.checkpoint";
+    private static final int CHECKPOINT_SIZE = 20;
     /**
      * On Java 17 to 21 a memory mapping is released only when its buffer is garbage-collected (Java 22 and
      * later release it when the log closes), and this harness opens a few logs per input with a small heap
@@ -81,9 +84,10 @@ class LogFileFuzzTest {
     /**
      * A log of a few segments: the seed is a real log of 256-byte segments, each file as {@code u16 length,
      * bytes}. Each file is named after the first index its header declares (bytes 16..23), so the fuzzer can
-     * also make gaps, overlaps and segments out of order. A log's open reads only its last segment (the
-     * writer's, the last two): the others are mapped, scanned and checked when first read, so damage there
-     * must come out of {@code read}, as a BlitException naming the record.
+     * also make gaps, overlaps and segments out of order; a file of exactly 20 bytes is the checkpoint (the
+     * seed has the writer's), which opening trusts only where the segments agree with it. A log's open reads
+     * only its last segment (the writer's, the last two): the others are mapped, scanned and checked when
+     * first read, so damage there must come out of {@code read}, as a BlitException naming the record.
      */
     static Stream<Arguments> logs() throws IOException {
         Path dir = Files.createTempDirectory("blit-log-seed");
@@ -99,7 +103,8 @@ class LogFileFuzzTest {
         }
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".seg")).sorted()::iterator) {
+            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".seg")
+                    || f.getFileName().toString().equals(CHECKPOINT)).sorted()::iterator) {
                 byte[] b = Files.readAllBytes(p);
                 out.write(b.length & 0xFF);
                 out.write(b.length >>> 8);
@@ -129,7 +134,7 @@ class LogFileFuzzTest {
                     first = java.nio.ByteBuffer.wrap(file, 16, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
                     first = first < 0 || first > 999 ? files : first;
                 }
-                Path name = dir.resolve(String.format("%020d.seg", first));
+                Path name = dir.resolve(n == CHECKPOINT_SIZE ? CHECKPOINT : String.format("%020d.seg", first));
                 if (!Files.exists(name)) {
                     Files.write(name, file);
                 }
