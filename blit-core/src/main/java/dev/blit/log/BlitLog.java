@@ -55,21 +55,24 @@ import java.util.zip.CRC32C;
  * Every record carries a CRC32C of its index, length and bytes, checked on every read. A damaged record
  * with intact records after it (bit rot) stays in the log: {@code open} keeps it, and {@link #read} of its
  * index throws a {@link BlitException} naming the index; the records around it read normally. Only a
- * damaged record with nothing intact after it in the last segment is treated as a torn tail and cut off.
+ * damaged record with nothing intact after it in the last segment is treated as a torn tail and cut off,
+ * and only if no {@link #sync()} covered it (a synced record cannot have been torn).
  * If damage breaks the chain of records inside an earlier segment, the records from there to the end of
  * that segment cannot be located; each of their indices reports that when read.
  *
  * <h2>Long logs</h2>
  * Opening maps and reads only the last two segments, where a crash leaves its traces (a reader only the
- * last): it takes as long for a log of a thousand segments as for one of two. An older segment is mapped,
- * checked and indexed (the offset of each record, 4 bytes) when one of its records is first read; a segment
- * whose records do not lead up to the next segment's first index (files of different logs mixed, or a
- * segment file lost) is reported then, by a {@link BlitException} naming the index read, not by
- * {@code open}. The offsets of older segments
- * are kept for at most 16 Mi records (64 MiB); past that, the least recently read segment's are dropped with
- * its mapping, and found again, by reading that segment through, when it is next read. So a reader going
- * through a log of any length keeps flat memory and a few mappings, and reads by index that jump between
- * more segments than that budget holds pay a segment's scan per jump.
+ * last): it takes as long for a log of a thousand segments as for one of two, and checks the checksums of
+ * only the records appended since the last {@link #sync()} (the writer notes where each sync left the log in
+ * {@code blitlog.checkpoint}; for the records before that it walks their headers). An older segment is
+ * mapped, checked and indexed (the offset of each record, 4 bytes) when one of its records is first read; a
+ * segment whose records do not lead up to the next segment's first index (files of different logs mixed, or
+ * a segment file lost) is reported then, by a {@link BlitException} naming the index read, not by
+ * {@code open}. The offsets of older segments are kept for at most 16 Mi records (64 MiB); past that, the
+ * least recently read segment's are dropped with its mapping, and found again, by reading that segment
+ * through, when it is next read. So a reader going through a log of any length keeps flat memory and a few
+ * mappings, and reads by index that jump between more segments than that budget holds pay a segment's scan
+ * per jump.
  *
  * <h2>Writers and readers</h2>
  * One process at a time may write a log: {@link #open} takes an exclusive lock on the file
