@@ -17,12 +17,9 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
 /**
@@ -115,9 +112,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private final Blit blit;
     private final boolean writer;
     private final int segmentSize;
-    private final List<Segment> segments = new ArrayList<>();
+    private final Segments segments;
     private final CRC32C crc = new CRC32C();
-    private final byte[] index8 = new byte[8];
     private WriteBuffer stage = new WriteBuffer(1024);
     private ByteBuffer zeros;
     private byte[] scratch = new byte[1024];
@@ -129,21 +125,10 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     /** Set while a value is decoded: a nested {@link #read} (from a value's own hooks) would clobber scratch. */
     private boolean reading;
     private long nextIndex;
-    /** The first segment that may hold bytes not yet forced to disk. */
-    private int syncFrom;
     private boolean directoryDirty;
     private FileChannel lockChannel;
     private FileLock lock;
     private boolean closed;
-    /** Counts reads, to tell which segment was read least recently ({@link Segment#lastRead}). */
-    private long readClock;
-    /**
-     * Most record offsets kept for the segments that may be dropped (4 bytes each: 64 MiB, the offsets of 16 Mi
-     * records); package-private so that tests can lower it.
-     */
-    long indexBudget = 16L << 20;
-    /** Where the writer's last sync left the log, as found on opening; null if there was none. */
-    private Checkpoint checkpoint;
     /** The writer's: the checkpoint file, open once the first sync writes it, and what it holds. */
     private FileChannel checkpointChannel;
     private Checkpoint written;
@@ -153,6 +138,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         this.blit = blit;
         this.writer = writer;
         this.segmentSize = segmentSize;
+        this.segments = new Segments(dir, writer);
     }
 
     /**
@@ -234,180 +220,19 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     }
 
     /**
-     * BlitLog never seals a segment that holds no record (it grows it instead), so such a segment is damage;
-     * followed, it would name itself as the next segment (same first index) and be opened again forever.
-     */
-    private static Segment.Stop checked(Segment s, Segment.Stop stop) {
-        if (stop == Segment.Stop.SEALED && s.count == 0) {
-            throw new BlitException("log segment " + s.path + " is sealed at offset " + s.end
-                    + " without holding a record: BlitLog never writes that, the file is damaged");
-        }
-        return stop;
-    }
-
-    /**
-     * Maps and indexes the last segment, and for the writer the one before it (where a crash leaves its
-     * traces), which the writer also repairs. The older segments are mapped and indexed when first read
-     * ({@link #connect}), so opening costs the same however long the log.
+     * Opens the segments ({@link Segments#load}); the writer starts the first one of a new log. Where the last
+     * sync left the log, and where the next record goes.
      */
     private void load() {
-        checkpoint = Checkpoint.read(dir);
-        List<Long> firsts = listSegments();
-        int n = firsts.size();
-        Segment last = null;
-        while (n > 0 && last == null) {
-            Path path = dir.resolve(Segment.fileName(firsts.get(n - 1)));
-            last = Segment.open(path, firsts.get(n - 1), writer, writer);
-            if (last == null) {
-                if (n < firsts.size()) {
-                    throw new BlitException("log segment " + path
-                            + " has no complete header at offset 0, yet later segments exist");
-                }
-                if (writer) {
-                    // A crash while the file was being created: it never held a record.
-                    delete(path);
-                }
-                n--;
-            }
-        }
-        for (int k = 0; k < n - 1; k++) {
-            segments.add(Segment.unmapped(dir.resolve(Segment.fileName(firsts.get(k))), firsts.get(k)));
-        }
-        if (last != null) {
-            segments.add(last);
-        }
-        if (writer && segments.size() >= 2) {
-            // A crash between creating the last segment and sealing this one leaves it unsealed (roll): the
-            // writer seals it now. A reader needs nothing from it until it reads there.
-            connect(segments.size() - 2);
-        }
-        if (!segments.isEmpty()) {
-            Segment s = segments.get(segments.size() - 1);
-            if (checkpoint != null) {
-                checkpoint.index(s);
-            }
-            Segment.Stop stop = checked(s, s.scan(crc, index8));
-            if (writer) {
-                if (stop == Segment.Stop.FULL) {
-                    throw new BlitException("log segment " + s.path + " has no room for a record header at offset "
-                            + s.end + ": it was not written by BlitLog");
-                }
-                // What lies past the end marker is never read; anything else past the last record is
-                // what a crash left of an unfinished one.
-                if (stop != Segment.Stop.SEALED && s.zeroTail()) {
-                    s.map.force();
-                }
-                s.ensureChannel();
-                s.metaDirty = true;
-            }
-        }
+        segments.load();
         if (writer && segments.isEmpty()) {
             segments.add(Segment.create(dir, 0, segmentSize));
             directoryDirty = true;
         }
         if (!segments.isEmpty()) {
-            Segment tail = segments.get(segments.size() - 1);
+            Segment tail = segments.last();
             nextIndex = tail.first + tail.count;
-            syncFrom = segments.size() - 1;
-        }
-    }
-
-    /**
-     * Indexes segment {@code k}, which is not the last, and checks that its records lead up to the next
-     * segment's first index; the writer also seals it where a crash left it unsealed. Then drops the offsets of
-     * the least recently read older segments while they hold more than {@link #indexBudget} entries.
-     */
-    private Segment connect(int k) {
-        Segment s = segments.get(k);
-        try {
-            s.ensureMapped(writer);
-            if (checkpoint != null) {
-                checkpoint.index(s);
-            }
-            Segment.Stop stop = checked(s, s.scan(crc, index8));
-            long have = s.first + s.count;
-            long next = segments.get(k + 1).first;
-            if (have > next) {
-                throw new BlitException("log segment " + s.path + " holds records up to index " + (have - 1)
-                        + " but the next segment starts at index " + next);
-            }
-            if (stop == Segment.Stop.SEALED) {
-                if (have < next) {
-                    throw new BlitException("records " + have + ".." + (next - 1) + " are missing: segment "
-                            + s.path + " ends before the next segment starts");
-                }
-            } else if (have < next) {
-                s.addUnlocatable(next - have);
-            } else if (writer) {
-                // A crash between creating the next segment and sealing this one.
-                if ((long) s.end + 8 > s.limit) {
-                    throw new BlitException("log segment " + s.path + " has no room for its end marker at offset " + s.end);
-                }
-                Segment.LONG.setRelease(s.map, s.end, Segment.END_MARKER);
-                s.sealed = true;
-                s.map.force();
-            }
-        } catch (BlitException e) {
-            s.unindex();
-            throw e;
-        }
-        s.syncedTo = s.limit;
-        s.lastRead = ++readClock;
-        dropOldIndexes(s);
-        return s;
-    }
-
-    /**
-     * Keeps the offsets of the segments that may be dropped under {@link #indexBudget} entries, so that a reader
-     * going through a log of any length keeps flat memory. Any segment but the last may be dropped (its records
-     * are final), except, on the writer, one that is not synced yet ({@link #sync} walks those).
-     */
-    private void dropOldIndexes(Segment keep) {
-        int evictable = writer ? Math.min(segments.size() - 1, syncFrom) : segments.size() - 1;
-        long held = 0;
-        for (int k = 0; k < evictable; k++) {
-            Segment s = segments.get(k);
-            if (s.indexed) {
-                held += s.offsets.length;
-            }
-        }
-        while (held > indexBudget) {
-            Segment oldest = null;
-            for (int k = 0; k < evictable; k++) {
-                Segment s = segments.get(k);
-                if (s.indexed && s != keep && (oldest == null || s.lastRead < oldest.lastRead)) {
-                    oldest = s;
-                }
-            }
-            if (oldest == null) {
-                return;
-            }
-            held -= oldest.offsets.length;
-            oldest.unindex();
-        }
-    }
-
-    private List<Long> listSegments() {
-        List<Long> firsts = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            files.forEach(p -> {
-                long first = Segment.parseName(p.getFileName().toString());
-                if (first >= 0) {
-                    firsts.add(first);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            throw new BlitException("cannot list log directory " + dir + ": " + e, e);
-        }
-        firsts.sort(null);
-        return firsts;
-    }
-
-    private static void delete(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            throw new BlitException("cannot delete the unfinished log segment " + path + ": " + e, e);
+            segments.syncFrom = segments.size() - 1;
         }
     }
 
@@ -444,7 +269,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         c.reset();
         c.update(a, 4, 12 + length);
         int frame = Segment.frameSize(length);
-        Segment s = segments.get(segments.size() - 1);
+        Segment s = segments.last();
         if (s.sealed || (long) s.end + frame + 8 > s.limit) {
             s = roll(s, frame);
         }
@@ -494,7 +319,6 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         }
         segments.add(next);
         directoryDirty = true;
-        dropOldIndexes(null);
         return next;
     }
 
@@ -506,7 +330,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         checkWritable();
         try {
             int last = segments.size() - 1;
-            for (int k = syncFrom; k <= last; k++) {
+            for (int k = segments.syncFrom; k <= last; k++) {
                 Segment s = segments.get(k);
                 int to = s.sealed ? s.end + 8 : s.end;
                 if (to > s.syncedTo) {
@@ -521,8 +345,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                     s.closeChannel();
                 }
             }
-            syncFrom = last;
-            dropOldIndexes(null);
+            segments.syncFrom = last;
+            segments.dropOldIndexes(null);
             if (directoryDirty) {
                 Durable.syncDirectory(dir);
                 directoryDirty = false;
@@ -539,7 +363,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * without it an open checks every record of the last segment, as before it existed.
      */
     private void writeCheckpoint() {
-        Segment s = segments.get(segments.size() - 1);
+        Segment s = segments.last();
         if (written != null && written.first == s.first && written.end == s.end) {
             return;
         }
@@ -596,20 +420,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                     ? "the log is empty" : "the log holds indices " + first + ".." + (nextIndex - 1))
                     + (index < first ? " (the records before " + first + " were deleted)" : ""));
         }
-        int k = segmentOf(index);
-        Segment s = segments.get(k);
-        if (!s.indexed) {
-            try {
-                connect(k);
-            } catch (BlitException e) {
-                if (forgetDeleted() && index < firstIndex()) {
-                    throw new BlitException("no record at index " + index + ": the records before " + firstIndex()
-                            + " were deleted after the log was opened", e);
-                }
-                throw new BlitException("record " + index + " cannot be located: " + e.getMessage(), e);
-            }
-        }
-        s.lastRead = ++readClock;
+        Segment s = segments.locate(index);
         int p = s.offsets[(int) (index - s.first)];
         if (p < 0) {
             throw new BlitException("record " + index + " cannot be located: the chain of records in segment "
@@ -674,49 +485,12 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     }
 
     /**
-     * Forgets the segments at the front whose files were deleted after the log was opened (by the writer's
-     * {@link #deleteBefore}, in another process, or by hand) and that this log had not mapped, so that a reader
-     * lagging behind retention finds {@link #firstIndex()} where the log now starts.
-     *
-     * @return whether any segment was forgotten
-     */
-    private boolean forgetDeleted() {
-        int n = 0;
-        while (n < segments.size() - 1 && segments.get(n).map == null && !Files.exists(segments.get(n).path)) {
-            n++;
-        }
-        for (int j = 0; j < n; j++) {
-            segments.remove(0).release();
-        }
-        syncFrom = Math.max(0, syncFrom - n);
-        return n > 0;
-    }
-
-    /** @return the position in {@link #segments} of the segment that holds {@code index} */
-    private int segmentOf(long index) {
-        int hi = segments.size() - 1;
-        if (segments.get(hi).first <= index) {
-            return hi;
-        }
-        int lo = 0;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (segments.get(mid).first <= index) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo;
-    }
-
-    /**
      * @return the index of the oldest record still in the log: 0, unless {@link #deleteBefore} (or a person)
      *         deleted the oldest segments
      */
     public synchronized long firstIndex() {
         checkOpen();
-        return segments.isEmpty() ? 0 : segments.get(0).first;
+        return segments.first();
     }
 
     /**
@@ -754,9 +528,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             } catch (IOException e) {
                 throw new BlitException("cannot delete log segment " + s.path + ": " + e, e);
             }
-            segments.remove(0);
-            syncFrom = Math.max(0, syncFrom - 1);
-            s.release();
+            segments.removeFirst();
         }
         return firstIndex();
     }
@@ -779,29 +551,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             load();
             return;
         }
-        Segment s = segments.get(segments.size() - 1);
-        while (true) {
-            Segment.Stop stop = checked(s, s.scan(crc, index8));
-            if (stop == Segment.Stop.FULL || stop == Segment.Stop.DAMAGED) {
-                // Mapped while the writer was still sizing it? Otherwise a torn tail the writer will repair.
-                if (s.remapIfGrown()) {
-                    continue;
-                }
-                break;
-            }
-            if (stop != Segment.Stop.SEALED) {
-                break;
-            }
-            long first = s.first + s.count;
-            Segment next = Segment.open(dir.resolve(Segment.fileName(first)), first, false, false);
-            if (next == null) {
-                break;
-            }
-            segments.add(next);
-            s = next;
-            dropOldIndexes(null);
-        }
-        nextIndex = s.first + s.count;
+        nextIndex = segments.followTail();
     }
 
     /**
@@ -835,13 +585,12 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
 
     /** @return how many segments have their record offsets in memory (for tests of the index budget) */
     synchronized int indexedSegments() {
-        int n = 0;
-        for (Segment s : segments) {
-            if (s.indexed) {
-                n++;
-            }
-        }
-        return n;
+        return segments.indexedSegments();
+    }
+
+    /** Lowers (for tests) how many record offsets of older segments the log keeps; see {@link Segments}. */
+    synchronized void indexBudget(long offsets) {
+        segments.indexBudget = offsets;
     }
 
     private synchronized long knownSize() {
@@ -867,9 +616,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     }
 
     private void release() {
-        for (Segment s : segments) {
-            s.release();
-        }
+        segments.releaseAll();
         try {
             if (checkpointChannel != null) {
                 checkpointChannel.close();

@@ -329,7 +329,7 @@ class BlitLogTest {
         try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
              BlitLog reader = BlitLog.openReader(dir, BLIT)) {
             for (BlitLog l : List.of(log, reader)) {
-                l.indexBudget = 64; // the smallest offsets array: one older segment at a time
+                l.indexBudget(64); // the smallest offsets array: one older segment at a time
                 int i = 0;
                 for (Object o : l) {
                     assertTrue(matches(i++, o), "record " + (i - 1));
@@ -798,7 +798,7 @@ class BlitLogTest {
         }
         try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
             assertEquals(1, LogTesting.mappingsOf(dir), "opening maps the last segment only");
-            reader.indexBudget = 64;
+            reader.indexBudget(64);
             assertRecords(reader, 0, 600);
             assertTrue(segmentFilesCount() > 20);
             assertTrue(LogTesting.mappingsOf(dir) <= 4, "mapped: " + LogTesting.mappingsOf(dir));

@@ -1,0 +1,353 @@
+package dev.blit.log;
+
+import dev.blit.BlitException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+
+/**
+ * The segments of one open {@link BlitLog}, oldest first, and which of them are mapped and indexed: opening
+ * reads the last one (the writer's, the last two), an older one is mapped, indexed and checked against the
+ * next when one of its records is first read ({@link #locate}), and the offsets of older ones are dropped,
+ * least recently read first, past {@link #indexBudget} (BlitLog's class comment, "Long logs"). Not
+ * thread-safe: its log calls it under its own lock.
+ */
+final class Segments {
+    private final Path dir;
+    private final boolean writer;
+    private final List<Segment> list = new ArrayList<>();
+    private final CRC32C crc = new CRC32C();
+    private final byte[] index8 = new byte[8];
+    /** Where the writer's last sync left the log, as found on opening; null if there was none. */
+    private Checkpoint checkpoint;
+    /** Counts reads, to tell which segment was read least recently ({@link Segment#lastRead}). */
+    private long readClock;
+    /**
+     * Most record offsets kept for the segments that may be dropped (4 bytes each: 64 MiB, the offsets of 16 Mi
+     * records); tests lower it.
+     */
+    long indexBudget = 16L << 20;
+    /** The writer's: the first segment that may hold bytes not yet forced to disk. */
+    int syncFrom;
+
+    Segments(Path dir, boolean writer) {
+        this.dir = dir;
+        this.writer = writer;
+    }
+
+    boolean isEmpty() {
+        return list.isEmpty();
+    }
+
+    int size() {
+        return list.size();
+    }
+
+    Segment get(int k) {
+        return list.get(k);
+    }
+
+    Segment last() {
+        return list.get(list.size() - 1);
+    }
+
+    /** Adds a segment the writer created, or a reader found after the last ({@link #followTail}). */
+    void add(Segment s) {
+        list.add(s);
+        dropOldIndexes(null);
+    }
+
+    /** @return the first index of the oldest segment: 0 for an empty log */
+    long first() {
+        return list.isEmpty() ? 0 : list.get(0).first;
+    }
+
+    /** Removes the oldest segment from the list (its file is the caller's to delete) and releases it. */
+    void removeFirst() {
+        list.remove(0).release();
+        syncFrom = Math.max(0, syncFrom - 1);
+    }
+
+    void releaseAll() {
+        for (Segment s : list) {
+            s.release();
+        }
+    }
+
+    /** @return how many segments have their record offsets in memory */
+    int indexedSegments() {
+        int n = 0;
+        for (Segment s : list) {
+            if (s.indexed) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    // ---------------------------------------------------------------- opening
+
+    /**
+     * Maps and indexes the last segment, and for the writer the one before it (where a crash leaves its
+     * traces), which the writer also repairs. The older segments are mapped and indexed when first read
+     * ({@link #connect}), so opening costs the same however long the log.
+     */
+    void load() {
+        checkpoint = Checkpoint.read(dir);
+        List<Long> firsts = listSegments();
+        int n = firsts.size();
+        Segment last = null;
+        while (n > 0 && last == null) {
+            Path path = dir.resolve(Segment.fileName(firsts.get(n - 1)));
+            last = Segment.open(path, firsts.get(n - 1), writer, writer);
+            if (last == null) {
+                if (n < firsts.size()) {
+                    throw new BlitException("log segment " + path
+                            + " has no complete header at offset 0, yet later segments exist");
+                }
+                if (writer) {
+                    // A crash while the file was being created: it never held a record.
+                    delete(path);
+                }
+                n--;
+            }
+        }
+        for (int k = 0; k < n - 1; k++) {
+            list.add(Segment.unmapped(dir.resolve(Segment.fileName(firsts.get(k))), firsts.get(k)));
+        }
+        if (last == null) {
+            return;
+        }
+        list.add(last);
+        if (writer && list.size() >= 2) {
+            // A crash between creating the last segment and sealing this one leaves it unsealed (roll): the
+            // writer seals it now. A reader needs nothing from it until it reads there.
+            connect(list.size() - 2);
+        }
+        Segment s = last;
+        if (checkpoint != null) {
+            checkpoint.index(s);
+        }
+        Segment.Stop stop = checked(s, s.scan(crc, index8));
+        if (writer) {
+            if (stop == Segment.Stop.FULL) {
+                throw new BlitException("log segment " + s.path + " has no room for a record header at offset "
+                        + s.end + ": it was not written by BlitLog");
+            }
+            // What lies past the end marker is never read; anything else past the last record is
+            // what a crash left of an unfinished one.
+            if (stop != Segment.Stop.SEALED && s.zeroTail()) {
+                s.map.force();
+            }
+            s.ensureChannel();
+            s.metaDirty = true;
+        }
+    }
+
+    /**
+     * BlitLog never seals a segment that holds no record (it grows it instead), so such a segment is damage;
+     * followed, it would name itself as the next segment (same first index) and be opened again forever.
+     */
+    private static Segment.Stop checked(Segment s, Segment.Stop stop) {
+        if (stop == Segment.Stop.SEALED && s.count == 0) {
+            throw new BlitException("log segment " + s.path + " is sealed at offset " + s.end
+                    + " without holding a record: BlitLog never writes that, the file is damaged");
+        }
+        return stop;
+    }
+
+    /**
+     * Indexes segment {@code k}, which is not the last, and checks that its records lead up to the next
+     * segment's first index; the writer also seals it where a crash left it unsealed. Then drops the offsets of
+     * the least recently read older segments while they hold more than {@link #indexBudget} entries.
+     */
+    private void connect(int k) {
+        Segment s = list.get(k);
+        try {
+            s.ensureMapped(writer);
+            if (checkpoint != null) {
+                checkpoint.index(s);
+            }
+            Segment.Stop stop = checked(s, s.scan(crc, index8));
+            long have = s.first + s.count;
+            long next = list.get(k + 1).first;
+            if (have > next) {
+                throw new BlitException("log segment " + s.path + " holds records up to index " + (have - 1)
+                        + " but the next segment starts at index " + next);
+            }
+            if (stop == Segment.Stop.SEALED) {
+                if (have < next) {
+                    throw new BlitException("records " + have + ".." + (next - 1) + " are missing: segment "
+                            + s.path + " ends before the next segment starts");
+                }
+            } else if (have < next) {
+                s.addUnlocatable(next - have);
+            } else if (writer) {
+                // A crash between creating the next segment and sealing this one.
+                if ((long) s.end + 8 > s.limit) {
+                    throw new BlitException("log segment " + s.path + " has no room for its end marker at offset " + s.end);
+                }
+                Segment.LONG.setRelease(s.map, s.end, Segment.END_MARKER);
+                s.sealed = true;
+                s.map.force();
+            }
+        } catch (BlitException e) {
+            s.unindex();
+            throw e;
+        }
+        s.syncedTo = s.limit;
+        s.lastRead = ++readClock;
+        dropOldIndexes(s);
+    }
+
+    /**
+     * Keeps the offsets of the segments that may be dropped under {@link #indexBudget} entries, so that a reader
+     * going through a log of any length keeps flat memory. Any segment but the last may be dropped (its records
+     * are final), except, on the writer, one that is not synced yet ({@link BlitLog#sync} walks those).
+     */
+    void dropOldIndexes(Segment keep) {
+        int evictable = writer ? Math.min(list.size() - 1, syncFrom) : list.size() - 1;
+        long held = 0;
+        for (int k = 0; k < evictable; k++) {
+            Segment s = list.get(k);
+            if (s.indexed) {
+                held += s.offsets.length;
+            }
+        }
+        while (held > indexBudget) {
+            Segment oldest = null;
+            for (int k = 0; k < evictable; k++) {
+                Segment s = list.get(k);
+                if (s.indexed && s != keep && (oldest == null || s.lastRead < oldest.lastRead)) {
+                    oldest = s;
+                }
+            }
+            if (oldest == null) {
+                return;
+            }
+            held -= oldest.offsets.length;
+            oldest.unindex();
+        }
+    }
+
+    private List<Long> listSegments() {
+        List<Long> firsts = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            files.forEach(p -> {
+                long first = Segment.parseName(p.getFileName().toString());
+                if (first >= 0) {
+                    firsts.add(first);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            throw new BlitException("cannot list log directory " + dir + ": " + e, e);
+        }
+        firsts.sort(null);
+        return firsts;
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new BlitException("cannot delete the unfinished log segment " + path + ": " + e, e);
+        }
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /**
+     * @param index an index between {@link #first()} and the end of the log
+     * @return the segment that holds it, indexed
+     * @throws BlitException if the segment cannot be indexed (its file damaged or deleted), naming the index
+     */
+    Segment locate(long index) {
+        int k = segmentOf(index);
+        Segment s = list.get(k);
+        if (!s.indexed) {
+            try {
+                connect(k);
+            } catch (BlitException e) {
+                if (forgetDeleted() && index < first()) {
+                    throw new BlitException("no record at index " + index + ": the records before " + first()
+                            + " were deleted after the log was opened", e);
+                }
+                throw new BlitException("record " + index + " cannot be located: " + e.getMessage(), e);
+            }
+        }
+        s.lastRead = ++readClock;
+        return s;
+    }
+
+    /**
+     * Forgets the segments at the front whose files were deleted after the log was opened (by the writer's
+     * {@link BlitLog#deleteBefore}, in another process, or by hand) and that this log had not mapped, so that a
+     * reader lagging behind retention finds {@link BlitLog#firstIndex()} where the log now starts.
+     *
+     * @return whether any segment was forgotten
+     */
+    private boolean forgetDeleted() {
+        int n = 0;
+        while (n < list.size() - 1 && list.get(n).map == null && !Files.exists(list.get(n).path)) {
+            n++;
+        }
+        for (int j = 0; j < n; j++) {
+            removeFirst();
+        }
+        return n > 0;
+    }
+
+    /** @return the position in the list of the segment that holds {@code index} */
+    private int segmentOf(long index) {
+        int hi = list.size() - 1;
+        if (list.get(hi).first <= index) {
+            return hi;
+        }
+        int lo = 0;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (list.get(mid).first <= index) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * A reader's look at the tail: new records in the last segment, and the segments that follow it.
+     *
+     * @return the index after the last record found
+     */
+    long followTail() {
+        Segment s = last();
+        while (true) {
+            Segment.Stop stop = checked(s, s.scan(crc, index8));
+            if (stop == Segment.Stop.FULL || stop == Segment.Stop.DAMAGED) {
+                // Mapped while the writer was still sizing it? Otherwise a torn tail the writer will repair.
+                if (s.remapIfGrown()) {
+                    continue;
+                }
+                break;
+            }
+            if (stop != Segment.Stop.SEALED) {
+                break;
+            }
+            long first = s.first + s.count;
+            Segment next = Segment.open(dir.resolve(Segment.fileName(first)), first, false, false);
+            if (next == null) {
+                break;
+            }
+            add(next);
+            s = next;
+        }
+        return s.first + s.count;
+    }
+}
