@@ -68,6 +68,7 @@ class DumpFuzzTest {
             byte[] bytes = Arrays.copyOf(Files.readAllBytes(seg), 104);
             Files.delete(seg);
             Files.deleteIfExists(dir.resolve(BlitLog.LOCK_FILE));
+            Files.deleteIfExists(dir.resolve(BlitLog.CHECKPOINT_FILE));
             Files.delete(dir);
             return bytes;
         } catch (IOException e) {

@@ -96,6 +96,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     public static final long DEFAULT_SEGMENT_SIZE = 64L << 20;
     /** The file a writer locks. */
     public static final String LOCK_FILE = "blitlog.lock";
+    /**
+     * The file where the writer notes, after each {@link #sync()}, where the synced records end, so that opening
+     * need not check their checksums (FORMAT.md, "Checkpoint"). Advice: a log opens without it.
+     */
+    public static final String CHECKPOINT_FILE = "blitlog.checkpoint";
 
     private static final VarHandle ARRAY_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle ARRAY_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);

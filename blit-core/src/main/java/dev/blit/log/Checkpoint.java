@@ -27,7 +27,7 @@ import java.util.zip.CRC32C;
  */
 final class Checkpoint {
     /** The file's name in the log's directory. */
-    static final String FILE = "blitlog.checkpoint";
+    static final String FILE = BlitLog.CHECKPOINT_FILE;
     static final int SIZE = 20;
 
     /** First index (and name) of the segment the writer was appending to. */

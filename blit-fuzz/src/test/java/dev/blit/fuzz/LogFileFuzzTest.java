@@ -24,7 +24,7 @@ class LogFileFuzzTest {
     private static final String SEGMENT = "00000000000000000000.seg";
     private static final BlitLog.Options SMALL = BlitLog.Options.defaults().segmentSize(4096);
     /** The file where the writer's last sync left the log (FORMAT.md, "Checkpoint"), and its size. */
-    private static final String CHECKPOINT = "blitlog.checkpoint";
+    private static final String CHECKPOINT = BlitLog.CHECKPOINT_FILE;
     private static final int CHECKPOINT_SIZE = 20;
     /**
      * On Java 17 to 21 a memory mapping is released only when its buffer is garbage-collected (Java 22 and
