@@ -58,27 +58,11 @@ class LogFileFuzzTest {
         Path dir = Files.createTempDirectory("blit-log-fuzz");
         try {
             Files.write(dir.resolve(SEGMENT), segment);
-            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
-                readAll(reader);
-            } catch (BlitException expected) {
-                mustNameWhere(expected);
-            }
-            try (BlitLog writer = BlitLog.open(dir, BLIT, SMALL)) {
-                readAll(writer);
-                long index = writer.append("after");
-                if (!"after".equals(writer.read(index))) {
-                    throw new AssertionError("the record appended after recovery reads back wrong");
-                }
-            } catch (BlitException expected) {
-                mustNameWhere(expected);
-            }
+            readAndRecover(dir);
         } finally {
             delete(dir);
         }
-        long grown = mappings() - mappingsBefore;
-        if (grown > 64) {
-            throw new AssertionError("one segment file of " + segment.length + " bytes left " + grown + " new memory mappings");
-        }
+        checkMappings(mappingsBefore, "one segment file of " + segment.length + " bytes");
     }
 
     /**
@@ -139,28 +123,41 @@ class LogFileFuzzTest {
                     Files.write(name, file);
                 }
             }
-            try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
-                readAll(reader);
-                readBackwards(reader);
-            } catch (BlitException expected) {
-                mustNameWhere(expected);
-            }
-            try (BlitLog writer = BlitLog.open(dir, BLIT, SMALL)) {
-                readBackwards(writer);
-                readAll(writer);
-                long index = writer.append("after");
-                if (!"after".equals(writer.read(index))) {
-                    throw new AssertionError("the record appended after recovery reads back wrong");
-                }
-            } catch (BlitException expected) {
-                mustNameWhere(expected);
-            }
+            readAndRecover(dir);
         } finally {
             delete(dir);
         }
-        long grown = mappings() - mappingsBefore;
+        checkMappings(mappingsBefore, "a log of " + data.length + " bytes of segments");
+    }
+
+    /**
+     * A reader reads every record, forwards then backwards; then the writer recovers the log, reads it backwards
+     * then forwards, and appends a record that must read back. Every failure must be a BlitException that says
+     * where.
+     */
+    private static void readAndRecover(Path dir) {
+        try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            readAll(reader);
+            readBackwards(reader);
+        } catch (BlitException expected) {
+            mustNameWhere(expected);
+        }
+        try (BlitLog writer = BlitLog.open(dir, BLIT, SMALL)) {
+            readBackwards(writer);
+            readAll(writer);
+            long index = writer.append("after");
+            if (!"after".equals(writer.read(index))) {
+                throw new AssertionError("the record appended after recovery reads back wrong");
+            }
+        } catch (BlitException expected) {
+            mustNameWhere(expected);
+        }
+    }
+
+    private static void checkMappings(long before, String what) throws IOException {
+        long grown = mappings() - before;
         if (grown > 64) {
-            throw new AssertionError("a log of " + data.length + " bytes of segments left " + grown + " new memory mappings");
+            throw new AssertionError(what + " left " + grown + " new memory mappings");
         }
     }
 
