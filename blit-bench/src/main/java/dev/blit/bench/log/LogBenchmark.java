@@ -6,6 +6,7 @@ import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
 import dev.blit.bench.marketdata.ChronicleMarketData;
 import dev.blit.bench.marketdata.MarketData;
+import dev.blit.bench.peers.Chronicles;
 import dev.blit.log.BlitLog;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -103,11 +104,7 @@ import static dev.blit.bench.peers.Chronicles.OPEN_UTIL;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class LogBenchmark {
     static {
-        // Chronicle Queue reports each queue it opens to Google Analytics unless told not to; a benchmark fork must
-        // not wait on the network (offline, it waits for a failing DNS look-up). Set before any Chronicle class loads.
-        if (System.getProperty("chronicle.analytics.disable") == null) {
-            System.setProperty("chronicle.analytics.disable", "true");
-        }
+        Chronicles.disableAnalytics();
     }
 
     /** Records appended before the read benchmarks (about 150 MB of log each). */

@@ -4,6 +4,7 @@ import dev.blit.Blit;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.marketdata.ChronicleMarketData;
 import dev.blit.bench.marketdata.MarketData;
+import dev.blit.bench.peers.Chronicles;
 import dev.blit.log.BlitLog;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -73,10 +74,7 @@ import static dev.blit.bench.peers.Chronicles.OPEN_UTIL;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class LogOpenBenchmark {
     static {
-        // As in LogBenchmark: Chronicle Queue must not report to Google Analytics from a benchmark fork.
-        if (System.getProperty("chronicle.analytics.disable") == null) {
-            System.setProperty("chronicle.analytics.disable", "true");
-        }
+        Chronicles.disableAnalytics();
     }
 
     private static final long SEGMENT_SIZE = 16L << 20;

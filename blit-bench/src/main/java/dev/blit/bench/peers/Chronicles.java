@@ -23,4 +23,15 @@ public final class Chronicles {
     public static final String OPEN_REFLECT = "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED";
     public static final String OPEN_IO = "--add-opens=java.base/java.io=ALL-UNNAMED";
     public static final String OPEN_UTIL = "--add-opens=java.base/java.util=ALL-UNNAMED";
+
+    /**
+     * Chronicle Queue reports each queue it opens to Google Analytics unless told not to; a benchmark fork must
+     * not wait on the network (offline, it waits for a failing DNS look-up). Call before any Chronicle class
+     * loads (from a benchmark class's static initializer).
+     */
+    public static void disableAnalytics() {
+        if (System.getProperty("chronicle.analytics.disable") == null) {
+            System.setProperty("chronicle.analytics.disable", "true");
+        }
+    }
 }
