@@ -372,7 +372,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         if (written != null && written.first == s.first && written.end == s.end) {
             return;
         }
-        Checkpoint c = new Checkpoint(s.first, s.end, s.count == 0 ? 0 : (int) s.map.getLong(s.offsets[s.count - 1]));
+        int lastCrc = s.count == 0 ? 0 : (int) s.map.getLong(s.offsets[s.count - 1]);
+        Checkpoint c = new Checkpoint(s.first, s.end, lastCrc);
         try {
             if (checkpointChannel == null) {
                 checkpointChannel = FileChannel.open(dir.resolve(Checkpoint.FILE), StandardOpenOption.CREATE,
