@@ -1,6 +1,7 @@
 package dev.blit.cli;
 
 import dev.blit.BlitException;
+import dev.blit.log.BlitLog;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,7 +28,8 @@ public final class Dump {
             usage: blit dump [options] FILE|DIR|-
               Prints Blit bytes as a tree of values with their byte offsets, type ids and names.
               FILE: concatenated tagged values (an object file, a stream, one toBytes message);
-              DIR or a .seg file (or bytes starting with "BLITLOG\\0"): a BlitLog, record by record; -: stdin.
+              DIR or a .seg file (or bytes starting with "BLITLOG\\0"): a BlitLog, record by record (a DIR's
+              checkpoint after its segments); -: stdin.
             options:
               --hex                 annotated hex: bytes, then "# offset item"
               --json                JSON: one tree per value (or per segment header and record)
@@ -48,6 +50,8 @@ public final class Dump {
             """;
 
     private static final byte[] LOG_MAGIC = {'B', 'L', 'I', 'T', 'L', 'O', 'G', 0};
+    /** A log directory's checkpoint file. */
+    private static final String CHECKPOINT = BlitLog.CHECKPOINT_FILE;
     private static final long PROGRESS_STEP = 64L << 20;
 
     private Printer.Format format = Printer.Format.TEXT;
@@ -212,13 +216,14 @@ public final class Dump {
             try (Stream<Path> s = Files.list(path)) {
                 segments = s.filter(p -> p.getFileName().toString().matches("\\d{20}\\.seg")).sorted().toList();
             }
-            return log(display(path), segments, types);
+            Path checkpoint = path.resolve(CHECKPOINT);
+            return log(display(path), segments, Files.isRegularFile(checkpoint) ? checkpoint : null, types);
         }
         if (!Files.isRegularFile(path)) {
             throw new BlitException(file + ": no such file or directory");
         }
         if (file.endsWith(".seg") || startsWithMagic(map(path))) {
-            return log(display(path), List.of(path), types);
+            return log(display(path), List.of(path), null, types);
         }
         return dumpBuffer(display(path), map(path), types);
     }
@@ -315,7 +320,11 @@ public final class Dump {
 
     // ---------------------------------------------------------------- logs
 
-    private int log(String name, List<Path> files, UserTypes types) throws IOException {
+    /**
+     * @param checkpoint the log directory's checkpoint file, shown after the segments; null if there is none
+     *                   (or only a segment file is dumped)
+     */
+    private int log(String name, List<Path> files, Path checkpoint, UserTypes types) throws IOException {
         total = 0;
         for (Path f : files) {
             total += Files.size(f);
@@ -337,8 +346,42 @@ public final class Dump {
             code = Math.max(code, segment(p, f.getFileName().toString(), new Input(bytes), types, shown));
             done += bytes.limit();
         }
+        if (checkpoint != null) {
+            checkpoint(p, checkpoint);
+        }
         p.end(shown[0] + (shown[0] == 1 ? " record shown" : " records shown"));
         return code;
+    }
+
+    /**
+     * Prints a log's checkpoint (FORMAT.md, "Checkpoint"): where the writer's last sync left the log. It is
+     * advice that opening checks against the segments, so a damaged one is remarked on, not a problem.
+     */
+    private static void checkpoint(Printer p, Path file) throws IOException {
+        Input in = new Input(map(file));
+        Node n = new Node(0, null);
+        n.type = CHECKPOINT;
+        n.end = in.size();
+        if (in.size() != 20) {
+            n.note = "not 20 bytes (" + in.size() + "): opening ignores it";
+            p.item(n, in, false);
+            return;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(in.slice(0, 16));
+        int stored = in.i32At(16);
+        boolean ok = (int) crc.getValue() == stored;
+        String end = Integer.toUnsignedString(in.i32At(8));
+        n.value = "segment " + in.i64At(0) + " synced up to offset " + end + (ok ? ", CRC32C ok" : ", CRC32C MISMATCH");
+        if (!ok) {
+            n.note = "opening ignores it";
+        }
+        field(n, 0, 8, "first index of the segment", Long.toString(in.i64At(0)));
+        field(n, 8, 4, "end of its synced records", end);
+        field(n, 12, 4, "CRC32C of the record ending there", String.format("0x%08x", in.i32At(12)));
+        field(n, 16, 4, "CRC32C of bytes 0..15", String.format("0x%08x", stored)
+                + (ok ? "" : String.format(" (computed 0x%08x)", (int) crc.getValue())));
+        p.item(n, in, false);
     }
 
     /** Prints one segment's header and the selected records; {@code shown[0]} counts records printed. */

@@ -285,7 +285,7 @@ class DumpTest {
         golden("log_from_2_hex", hex.out);
         Map<?, ?> json = (Map<?, ?>) new Json(runFile(dir, "--json").out).parse();
         assertEquals("log", json.get("kind"));
-        assertEquals(5, ((List<?>) json.get("items")).size()); // the header, 3 records, the empty slot
+        assertEquals(6, ((List<?>) json.get("items")).size()); // the header, 3 records, the empty slot, the checkpoint
     }
 
     @Test
@@ -374,6 +374,27 @@ class DumpTest {
         for (Result r : List.of(empty, tag, map, neither)) {
             assertFalse(r.out.contains("Exception"), r.out);
         }
+    }
+
+    /** The checkpoint is advice: a damaged one is shown with the checksum it should have, not as damage. */
+    @Test
+    void aDamagedCheckpointIsShownAsIgnoredAndTheLogStillReadsCleanly(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("log");
+        try (BlitLog log = BlitLog.open(dir, Blit.builder().build(), BlitLog.Options.defaults().segmentSize(4096))) {
+            log.append("hi");
+        }
+        Path checkpoint = dir.resolve(BlitLog.CHECKPOINT_FILE);
+        byte[] b = Files.readAllBytes(checkpoint);
+        b[8] ^= 0x08;
+        Files.write(checkpoint, b);
+        Result r = runFile(dir);
+        assertEquals(0, r.code, r.out);
+        assertTrue(r.out.contains("CRC32C MISMATCH") && r.out.contains("(computed 0x") && r.out.contains("opening ignores it"),
+                r.out);
+        Files.write(checkpoint, new byte[7]);
+        r = runFile(dir);
+        assertEquals(0, r.code, r.out);
+        assertTrue(r.out.contains("not 20 bytes (7): opening ignores it"), r.out);
     }
 
     @Test
