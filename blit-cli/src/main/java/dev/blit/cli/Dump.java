@@ -358,12 +358,13 @@ public final class Dump {
      * advice that opening checks against the segments, so a damaged one is remarked on, not a problem.
      */
     private static void checkpoint(Printer p, Path file) throws IOException {
-        Input in = new Input(map(file));
+        long size = Files.size(file);
+        Input in = new Input(size == 20 ? map(file) : ByteBuffer.allocate(0));
         Node n = new Node(0, null);
         n.type = CHECKPOINT;
         n.end = in.size();
-        if (in.size() != 20) {
-            n.note = "not 20 bytes (" + in.size() + "): opening ignores it";
+        if (size != 20) {
+            n.note = "not 20 bytes (" + size + "): opening ignores it";
             p.item(n, in, false);
             return;
         }
