@@ -272,8 +272,7 @@ public final class ReadBuffer {
      * @return the exception for input that ends too early
      */
     public BlitException truncated(long needed) {
-        return new BlitException("truncated input at offset " + offset() + ": " + needed + " bytes needed, "
-                + (limit - position) + " available");
+        return ReadErrors.truncated(offset(), needed, limit - position);
     }
 
     /**
@@ -481,7 +480,7 @@ public final class ReadBuffer {
                     return v;
                 }
             }
-            throw malformed("malformed varint (more than 32 bits)");
+            throw ReadErrors.malformedVarint(32, offset());
         }
         return (int) slowVar(35, 32);
     }
@@ -509,7 +508,7 @@ public final class ReadBuffer {
                     return v;
                 }
             }
-            throw malformed("malformed varint (more than 64 bits)");
+            throw ReadErrors.malformedVarint(64, offset());
         }
         return slowVar(70, 64);
     }
@@ -533,7 +532,7 @@ public final class ReadBuffer {
                 return v;
             }
         }
-        throw new BlitException("malformed varint (more than " + bits + " bits) at offset " + start);
+        throw ReadErrors.malformedVarint(bits, start);
     }
 
     /**
@@ -555,7 +554,7 @@ public final class ReadBuffer {
         }
         int length = h - 1;
         if (length < 0) {
-            throw new BlitException("invalid length " + Integer.toUnsignedString(length) + " at offset " + at);
+            throw ReadErrors.invalid("length", length, at);
         }
         long bytes = (long) length * elementSize;
         checkAvailable(bytes, at, length);
@@ -576,7 +575,7 @@ public final class ReadBuffer {
         long at = offset();
         int n = readUnsignedVarInt();
         if (n < 0) {
-            throw new BlitException("invalid count " + Integer.toUnsignedString(n) + " at offset " + at);
+            throw ReadErrors.invalid("count", n, at);
         }
         checkAvailable((long) n * minElementBytes, at, n);
         long slots = (long) n * Math.max(1, Math.min(minElementBytes, 1 << 16)); // clamped: no overflow below
@@ -597,8 +596,7 @@ public final class ReadBuffer {
 
     private void checkAvailable(long bytes, long at, long declared) {
         if (stream == null && bytes > remainingKnown()) {
-            throw new BlitException("declared length " + declared + " at offset " + at + " needs " + bytes
-                    + " bytes but only " + remainingKnown() + " remain");
+            throw ReadErrors.notAvailable(declared, at, bytes, remainingKnown());
         }
     }
 
@@ -610,11 +608,8 @@ public final class ReadBuffer {
     }
 
     private BlitException overLimit(int length, long bytes, long at, String what) {
-        if (length > maxLength) {
-            return new BlitException(what + " " + length + " at offset " + at + " exceeds maxLength " + maxLength
-                    + "; raise it with Blit.builder().maxLength(n)");
-        }
-        return overBudget(bytes, at, what + " " + length);
+        return length > maxLength ? ReadErrors.overMaxLength(what, length, at, maxLength)
+                : overBudget(bytes, at, what + " " + length);
     }
 
     /**
@@ -637,9 +632,7 @@ public final class ReadBuffer {
         long max = limits != null ? limits.maxAllocationPerRead() : Long.MAX_VALUE;
         long wanted = max - allowance; // allowance went negative by the amount over the budget
         allowance += bytes; // nothing was allocated; keep the budget sane for a caller that catches this
-        return new BlitException(what + " at offset " + at + " needs about " + bytes + " bytes, bringing this read to "
-                + wanted + " bytes, over maxAllocationPerRead " + max
-                + "; raise it with Blit.builder().maxAllocationPerRead(bytes)");
+        return ReadErrors.overBudget(what, at, bytes, wanted, max);
     }
 
     // ---------------------------------------------------------------- strings
@@ -654,7 +647,7 @@ public final class ReadBuffer {
         int header = h - 1;
         int len = header >>> 1;
         if (header < 0) {
-            throw malformedStringHeader(at);
+            throw ReadErrors.invalid("string header", header, at);
         }
         if ((header & 1) != 0) {
             return readUtf16(len, at);
@@ -672,10 +665,6 @@ public final class ReadBuffer {
             return s;
         }
         return new String(SteppedReads.raw(this, len), StandardCharsets.ISO_8859_1);
-    }
-
-    private BlitException malformedStringHeader(long at) {
-        return new BlitException("invalid string header at offset " + at);
     }
 
     private String readUtf16(int len, long at) {
@@ -772,8 +761,7 @@ public final class ReadBuffer {
         for (int i = 0; i < n; i++) {
             byte b = src[off + i];
             if ((b & ~1) != 0) {
-                throw new BlitException("invalid boolean byte 0x" + Integer.toHexString(b & 0xFF)
-                        + " in a boolean array at offset " + (raw != null ? offset() - n + i : offset() + i));
+                throw ReadErrors.invalidBoolean(b, raw != null ? offset() - n + i : offset() + i);
             }
             a[i] = b != 0;
         }
