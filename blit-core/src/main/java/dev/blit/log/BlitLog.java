@@ -424,7 +424,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         if (index < first || index >= nextIndex) {
             throw new BlitException("no record at index " + index + ": " + (nextIndex == first
                     ? "the log is empty" : "the log holds indices " + first + ".." + (nextIndex - 1))
-                    + (index < first ? " (the records before " + first + " were deleted)" : ""));
+                    + (index < 0 ? " (indexes start at 0)" : index < first ? " (the records before " + first
+                    + " were deleted)" : ""));
         }
         Segment s = segments.locate(index);
         int p = s.offsets[(int) (index - s.first)];
