@@ -17,6 +17,7 @@ import dev.blit.types.TypeIds;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,14 +175,33 @@ public final class Blit {
         WriteBuffer out = written(value);
         Object copy = readWhole(out.array(), (int) out.position());
         keep(out);
-        if (value != null && BuiltinTypes.isSerializableLambda(value.getClass())) {
-            // A rebuilt lambda has a class of its own, spun for its capturing class's $deserializeLambda$.
-            for (Class<?> i : value.getClass().getInterfaces()) {
+        return value == null ? null : (T) checkCopy(copy, value.getClass());
+    }
+
+    /**
+     * A copy has the original's class, except where that class is one no caller can name: a JDK-private class
+     * read back as another of its family ({@code List.of(..).subList(..)} as a {@code List.of} list,
+     * {@code Collections.emptyNavigableSet()} as an unmodifiable view), or a lambda, whose class is spun anew.
+     * Such a copy is checked against what a caller can declare: the nearest public superclass and the
+     * interfaces. Any other class (every user class) must come back as an instance of itself.
+     */
+    private static Object checkCopy(Object copy, Class<?> type) {
+        boolean unnamed = BuiltinTypes.isSerializableLambda(type)
+                || (type.getClassLoader() == null && !Modifier.isPublic(type.getModifiers()));
+        if (!unnamed) {
+            return checkType(copy, type);
+        }
+        Class<?> named = type;
+        while (!Modifier.isPublic(named.getModifiers())) {
+            named = named.getSuperclass(); // Object, at the latest
+        }
+        checkType(copy, named);
+        for (Class<?> k = type; k != null; k = k.getSuperclass()) {
+            for (Class<?> i : k.getInterfaces()) {
                 checkType(copy, i);
             }
-            return (T) copy;
         }
-        return value == null ? null : (T) checkType(copy, value.getClass());
+        return copy;
     }
 
     /** {@code value} written into the idle buffer, or a new one; on failure the buffer is dropped, not kept. */

@@ -8,9 +8,12 @@ import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.SortedMap;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -111,6 +114,25 @@ class CopyTest {
         assertTrue(e.getMessage().contains("is not registered"), e.getMessage());
         e = assertThrows(BlitException.class, () -> blit.copy(new Replaced()));
         assertTrue(e.getMessage().contains("expected a " + Replaced.class.getName()), e.getMessage());
+    }
+
+    /**
+     * JDK-private classes that come back as another class of their family, as {@code fromBytes} gives them: a
+     * copy is what the caller can declare (a {@code List}, a {@code NavigableSet}), not the private class.
+     */
+    @Test
+    void jdkPrivateClassesReadBackAsAnotherOfTheirFamilyAreCopied() {
+        Blit blit = blit(false);
+        List<Integer> sub = List.of(1, 2, 3).subList(0, 2);
+        List<Integer> subCopy = blit.copy(sub);
+        assertEquals(sub, subCopy);
+        assertNotSame(sub.getClass(), subCopy.getClass(), "this test needs a class that changes");
+        NavigableSet<String> empty = Collections.emptyNavigableSet();
+        NavigableSet<String> emptyCopy = blit.copy(empty);
+        assertEquals(empty, emptyCopy);
+        assertNotSame(empty.getClass(), emptyCopy.getClass(), "this test needs a class that changes");
+        SortedMap<String, Integer> emptyMap = blit.copy(Collections.emptySortedMap());
+        assertTrue(emptyMap.isEmpty());
     }
 
     /** A serializer that writes two bytes and reads one: its copy is refused as fromBytes refuses its bytes. */
