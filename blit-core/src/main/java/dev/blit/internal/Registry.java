@@ -192,6 +192,13 @@ public final class Registry {
                     + " serializable target type, e.g. (Runnable & Serializable) () -> ..., and register the class that"
                     + " creates it");
         }
+        if (type.getClassLoader() == null && !java.lang.reflect.Modifier.isPublic(type.getModifiers())) {
+            // A JDK class no user can name (a HashMap's key set view, a TreeMap's submap): registering it is no answer.
+            return new BlitException("class " + type.getName() + " is private to the JDK and not built in (FORMAT.md lists"
+                    + " the JDK types Blit writes): copy the value into one that is (new ArrayList<>(...), new"
+                    + " HashMap<>(...)), or write it with Blit.builder().registerHierarchy(aPublicSupertype.class, id,"
+                    + " serializer)");
+        }
         String kind = type.isAnonymousClass() ? "anonymous class " : type.isLocalClass() ? "local class "
                 : type.isSynthetic() || type.isHidden() ? "synthetic class (a lambda?) " : "class ";
         return new BlitException(kind + type.getName() + " is not registered; add Blit.builder().register("

@@ -580,7 +580,8 @@ public final class WriteSession implements ObjectWriter {
             // Path[], File[], InetAddress[]: 99, then the extended id of the component (FORMAT.md)
             int ext = BuiltinTypes.extendedIdOf(type);
             if (ext < 0) {
-                throw new BlitException("cannot write " + type.getName() + " as an array's component type (a lambda's class)");
+                throw new BlitException("cannot write an array of " + type.getName() + ": of the extended built-ins only"
+                        + " Path, File, InetAddress and InetSocketAddress can be an array's component type; use an Object[]");
             }
             out.writeUnsignedVarInt(r.id);
             out.writeUnsignedVarInt(ext);

@@ -65,6 +65,7 @@ final class ExtendedTypes {
         rb.alias(InetAddress.class, r);
         rb.family(InetAddress.class); // Inet4Address, Inet6Address
         rb.alias(InetSocketAddress.class, r);
+        ExtendedCollections.install(rb, r);
     }
 
     /** The component type of an array of an extended built-in: the class its descriptor's extended id names. */
@@ -158,7 +159,11 @@ final class ExtendedTypes {
 
         @Override
         public void write(WriteBuffer out, Object v) {
-            if (v instanceof Path) {
+            int ext = ExtendedCollections.idOf(v);
+            if (ext >= 0) {
+                out.writeUnsignedVarInt(ext);
+                ExtendedCollections.write(out, ext, v);
+            } else if (v instanceof Path) {
                 Path p = (Path) v;
                 if (p.getFileSystem() != FileSystems.getDefault()) {
                     throw new BlitException("cannot write path " + UtilTypes.quoted(p.toString()) + " of the file system of "
@@ -246,6 +251,9 @@ final class ExtendedTypes {
                 case TypeIds.EXT_INET_SOCKET_ADDRESS:
                     return NetTypes.readSocketAddress(in);
                 default:
+                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_ATOMIC_REFERENCE) {
+                        return ExtendedCollections.read(in, ext, at);
+                    }
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
             }
         }

@@ -118,8 +118,8 @@ public final class TypeIds {
     public static final int CLASS = 98;
     /**
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
-     * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress}
-     * or an {@code InetSocketAddress}.
+     * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress},
+     * an {@code InetSocketAddress}, or one of the collections, entries and holders 5..23.
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -132,6 +132,44 @@ public final class TypeIds {
     public static final int EXT_INET_ADDRESS = 3;
     /** Extended id of a {@code java.net.InetSocketAddress}. */
     public static final int EXT_INET_SOCKET_ADDRESS = 4;
+    /** Extended id of an {@code AbstractMap.SimpleEntry}: key, value. */
+    public static final int EXT_SIMPLE_ENTRY = 5;
+    /** Extended id of an {@code AbstractMap.SimpleImmutableEntry}: key, value. */
+    public static final int EXT_SIMPLE_IMMUTABLE_ENTRY = 6;
+    /** Extended id of a {@code Map.entry}: key, value, neither null. */
+    public static final int EXT_MAP_ENTRY = 7;
+    /** Extended id of a sublist of an {@code ArrayList} or another {@code AbstractList}: as {@link #ARRAY_LIST}. */
+    public static final int EXT_SUB_LIST = 8;
+    /** Extended id of a {@code Collections.synchronizedCollection}: as {@link #ARRAY_LIST}. */
+    public static final int EXT_SYNCHRONIZED_COLLECTION = 9;
+    /** Extended id of a {@code Collections.synchronizedList}: as {@link #ARRAY_LIST}. */
+    public static final int EXT_SYNCHRONIZED_LIST = 10;
+    /** Extended id of a {@code Collections.synchronizedSet}: as {@link #ARRAY_LIST}. */
+    public static final int EXT_SYNCHRONIZED_SET = 11;
+    /** Extended id of a {@code Collections.synchronizedSortedSet} or {@code NavigableSet}: as {@link #TREE_SET}. */
+    public static final int EXT_SYNCHRONIZED_SORTED_SET = 12;
+    /** Extended id of a {@code Collections.synchronizedMap}: as {@link #HASH_MAP}. */
+    public static final int EXT_SYNCHRONIZED_MAP = 13;
+    /** Extended id of a {@code Collections.synchronizedSortedMap} or {@code NavigableMap}: as {@link #TREE_MAP}. */
+    public static final int EXT_SYNCHRONIZED_SORTED_MAP = 14;
+    /** Extended id of a {@code Stack}: as {@link #ARRAY_LIST}. */
+    public static final int EXT_STACK = 15;
+    /** Extended id of an {@code IdentityHashMap}: as {@link #HASH_MAP}. */
+    public static final int EXT_IDENTITY_HASH_MAP = 16;
+    /** Extended id of a {@code CopyOnWriteArraySet}: as {@link #ARRAY_LIST}. */
+    public static final int EXT_COPY_ON_WRITE_ARRAY_SET = 17;
+    /** Extended id of a {@code ConcurrentLinkedQueue}: as {@link #ARRAY_LIST}, no null. */
+    public static final int EXT_CONCURRENT_LINKED_QUEUE = 18;
+    /** Extended id of a {@code ConcurrentLinkedDeque}: as {@link #ARRAY_LIST}, no null. */
+    public static final int EXT_CONCURRENT_LINKED_DEQUE = 19;
+    /** Extended id of a {@code ConcurrentHashMap.KeySetView}: as {@link #ARRAY_LIST}, no null. */
+    public static final int EXT_CONCURRENT_KEY_SET = 20;
+    /** Extended id of a {@code Collections.nCopies}: {@code uvar n}, the element. */
+    public static final int EXT_N_COPIES = 21;
+    /** Extended id of {@code Comparator.naturalOrder()}: no content. */
+    public static final int EXT_NATURAL_ORDER = 22;
+    /** Extended id of an {@code AtomicReference}: its value. */
+    public static final int EXT_ATOMIC_REFERENCE = 23;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

@@ -298,6 +298,21 @@ final class Workloads {
         root.put("path", java.nio.file.Path.of("dir", "file.bin"));
         root.put("file", new java.io.File("log"));
         root.put("files", new java.io.File[] {new java.io.File("a"), null});
+        // Extended 5..23: entries, sublists, synchronized wrappers, concurrent sets and queues, holders.
+        root.put("entry", Map.entry("e", 1));
+        root.put("simpleEntry", new java.util.AbstractMap.SimpleEntry<>(2, null));
+        root.put("subList", new ArrayList<>(List.of(1, 2, 3, 4, 5, 6)).subList(1, 6));
+        root.put("syncList", Collections.synchronizedList(new ArrayList<>(List.of("s"))));
+        root.put("syncSorted", Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "x"))));
+        java.util.Stack<Object> stack = new java.util.Stack<>();
+        stack.push(1);
+        root.put("stack", stack);
+        root.put("identity", new java.util.IdentityHashMap<>(Map.of("i", 1)));
+        root.put("cowSet", new java.util.concurrent.CopyOnWriteArraySet<>(List.of(1, 2)));
+        root.put("linkedQueue", new java.util.concurrent.ConcurrentLinkedQueue<>(List.of("q")));
+        root.put("nCopies", Collections.nCopies(3, "n"));
+        root.put("natural", new TreeSet<>(java.util.Comparator.naturalOrder()));
+        root.put("reference", new java.util.concurrent.atomic.AtomicReference<>(List.of(1)));
         try {
             java.net.InetAddress host = java.net.InetAddress.getByAddress("host", new byte[] {10, 1, 2, 3});
             root.put("address", new java.net.InetSocketAddress(host, 443));

@@ -1,0 +1,296 @@
+package dev.blit.types;
+
+import dev.blit.BlitException;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
+import dev.blit.internal.RegistryBuilder;
+
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.Stack;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Extended ids 5..23 (FORMAT.md): JDK collections, entries and holders that users meet in their data and that
+ * the first id space had no room for. Most of their classes are private to {@code java.util}, so a user could
+ * not register them and Blit cannot reach their fields: each is written as the content of the built-in it
+ * resembles (a list's, a map's, a sorted set's, a key and a value) and read back through the JDK's public
+ * factories. A wrapper's or view's own class does not survive (a synchronized {@code HashMap} comes back as a
+ * synchronized {@code LinkedHashMap}), as for the unmodifiable views.
+ */
+final class ExtendedCollections {
+    private ExtendedCollections() {
+    }
+
+    /** The extended id each class is written under; classes found from instances, as the JDK keeps them private. */
+    private static final Map<Class<?>, Integer> IDS = ids();
+
+    private static Map<Class<?>, Integer> ids() {
+        Map<Class<?>, Integer> m = new IdentityHashMap<>();
+        m.put(AbstractMap.SimpleEntry.class, TypeIds.EXT_SIMPLE_ENTRY);
+        m.put(AbstractMap.SimpleImmutableEntry.class, TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY);
+        m.put(Map.entry(1, 1).getClass(), TypeIds.EXT_MAP_ENTRY);
+        m.put(new ArrayList<>().subList(0, 0).getClass(), TypeIds.EXT_SUB_LIST);
+        m.put(new LinkedList<>().subList(0, 0).getClass(), TypeIds.EXT_SUB_LIST);
+        m.put(Arrays.asList(1).subList(0, 1).getClass(), TypeIds.EXT_SUB_LIST); // a RandomAccess AbstractList's
+        m.put(Collections.synchronizedCollection(new ArrayList<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_COLLECTION);
+        m.put(Collections.synchronizedList(new ArrayList<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_LIST);
+        m.put(Collections.synchronizedList(new LinkedList<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_LIST);
+        m.put(Collections.synchronizedSet(new LinkedHashSet<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_SET);
+        m.put(Collections.synchronizedSortedSet(new TreeSet<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_SORTED_SET);
+        m.put(Collections.synchronizedNavigableSet(new TreeSet<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_SORTED_SET);
+        m.put(Collections.synchronizedMap(new LinkedHashMap<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_MAP);
+        m.put(Collections.synchronizedSortedMap(new TreeMap<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_SORTED_MAP);
+        m.put(Collections.synchronizedNavigableMap(new TreeMap<>()).getClass(), TypeIds.EXT_SYNCHRONIZED_SORTED_MAP);
+        m.put(Stack.class, TypeIds.EXT_STACK);
+        m.put(IdentityHashMap.class, TypeIds.EXT_IDENTITY_HASH_MAP);
+        m.put(CopyOnWriteArraySet.class, TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET);
+        m.put(ConcurrentLinkedQueue.class, TypeIds.EXT_CONCURRENT_LINKED_QUEUE);
+        m.put(ConcurrentLinkedDeque.class, TypeIds.EXT_CONCURRENT_LINKED_DEQUE);
+        m.put(ConcurrentHashMap.KeySetView.class, TypeIds.EXT_CONCURRENT_KEY_SET);
+        m.put(Collections.nCopies(1, 1).getClass(), TypeIds.EXT_N_COPIES);
+        m.put(Comparator.naturalOrder().getClass(), TypeIds.EXT_NATURAL_ORDER);
+        m.put(AtomicReference.class, TypeIds.EXT_ATOMIC_REFERENCE);
+        return m;
+    }
+
+    /** Makes every class above a class of the extended registration {@code r}. */
+    static void install(RegistryBuilder rb, Registration r) {
+        for (Class<?> c : IDS.keySet()) {
+            rb.alias(c, r);
+        }
+    }
+
+    /** @return the extended id {@code v} is written under here, or -1 if it is none of these */
+    static int idOf(Object v) {
+        Integer ext = IDS.get(v.getClass());
+        return ext == null ? -1 : ext;
+    }
+
+    /** What {@link CopyOnWriteArraySet} costs to build, per pair of elements it compares: as a key visit. */
+    private static final int COMPARISON_BYTES = 64;
+
+    /** Writes the content of {@code v}, whose extended id {@link #idOf} gave, after that id. */
+    @SuppressWarnings("unchecked")
+    static void write(WriteBuffer out, int ext, Object v) {
+        switch (ext) {
+            case TypeIds.EXT_SIMPLE_ENTRY:
+            case TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY:
+            case TypeIds.EXT_MAP_ENTRY: {
+                Map.Entry<?, ?> e = (Map.Entry<?, ?>) v;
+                out.writeObject(e.getKey());
+                out.writeObject(e.getValue());
+                return;
+            }
+            case TypeIds.EXT_SYNCHRONIZED_COLLECTION:
+            case TypeIds.EXT_SYNCHRONIZED_LIST:
+            case TypeIds.EXT_SYNCHRONIZED_SET:
+                synchronized (v) { // the wrapper's own monitor is its lock: count and elements agree
+                    Elements.writeCollection(out, (Collection<?>) v);
+                }
+                return;
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_SET:
+                synchronized (v) {
+                    Elements.writeComparator(out, ((SortedSet<?>) v).comparator());
+                    Elements.writeCollection(out, (Collection<?>) v);
+                }
+                return;
+            case TypeIds.EXT_SYNCHRONIZED_MAP:
+                synchronized (v) {
+                    Elements.writeMap(out, (Map<?, ?>) v);
+                }
+                return;
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP:
+                synchronized (v) {
+                    Elements.writeComparator(out, ((SortedMap<?, ?>) v).comparator());
+                    Elements.writeMap(out, (Map<?, ?>) v);
+                }
+                return;
+            case TypeIds.EXT_IDENTITY_HASH_MAP:
+                Elements.writeMap(out, (Map<?, ?>) v);
+                return;
+            case TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET:
+            case TypeIds.EXT_CONCURRENT_LINKED_QUEUE:
+            case TypeIds.EXT_CONCURRENT_LINKED_DEQUE:
+            case TypeIds.EXT_CONCURRENT_KEY_SET:
+                // Other threads may change them while they are written: one snapshot gives a count that agrees.
+                Elements.writeCollection(out, Arrays.asList(((Collection<?>) v).toArray()));
+                return;
+            case TypeIds.EXT_N_COPIES: {
+                List<?> copies = (List<?>) v;
+                out.writeUnsignedVarInt(copies.size());
+                out.writeObject(copies.isEmpty() ? null : copies.get(0));
+                return;
+            }
+            case TypeIds.EXT_NATURAL_ORDER:
+                return;
+            case TypeIds.EXT_ATOMIC_REFERENCE:
+                out.writeObject(((AtomicReference<?>) v).get());
+                return;
+            default: // the sublists and Stack
+                Elements.writeCollection(out, (Collection<?>) v);
+        }
+    }
+
+    /**
+     * Reads the content of extended id {@code ext} (5..23), after the id.
+     *
+     * @param at the offset of the extended id, for messages
+     */
+    static Object read(ReadBuffer in, int ext, long at) {
+        ReadSession session = ReadSession.of(in);
+        switch (ext) {
+            case TypeIds.EXT_SIMPLE_ENTRY:
+            case TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY:
+            case TypeIds.EXT_MAP_ENTRY: {
+                Object k = session.readObject(in);
+                Object v = session.readObject(in);
+                if (ext == TypeIds.EXT_SIMPLE_ENTRY) {
+                    return new AbstractMap.SimpleEntry<>(k, v);
+                }
+                if (ext == TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY) {
+                    return new AbstractMap.SimpleImmutableEntry<>(k, v);
+                }
+                if (k == null || v == null) {
+                    throw new BlitException("Map.entry at offset " + at + " has a null " + (k == null ? "key" : "value")
+                            + ", which Map.entry refuses");
+                }
+                return Map.entry(k, v);
+            }
+            case TypeIds.EXT_SUB_LIST: {
+                int n = in.readCount(1);
+                return filled(in, n, new ArrayList<>(in.initialCapacity(n)).subList(0, 0));
+            }
+            case TypeIds.EXT_SYNCHRONIZED_COLLECTION:
+            case TypeIds.EXT_SYNCHRONIZED_LIST: {
+                int n = in.readCount(1);
+                ArrayList<Object> inner = new ArrayList<>(in.initialCapacity(n));
+                return wrapped(in, n, inner, ext == TypeIds.EXT_SYNCHRONIZED_LIST ? Collections.synchronizedList(inner)
+                        : Collections.synchronizedCollection(inner));
+            }
+            case TypeIds.EXT_SYNCHRONIZED_SET: {
+                int n = in.readCount(1);
+                LinkedHashSet<Object> inner = new LinkedHashSet<>(Elements.hashCapacity(in.initialCapacity(n)));
+                return wrapped(in, n, inner, Collections.synchronizedSet(inner));
+            }
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_SET: {
+                TreeSet<Object> inner = new TreeSet<>(Elements.readComparator(in));
+                return wrapped(in, in.readCount(1), inner, Collections.synchronizedNavigableSet(inner));
+            }
+            case TypeIds.EXT_SYNCHRONIZED_MAP: {
+                int n = in.readCount(2);
+                Map<Object, Object> inner = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
+                return wrapped(in, n, inner, Collections.synchronizedMap(inner));
+            }
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP: {
+                TreeMap<Object, Object> inner = new TreeMap<>(Elements.readComparator(in));
+                return wrapped(in, in.readCount(2), inner, Collections.synchronizedNavigableMap(inner));
+            }
+            case TypeIds.EXT_STACK: {
+                int n = in.readCount(1);
+                Stack<Object> stack = new Stack<>();
+                stack.ensureCapacity(in.initialCapacity(n));
+                return filled(in, n, stack);
+            }
+            case TypeIds.EXT_IDENTITY_HASH_MAP: {
+                int n = in.readCount(2);
+                IdentityHashMap<Object, Object> map = new IdentityHashMap<>(in.initialCapacity(n));
+                return wrapped(in, n, map, map);
+            }
+            case TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET:
+                return copyOnWriteSet(in, at);
+            case TypeIds.EXT_CONCURRENT_LINKED_QUEUE:
+                return filled(in, in.readCount(1), new ConcurrentLinkedQueue<>());
+            case TypeIds.EXT_CONCURRENT_LINKED_DEQUE:
+                return filled(in, in.readCount(1), new ConcurrentLinkedDeque<>());
+            case TypeIds.EXT_CONCURRENT_KEY_SET: {
+                int n = in.readCount(1);
+                return filled(in, n, ConcurrentHashMap.newKeySet(in.initialCapacity(n)));
+            }
+            case TypeIds.EXT_N_COPIES: {
+                long countAt = in.offset();
+                int n = in.readUnsignedVarInt();
+                if (n < 0) {
+                    throw new BlitException("nCopies count " + Integer.toUnsignedString(n) + " at offset " + countAt
+                            + " is over " + Integer.MAX_VALUE);
+                }
+                long elementAt = in.offset();
+                Object e = session.readObject(in);
+                if (n == 0 && e != null) {
+                    throw new BlitException("nCopies of 0 at offset " + at + " has an element at offset " + elementAt
+                            + "; it must be null");
+                }
+                return Collections.nCopies(n, e);
+            }
+            case TypeIds.EXT_NATURAL_ORDER:
+                return Comparator.naturalOrder();
+            case TypeIds.EXT_ATOMIC_REFERENCE: {
+                AtomicReference<Object> ref = new AtomicReference<>();
+                in.reference(ref);
+                ref.set(session.readObject(in));
+                return ref;
+            }
+            default:
+                throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
+        }
+    }
+
+    /** A collection published, then filled with {@code n} elements. */
+    private static <C extends Collection<Object>> C filled(ReadBuffer in, int n, C c) {
+        in.reference(c);
+        Elements.readInto(in, n, c);
+        return c;
+    }
+
+    /** A fresh collection's wrapper, published, then the collection filled through the wrapper's back. */
+    private static <W> W wrapped(ReadBuffer in, int n, Collection<Object> inner, W wrapper) {
+        in.reference(wrapper);
+        Elements.readInto(in, n, inner);
+        return wrapper;
+    }
+
+    private static <W> W wrapped(ReadBuffer in, int n, Map<Object, Object> inner, W wrapper) {
+        in.reference(wrapper);
+        Elements.readInto(in, n, inner);
+        return wrapper;
+    }
+
+    /**
+     * The CopyOnWriteArraySet's elements are read into an ordered hash set (which drops duplicates and charges
+     * the hashing of collection elements), then added at once; the JDK's only public way to build one compares
+     * every pair of elements, so that work is charged to the read's budget first, as key hashing is: a few
+     * bytes declaring a million elements must not buy a trillion comparisons.
+     */
+    private static CopyOnWriteArraySet<Object> copyOnWriteSet(ReadBuffer in, long at) {
+        CopyOnWriteArraySet<Object> set = new CopyOnWriteArraySet<>();
+        in.reference(set);
+        int n = in.readCount(1);
+        long pairs = (long) n * (n - 1) / 2;
+        in.charge(pairs > Long.MAX_VALUE / COMPARISON_BYTES ? Long.MAX_VALUE : pairs * COMPARISON_BYTES, at,
+                "building a CopyOnWriteArraySet of " + n + " elements (it compares every pair)");
+        LinkedHashSet<Object> elements = new LinkedHashSet<>(Elements.hashCapacity(in.initialCapacity(n)));
+        Elements.readInto(in, n, elements);
+        set.addAll(elements);
+        return set;
+    }
+}

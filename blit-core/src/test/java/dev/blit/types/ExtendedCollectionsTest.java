@@ -1,0 +1,283 @@
+package dev.blit.types;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import org.junit.jupiter.api.Test;
+
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.Stack;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static dev.blit.types.RoundTrip.PLAIN;
+import static dev.blit.types.RoundTrip.TRACKING;
+import static dev.blit.types.RoundTrip.assertEncoding;
+import static dev.blit.types.RoundTrip.assertMutationsFailOnlyWithBlitException;
+import static dev.blit.types.RoundTrip.assertRejected;
+import static dev.blit.types.RoundTrip.assertRoundTrips;
+import static dev.blit.types.RoundTrip.roundTrip;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Extended ids 5..23 (FORMAT.md): the JDK's entries, sublists, synchronized wrappers, {@code Stack},
+ * {@code IdentityHashMap}, the concurrent sets and queues, {@code nCopies}, {@code Comparator.naturalOrder()} and
+ * {@code AtomicReference}. Each comes back equal, through every decoding path, with every truncation rejected;
+ * what the JDK class refuses (nulls, a second encoding) is rejected with its offset.
+ */
+class ExtendedCollectionsTest {
+
+    @Test
+    void entriesComeBackAsTheirOwnClasses() {
+        assertRoundTrips(new AbstractMap.SimpleEntry<>("k", null));
+        assertRoundTrips(new AbstractMap.SimpleImmutableEntry<>(1, List.of("v")));
+        assertRoundTrips(Map.entry(1, "a"));
+        assertEncoding("63 07 07 02 0b 03 61", Map.entry(1, "a")); // 99, ext 7, Integer 1, String "a"
+        assertEncoding("63 05 0b 03 6b 00", new AbstractMap.SimpleEntry<>("k", null));
+        // The entries of a map's entrySet() are HashMap's own nodes: not these classes, still refused.
+        Map.Entry<String, Integer> node = new java.util.HashMap<>(Map.of("x", 1)).entrySet().iterator().next();
+        assertThrows(BlitException.class, () -> PLAIN.toBytes(node));
+    }
+
+    @Test
+    void aMapEntryWithANullIsRejected() {
+        assertTrue(assertRejected("63 07 00 07 02").getMessage().contains("null key"));
+        assertTrue(assertRejected("63 07 07 02 00").getMessage().contains("null value"));
+    }
+
+    @Test
+    void subListsComeBackAsSubListsOfAnArrayList() {
+        List<Integer> sub = new ArrayList<>(List.of(1, 2, 3)).subList(1, 3);
+        assertRoundTrips(sub);
+        assertEncoding("63 08 02 07 04 07 06", sub);
+        List<Object> fromLinked = roundTrip(new LinkedList<Object>(List.of("a", "b", "c")).subList(0, 2),
+                copy -> assertEquals(List.of("a", "b"), copy));
+        fromLinked.add("more"); // still a mutable list
+        assertEquals(List.of("a", "b", "more"), fromLinked);
+        roundTrip(Arrays.asList(1, 2, 3).subList(1, 2), copy -> assertEquals(List.of(2), copy));
+    }
+
+    @Test
+    void synchronizedWrappersComeBackSynchronized() {
+        Collection<Object> list = roundTrip(Collections.synchronizedList(new LinkedList<>(List.of(1, "x"))),
+                copy -> assertEquals(List.of(1, "x"), copy));
+        assertEquals(Collections.synchronizedList(new ArrayList<>()).getClass(), list.getClass());
+        assertRoundTrips(Collections.synchronizedList(new ArrayList<>(List.of(1))));
+        assertEncoding("63 0a 01 07 02", Collections.synchronizedList(new ArrayList<>(List.of(1))));
+        roundTrip(Collections.synchronizedCollection(new ArrayList<>(List.of(1, 2))),
+                copy -> assertEquals(List.of(1, 2), new ArrayList<>(copy)));
+        roundTrip(Collections.synchronizedSet(new java.util.HashSet<>(Set.of(3, 4))), copy -> assertEquals(Set.of(3, 4), copy));
+        NavigableSet<String> sorted = (NavigableSet<String>) roundTrip(
+                Collections.synchronizedSortedSet(new TreeSet<String>(Comparator.reverseOrder())), copy -> assertTrue(copy.isEmpty()));
+        assertSame(Comparator.reverseOrder(), sorted.comparator());
+        NavigableMap<Object, Object> map = roundTrip(
+                Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(2, "b", 1, "a"))),
+                copy -> assertEquals(Map.of(1, "a", 2, "b"), copy));
+        assertEquals(List.of(1, 2), new ArrayList<>(map.keySet()));
+        assertEncoding("63 0e 00 01 07 02 0b 03 61", Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a"))));
+        Map<Object, Object> ordered = new LinkedHashMap<>();
+        ordered.put("z", 1);
+        ordered.put("a", 2);
+        Map<Object, Object> syncMap = roundTrip(Collections.synchronizedMap(ordered), copy -> assertEquals(ordered, copy));
+        assertEquals(List.of("z", "a"), new ArrayList<>(syncMap.keySet()), "iteration order kept");
+    }
+
+    /**
+     * Another thread adds and removes elements all along: a wrapper written without its lock would have its
+     * count disagree with its elements (a BlitException "changed while written") or fail with a
+     * ConcurrentModificationException; written under it, every write succeeds.
+     */
+    @Test
+    void aSynchronizedWrapperIsWrittenUnderItsLockAndAConcurrentQueueFromASnapshot() throws Exception {
+        List<Integer> list = Collections.synchronizedList(new ArrayList<>());
+        ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread churn = new Thread(() -> {
+            for (int i = 0; !stop.get(); i++) {
+                list.add(i);
+                queue.add(i);
+                if (list.size() > 50) {
+                    list.remove(0);
+                    queue.poll();
+                }
+            }
+        });
+        churn.start();
+        try {
+            for (int i = 0; i < 2_000; i++) {
+                List<?> copy = (List<?>) PLAIN.fromBytes(PLAIN.toBytes(list));
+                assertTrue(copy.size() <= 51);
+                assertTrue(PLAIN.fromBytes(PLAIN.toBytes(queue)) instanceof ConcurrentLinkedQueue); // no "changed while written"
+            }
+        } finally {
+            stop.set(true);
+            churn.join();
+        }
+    }
+
+    @Test
+    void stackIdentityMapAndConcurrentCollections() {
+        Stack<Object> stack = new Stack<>();
+        stack.push(1);
+        stack.push("top");
+        Stack<Object> s = assertRoundTrips(stack);
+        assertEquals("top", s.pop());
+        assertEncoding("63 0f 02 07 02 07 04", stackOf(1, 2));
+        IdentityHashMap<Object, Object> identity = new IdentityHashMap<>();
+        identity.put("k", 1);
+        identity.put(List.of(1), 2);
+        roundTrip(identity, copy -> {
+            assertEquals(IdentityHashMap.class, copy.getClass());
+            assertEquals(2, copy.size());
+        });
+        assertRoundTrips(new CopyOnWriteArraySet<>(List.of(1, 2, "3")));
+        roundTrip(new ConcurrentLinkedQueue<>(List.of(1, 2)), copy -> assertEquals(List.of(1, 2), new ArrayList<>(copy)));
+        roundTrip(new ConcurrentLinkedDeque<>(List.of("a")), copy -> assertEquals(List.of("a"), new ArrayList<>(copy)));
+        Set<Integer> keys = ConcurrentHashMap.newKeySet();
+        keys.add(5);
+        roundTrip(keys, copy -> assertEquals(Set.of(5), copy));
+        Set<Object> view = new ConcurrentHashMap<Object, Object>(Map.of("v", 1)).keySet();
+        Set<Object> fromView = roundTrip(view, copy -> assertEquals(Set.of("v"), copy));
+        assertTrue(fromView.add("more"), "a view comes back as a set of its own, which takes elements");
+    }
+
+    private static Stack<Object> stackOf(Object... elements) {
+        Stack<Object> s = new Stack<>();
+        for (Object e : elements) {
+            s.push(e);
+        }
+        return s;
+    }
+
+    @Test
+    void concurrentCollectionsRejectANull() {
+        for (int ext : new int[] {TypeIds.EXT_CONCURRENT_LINKED_QUEUE, TypeIds.EXT_CONCURRENT_LINKED_DEQUE,
+                TypeIds.EXT_CONCURRENT_KEY_SET}) {
+            BlitException e = assertRejected(new byte[] {99, (byte) ext, 1, 0});
+            assertTrue(e.getMessage().contains("offset 3"), e.getMessage());
+        }
+    }
+
+    /**
+     * Building a CopyOnWriteArraySet compares every pair of its elements: a few bytes declaring thousands of
+     * elements are refused by the read's budget before that work starts, not after minutes of it.
+     */
+    @Test
+    void aCopyOnWriteArraySetIsChargedForTheComparisonsItsConstructionMakes() {
+        int n = 20_000;
+        byte[] bytes = new byte[3 + 3 + 2 * n];
+        bytes[0] = 99;
+        bytes[1] = TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET;
+        bytes[2] = (byte) (0x80 | (n & 0x7f));
+        bytes[3] = (byte) (0x80 | ((n >>> 7) & 0x7f));
+        bytes[4] = (byte) (n >>> 14);
+        for (int i = 0; i < n; i++) {
+            bytes[5 + 2 * i] = TypeIds.BYTE;
+            bytes[6 + 2 * i] = (byte) i;
+        }
+        byte[] exact = Arrays.copyOf(bytes, 5 + 2 * n);
+        BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(exact));
+        assertTrue(e.getMessage().contains("compares every pair") && e.getMessage().contains("offset 1"), e.getMessage());
+        Blit generous = Blit.builder().maxAllocationPerRead(1L << 40).build();
+        assertEquals(256, ((Set<?>) generous.fromBytes(exact)).size(), "the bytes themselves are valid");
+    }
+
+    @Test
+    void nCopiesIsItsCountAndOneElement() {
+        assertRoundTrips(Collections.nCopies(3, "x"));
+        assertEncoding("63 15 03 0b 03 78", Collections.nCopies(3, "x"));
+        assertEncoding("63 15 00 00", Collections.nCopies(0, "x"));
+        assertEquals(List.of(), PLAIN.fromBytes(PLAIN.toBytes(Collections.nCopies(0, "x"))));
+        assertTrue(assertRejected("63 15 00 07 02").getMessage().contains("must be null"));
+        assertTrue(assertRejected("63 15 80 80 80 80 08 00").getMessage().contains("is over"));
+        List<?> big = (List<?>) PLAIN.fromBytes(RoundTrip.bytes("63 15 ff ff ff ff 07 00"));
+        assertEquals(Integer.MAX_VALUE, big.size(), "no memory per copy, so any count an int holds");
+    }
+
+    @Test
+    void naturalOrderIsAConstantAndAComparatorOfSortedCollections() {
+        assertSame(Comparator.naturalOrder(), PLAIN.fromBytes(PLAIN.toBytes(Comparator.naturalOrder())));
+        assertEncoding("63 16", Comparator.naturalOrder());
+        TreeSet<Integer> set = new TreeSet<>(Comparator.naturalOrder());
+        set.add(1);
+        assertEncoding("2a 01 63 16 01 07 02", set); // TreeSet: has a comparator, 99/22, one element
+        TreeSet<?> copy = roundTrip(set, c -> assertEquals(Set.of(1), c));
+        assertSame(Comparator.naturalOrder(), copy.comparator());
+    }
+
+    @Test
+    void atomicReferenceHoldsAnyValueAndMayPointAtItself() {
+        roundTrip(new AtomicReference<>("r"), copy -> assertEquals("r", copy.get()));
+        assertEncoding("63 17 0b 03 72", new AtomicReference<>("r"));
+        roundTrip(new AtomicReference<>(), copy -> assertNull(copy.get()));
+        AtomicReference<Object> self = new AtomicReference<>();
+        self.set(self);
+        AtomicReference<?> back = (AtomicReference<?>) TRACKING.fromBytes(TRACKING.toBytes(self));
+        assertSame(back, back.get());
+    }
+
+    @Test
+    void wrappersMayContainThemselvesButEntriesAndCopiesMayNot() {
+        List<Object> list = Collections.synchronizedList(new ArrayList<>());
+        list.add(list);
+        List<?> back = (List<?>) TRACKING.fromBytes(TRACKING.toBytes(list));
+        assertSame(back, back.get(0));
+        assertEquals("630a010100", RoundTrip.hex(TRACKING.toBytes(list)).replace(" ", "")); // element: back reference 0
+        // An entry or nCopies exists only once its content is read: a back reference to itself is refused.
+        for (String hex : new String[] {"63 05 01 00 00", "63 07 01 00 07 02", "63 15 01 01 00"}) {
+            BlitException e = assertThrows(BlitException.class, () -> TRACKING.fromBytes(RoundTrip.bytes(hex)), hex);
+            assertTrue(e.getMessage().contains("offset"), e.getMessage());
+        }
+    }
+
+    @Test
+    void copiesAndAnArrayOfOneOfThem() {
+        List<Integer> sub = new LinkedList<>(List.of(1, 2)).subList(0, 1);
+        assertEquals(List.of(1), PLAIN.copy(sub), "a LinkedList's sublist copies into an ArrayList's");
+        NavigableSet<Integer> sorted = Collections.synchronizedNavigableSet(new TreeSet<>(Set.of(1)));
+        assertEquals(sorted, PLAIN.copy(Collections.synchronizedSortedSet(sorted)));
+        BlitException e = assertThrows(BlitException.class, () -> PLAIN.toBytes(new Stack<?>[] {new Stack<>()}));
+        assertTrue(e.getMessage().contains("array of java.util.Stack"), e.getMessage());
+    }
+
+    @Test
+    void anUnknownExtendedIdAndMutationsAreBlitExceptions() {
+        assertTrue(assertRejected("63 18").getMessage().contains("unknown extended built-in id 24"));
+        Object[] samples = {Map.entry("k", 1), new ArrayList<>(List.of(1, 2, 3, 4, 5)).subList(0, 4),
+                Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a", 2, "b"))), stackOf(1, "s"),
+                new CopyOnWriteArraySet<>(List.of(1, 2)), Collections.nCopies(2, List.of(1)), new AtomicReference<>(List.of())};
+        long seed = 1;
+        for (Object v : samples) {
+            assertMutationsFailOnlyWithBlitException(PLAIN.toBytes(v), seed++);
+        }
+    }
+
+    @Test
+    void aJdkPrivateClassWithoutAnIdSaysWhatToDoInstead() {
+        BlitException e = assertThrows(BlitException.class,
+                () -> PLAIN.toBytes(new java.util.HashMap<>(Map.of(1, 2)).keySet()));
+        assertTrue(e.getMessage().contains("private to the JDK") && e.getMessage().contains("new ArrayList<>"), e.getMessage());
+    }
+}
