@@ -173,6 +173,9 @@ class GoldenVectorTest {
         c.add(new Case("class_values", new Object[] {String.class, int[].class, Class.class}, PLAIN));
         c.add(new Case("path_and_file", new Object[] {java.nio.file.Path.of("data.bin"), new java.io.File("log")}, PLAIN));
         c.add(new Case("inet_addresses", inetAddresses(), PLAIN));
+        c.add(new Case("extended_collections", new Object[] {java.util.Map.entry(1, "a"),
+                new ArrayList<>(List.of(1, 2, 3)).subList(1, 3), java.util.Collections.synchronizedList(new ArrayList<>(List.of(1))),
+                java.util.Collections.nCopies(2, "x"), java.util.Comparator.naturalOrder()}, PLAIN));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",
