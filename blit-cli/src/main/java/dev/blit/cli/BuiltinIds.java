@@ -21,13 +21,51 @@ final class BuiltinIds {
     }
 
     /**
+     * {@link #refusesNull(int)} for a value: with id 99, for its extended id ({@code Map.entry}, the concurrent
+     * queues and deque, a concurrent key set).
+     */
+    static boolean refusesNull(Node n) {
+        return n.id == TypeIds.EXTENDED ? n.ext == TypeIds.EXT_MAP_ENTRY || n.ext >= TypeIds.EXT_CONCURRENT_LINKED_QUEUE
+                && n.ext <= TypeIds.EXT_CONCURRENT_KEY_SET : refusesNull(n.id);
+    }
+
+    /**
      * Whether the library builds the value of built-in {@code id} from its elements, once read (FORMAT.md: the
-     * {@code List.of}-style values, the singletons and serializable lambdas), so that a back reference from inside it to itself is
-     * refused; the other tracked built-ins are created, and numbered, before their content.
+     * {@code List.of}-style values and the singletons), so that a back reference from inside it to itself is
+     * refused; the other tracked built-ins are created, and numbered, before their content. Id 99 depends on
+     * its extended id: {@link #builtFromContent(long, long)}.
      */
     static boolean builtFromContent(int id) {
         return id >= TypeIds.IMMUTABLE_LIST && id <= TypeIds.IMMUTABLE_MAP
-                || id >= TypeIds.SINGLETON_LIST && id <= TypeIds.SINGLETON_MAP || id == TypeIds.EXTENDED; // a lambda
+                || id >= TypeIds.SINGLETON_LIST && id <= TypeIds.SINGLETON_MAP;
+    }
+
+    /**
+     * {@link #builtFromContent(int)} for id 99 and extended id {@code ext} (FORMAT.md, "numbered after"): a
+     * lambda (its capturing class rebuilds it from its captured values), the entries (5..7) and
+     * {@code nCopies} (21). The leaves 1..4 hold nothing that could point back, and the others (8..20, 23) are
+     * created empty, then filled: a synchronized list may hold itself.
+     */
+    static boolean builtFromContent(long id, long ext) {
+        return id != TypeIds.EXTENDED ? builtFromContent((int) id) : ext == TypeIds.EXT_SERIALIZABLE_LAMBDA
+                || ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_MAP_ENTRY || ext == TypeIds.EXT_N_COPIES;
+    }
+
+    /**
+     * Whether a lambda whose functional interface has the internal name {@code name} ("java/util/Comparator")
+     * cannot be a {@code Comparator}, which the dump can tell only for the JDK's interfaces: it asks the JDK's
+     * class loaders for the interface, without initializing it. A user's interface may extend {@code Comparator}.
+     */
+    static boolean notAComparator(String name) {
+        if (name.equals("java/util/Comparator") || !name.startsWith("java/")) {
+            return false;
+        }
+        try {
+            Class<?> c = Class.forName(name.replace('/', '.'), false, ClassLoader.getPlatformClassLoader());
+            return !java.util.Comparator.class.isAssignableFrom(c);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false; // not one of the JDK's: only the user's classes can tell
+        }
     }
 
     /**
@@ -43,10 +81,12 @@ final class BuiltinIds {
                 || id >= TypeIds.LOCALE && id <= TypeIds.CLASS;
     }
 
-    /** @return the class an extended id (after id 99) names as an array component and a value, or null (0: lambdas) */
+    /**
+     * @return the class an extended id (after id 99) names as an array component and a value: 1..4 only, else
+     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..23 are no component type)
+     */
     static String extendedName(long ext) {
-        return ext == TypeIds.EXT_PATH ? "Path" : ext == TypeIds.EXT_FILE ? "File" : ext == TypeIds.EXT_INET_ADDRESS
-                ? "InetAddress" : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? "InetSocketAddress" : null;
+        return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS ? Names.extended(ext) : null;
     }
 
     /** For {@link #fits}: the elements of an array of extended id {@code ext} ({@code Path[]}, ...). */

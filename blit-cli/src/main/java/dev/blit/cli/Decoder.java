@@ -41,6 +41,7 @@ final class Decoder {
 
     private final Input in;
     private final Leaves leaves;
+    private final ExtendedValues extended;
     private final UserTypes types;
     private final Mode mode;
     private final boolean flat;
@@ -48,15 +49,15 @@ final class Decoder {
     // per message
     private final Map<Integer, Table> tables = new HashMap<>();
     private int nextRef;
-    /** The type id of each tracked object, by reference number (the first {@link #nextRef}). */
-    private int[] tracked = new int[16];
+    /** Each tracked object (its type id, extended id, name), by reference number (the first {@link #nextRef}). */
+    private Node[] tracked = new Node[16];
     /** The reference numbers of the objects being read that exist only once read ({@link BuiltinIds#builtFromContent}). */
     private final java.util.BitSet building = new java.util.BitSet();
     /**
-     * The type id of the object the last back reference pointed at (a user id's object may be of any class:
-     * a readResolve can return anything).
+     * The object the last back reference pointed at (a user id's object may be of any class: a readResolve can
+     * return anything).
      */
-    private int lastTarget;
+    private Node lastTarget;
     private boolean marked;
     /** The class id the last type descriptor ended with (an EnumSet's or EnumMap's enum). */
     private long lastDescriptor;
@@ -69,6 +70,7 @@ final class Decoder {
     Decoder(Input in, UserTypes types, Mode mode, boolean flat) {
         this.in = in;
         this.leaves = new Leaves(in);
+        this.extended = new ExtendedValues(this, in, leaves, types);
         this.types = types;
         this.mode = mode;
         this.flat = flat;
@@ -87,7 +89,7 @@ final class Decoder {
         value(parent, key, 0);
     }
 
-    private void value(Node parent, String key, int depth) {
+    void value(Node parent, String key, int depth) {
         value(parent, key, depth, -1);
     }
 
@@ -113,7 +115,7 @@ final class Decoder {
                         + " took no bytes; a run holds only values whose content is never empty");
             }
             if (n.id == TypeIds.NULL && !"comparator".equals(key)
-                    && (BuiltinIds.refusesNull(parent.id) || parent.nullFreeKeys && !key.endsWith(".value"))) {
+                    && (BuiltinIds.refusesNull(parent) || parent.nullFreeKeys && !key.endsWith(".value"))) {
                 // these JDK classes refuse null, so the library cannot build one
                 throw new BlitException("a " + parent.type + " cannot hold null, found at offset " + n.start);
             }
@@ -142,7 +144,7 @@ final class Decoder {
                 }
                 if (building.get((int) index)) {
                     throw new BlitException("back reference at offset " + n.start + " to object #" + index + ", a "
-                            + Names.builtin(tracked[(int) index]) + " that exists only once its content is read");
+                            + tracked[(int) index].type + " that exists only once its content is read");
                 }
                 lastTarget = tracked[(int) index];
                 n.value = "object #" + index;
@@ -187,7 +189,7 @@ final class Decoder {
             case TypeIds.CLASS -> n.value = leaves.classValue(types);
             case TypeIds.EXTENDED -> {
                 track(n);
-                extended(n, depth);
+                extended.value(n, depth);
             }
             case TypeIds.BIT_SET, TypeIds.STRING_BUILDER, TypeIds.STRING_BUFFER, TypeIds.ATOMIC_INTEGER,
                  TypeIds.ATOMIC_LONG, TypeIds.ATOMIC_BOOLEAN, TypeIds.TIME_ZONE, TypeIds.GREGORIAN_CALENDAR,
@@ -295,30 +297,19 @@ final class Decoder {
     }
 
     /**
-     * Id 99 (FORMAT.md): extended id 1, a Path, and 2, a File, as their names; 3 and 4, Inet(Socket)Address; 0, a
-     * serializable lambda. Whether a
-     * lambda's capturing class registers it, and defines it with captured values of those types, only the classes
-     * can tell (as for a user id's tag).
+     * Whether tracked object {@code n} exists only once its content is read, so that a back reference to it from
+     * inside is refused: for id 99, known only after the extended id that follows the tag.
      */
-    private void extended(Node n, int depth) {
-        long at = in.pos;
-        long ext = in.uvar(32) & 0xffffffffL;
-        leaves.extended(n, ext, at, types);
-        if (ext != TypeIds.EXT_SERIALIZABLE_LAMBDA) {
-            return;
-        }
-        int count = in.count(1, "captured value count");
-        for (int i = 0; i < count; i++) {
-            value(n, "captured[" + i + "]", depth + 1);
-        }
+    void building(Node n, boolean fromContent) {
+        building.set(n.ref, fromContent);
     }
 
     private void track(Node n) {
         if (nextRef == tracked.length) {
             tracked = Arrays.copyOf(tracked, 2 * nextRef);
         }
-        tracked[nextRef] = n.id;
-        building.set(nextRef, BuiltinIds.builtFromContent(n.id));
+        tracked[nextRef] = n;
+        building.set(nextRef, BuiltinIds.builtFromContent(n.id)); // for id 99, set again once its extended id is read
         n.ref = nextRef++;
     }
 
@@ -397,19 +388,27 @@ final class Decoder {
     }
 
     /**
-     * A sorted collection's comparator: absent, or a value that must be one (null is not; of Blit's own types
-     * only {@code reverseOrder()} is; a user class or a back reference may be, which only its class can tell).
+     * A sorted collection's comparator: absent, or a value that must be one (null is not). Of Blit's own types,
+     * {@code reverseOrder()} and {@code naturalOrder()} are, and a lambda may be (its functional interface tells,
+     * if it is the JDK's); a user class, which only its class can tell, may be. Ordered by the first two, or
+     * without a comparator, the elements or keys compare through {@code compareTo}, so none can be null.
      */
-    private void comparator(Node n, int depth) {
+    void comparator(Node n, int depth) {
         n.nullFreeKeys = true;
         if (in.bool()) {
             long at = in.pos;
             value(n, "comparator", depth + 1);
-            int tag = n.children.get(n.children.size() - 1).id;
-            if (tag != TypeIds.REFERENCE && tag != TypeIds.REVERSE_ORDER && tag < TypeIds.FIRST_USER_ID) {
-                throw new BlitException("expected a Comparator at offset " + at + " but found " + Names.builtin(tag));
+            Node c = n.children.get(n.children.size() - 1);
+            Node target = c.id == TypeIds.REFERENCE ? lastTarget : c;
+            boolean natural = target.id == TypeIds.REVERSE_ORDER
+                    || target.id == TypeIds.EXTENDED && target.ext == TypeIds.EXT_NATURAL_ORDER;
+            if (!natural && target.id < TypeIds.FIRST_USER_ID && (target.id != TypeIds.EXTENDED
+                    || target.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA || target.notAComparator)) {
+                throw new BlitException("expected a Comparator at offset " + at + " but found "
+                        + (target != c ? "a back reference to object #" + target.ref + ", " : "") + target.type
+                        + (target.notAComparator ? " (its functional interface is no Comparator)" : ""));
             }
-            n.nullFreeKeys = tag == TypeIds.REVERSE_ORDER;
+            n.nullFreeKeys = natural;
         }
     }
 
@@ -419,11 +418,12 @@ final class Decoder {
         for (int i = 0; i < count; i++) {
             long at = in.pos;
             value(n, "[" + i + "]", depth + 1);
-            long tag = n.children.get(n.children.size() - 1).id;
-            if (tag == TypeIds.REFERENCE) { // the object it points at: its class, if a built-in id tells it
-                tag = lastTarget < TypeIds.FIRST_USER_ID ? lastTarget : TypeIds.REFERENCE;
-            }
             Node child = n.children.get(n.children.size() - 1);
+            long tag = child.id;
+            if (tag == TypeIds.REFERENCE) { // the object it points at: its class, if a built-in id tells it
+                child = lastTarget;
+                tag = lastTarget.id < TypeIds.FIRST_USER_ID ? lastTarget.id : TypeIds.REFERENCE;
+            }
             if (tag > TypeIds.REFERENCE && (!BuiltinIds.fits(tag, exact) || exact <= BuiltinIds.EXTENDED_ELEMENTS
                     && child.id == TypeIds.EXTENDED && !child.type.equals(BuiltinIds.extendedName(BuiltinIds.EXTENDED_ELEMENTS - exact)))) {
                 throw new BlitException("element " + i + " of a " + n.type + " is a "
@@ -432,7 +432,7 @@ final class Decoder {
         }
     }
 
-    private void collection(Node n, int count, int depth) {
+    void collection(Node n, int count, int depth) {
         collection(n, count, depth, -1);
     }
 
@@ -481,7 +481,7 @@ final class Decoder {
      * A map's entries: tagged keys and values, or a run (FORMAT.md "Runs"): the keys' type id and the values'
      * (0: that side is tagged), then each entry's key and value, content only on a side that is a run.
      */
-    private void entries(Node n, int count, int depth) {
+    void entries(Node n, int count, int depth) {
         n.value = count + (count == 1 ? " entry" : " entries");
         long keys = -1;
         long values = -1;

@@ -224,23 +224,16 @@ final class Leaves {
     }
 
     /**
-     * Id 99's values, their type and value: extended ids 1..4, and a lambda (0) up to its captured values, which
-     * the decoder reads as children.
+     * Id 99's leaves, their type and value: extended ids 1..4, and a lambda (0) up to its captured values, which
+     * the decoder reads as children (as it reads the content of the collections and holders 5..23).
      *
+     * @param ext 0..4
      * @param at the offset of the extended id
      */
     void extended(Node n, long ext, long at, UserTypes types) {
-        if (ext == TypeIds.EXT_SERIALIZABLE_LAMBDA) {
-            n.type = "lambda";
-            n.value = lambda(at, types);
-            return;
-        }
-        n.type = BuiltinIds.extendedName(ext);
-        if (n.type == null) {
-            throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
-        }
-        n.value = ext == TypeIds.EXT_INET_ADDRESS ? inetAddress(in.pos)
-                : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? inetSocketAddress() : pathName(n.type, at);
+        n.type = Names.extended(ext);
+        n.value = ext == TypeIds.EXT_SERIALIZABLE_LAMBDA ? lambda(n, at, types) : ext == TypeIds.EXT_INET_ADDRESS
+                ? inetAddress(in.pos) : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? inetSocketAddress() : pathName(n.type, at);
     }
 
     /** Extended id 3, as NetTypes reads it: host name or null, 4 or 16 bytes, for 16 a scope id + 1. */
@@ -323,8 +316,11 @@ final class Leaves {
         return Names.quote(s);
     }
 
-    /** A lambda up to its captured values: its capturing class (a user id), then {@link #lambdaNames}. */
-    private String lambda(long at, UserTypes types) {
+    /**
+     * A lambda up to its captured values: its capturing class (a user id), then {@link #lambdaNames}; whether it
+     * may be a comparator goes to {@link Node#notAComparator}.
+     */
+    private String lambda(Node n, long at, UserTypes types) {
         long hostAt = in.pos;
         long host = in.uvar(32) & 0xffffffffL;
         if (host < TypeIds.FIRST_USER_ID) {
@@ -333,6 +329,7 @@ final class Leaves {
         }
         UserTypes.UserType t = types.get(host);
         String[] s = lambdaNames();
+        n.notAComparator = BuiltinIds.notAComparator(s[0]);
         return (t != null ? t.name() : "user id " + host) + ": " + s[4].replace('/', '.') + "::" + s[5] + " as "
                 + s[0].replace('/', '.') + "." + s[1];
     }

@@ -14,6 +14,8 @@ final class Names {
     }
 
     private static final Map<Integer, String> BUILTIN = new HashMap<>();
+    /** The names of the extended ids (after id 99), by extended id. */
+    private static final Map<Integer, String> EXTENDED = new HashMap<>();
 
     static {
         Map<String, String> nice = Map.ofEntries(
@@ -33,22 +35,36 @@ final class Names {
                 Map.entry("REVERSE_ORDER", "Collections.reverseOrder()"), Map.entry("URI", "URI"),
                 Map.entry("SQL_DATE", "java.sql.Date"), Map.entry("SQL_TIME", "java.sql.Time"),
                 Map.entry("SQL_TIMESTAMP", "java.sql.Timestamp"), Map.entry("EXTENDED", "extended built-in"));
+        // Extended ids are named as the JDK creates their values, where the class alone would not say it.
+        Map<String, String> niceExtended = Map.of("SERIALIZABLE_LAMBDA", "lambda",
+                "SIMPLE_ENTRY", "AbstractMap.SimpleEntry", "SIMPLE_IMMUTABLE_ENTRY", "AbstractMap.SimpleImmutableEntry",
+                "MAP_ENTRY", "Map.entry", "SUB_LIST", "subList", "CONCURRENT_KEY_SET", "ConcurrentHashMap.newKeySet",
+                "N_COPIES", "Collections.nCopies", "NATURAL_ORDER", "Comparator.naturalOrder()");
         // The names come from TypeIds itself, so a new built-in shows up here without a change.
         for (Field f : TypeIds.class.getFields()) {
-            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")
-                    || f.getName().startsWith("EXT_")) { // extended ids are a space of their own, after id 99
+            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")) {
                 continue;
             }
             try {
-                String n = nice.getOrDefault(f.getName(), camel(f.getName()));
-                if (n.startsWith("Empty") || n.startsWith("Singleton") || n.startsWith("Unmodifiable")) {
-                    n = "Collections." + Character.toLowerCase(n.charAt(0)) + n.substring(1);
+                if (f.getName().startsWith("EXT_")) { // extended ids are a space of their own, after id 99
+                    String constant = f.getName().substring(4);
+                    EXTENDED.put(f.getInt(null), niceExtended.getOrDefault(constant, collections(camel(constant))));
+                    continue;
                 }
-                BUILTIN.put(f.getInt(null), n);
+                BUILTIN.put(f.getInt(null), collections(nice.getOrDefault(f.getName(), camel(f.getName()))));
             } catch (IllegalAccessException e) {
                 throw new AssertionError(e);
             }
         }
+    }
+
+    /** "Collections.emptyList" for "EmptyList": the values only {@code Collections}' factories make. */
+    private static String collections(String n) {
+        if (n.startsWith("Empty") || n.startsWith("Singleton") || n.startsWith("Unmodifiable")
+                || n.startsWith("Synchronized")) {
+            return "Collections." + Character.toLowerCase(n.charAt(0)) + n.substring(1);
+        }
+        return n;
     }
 
     private static String camel(String constant) {
@@ -67,6 +83,11 @@ final class Names {
     static String builtin(int id) {
         String n = BUILTIN.get(id);
         return n != null ? n : "id " + id;
+    }
+
+    /** @return the name of extended id {@code ext} (after id 99), or null for an id Blit does not assign */
+    static String extended(long ext) {
+        return ext >= 0 && ext <= Integer.MAX_VALUE ? EXTENDED.get((int) ext) : null;
     }
 
     /** Compatible-mode type codes 1..9. */

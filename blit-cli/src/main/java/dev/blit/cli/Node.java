@@ -14,6 +14,11 @@ final class Node {
     final String key;
     /** The type id of a tagged value, or -1 for untagged items (primitive fields, tables, headers). */
     int id = -1;
+    /**
+     * The extended id after a tag of 99, or -1: id 99 is a second space of built-ins, so what the dump knows of
+     * an id (its name, its nulls, when it is numbered) depends on both.
+     */
+    int ext = -1;
     /** "ArrayList", "com.x.Order", "int", "field table", ... */
     String type;
     /** The value of a scalar, or a summary ("2 elements"). */
@@ -29,6 +34,11 @@ final class Node {
      * through {@code compareTo}, so none can be null (a comparator of the user's may allow null).
      */
     boolean nullFreeKeys;
+    /**
+     * A lambda whose functional interface is one of the JDK's that is no {@code Comparator}, so that it cannot be a
+     * sorted collection's comparator (a user's interface may extend {@code Comparator}: only its class tells).
+     */
+    boolean notAComparator;
     /** Set on the item decoding stopped in. */
     String error;
     final List<Node> children = new ArrayList<>();

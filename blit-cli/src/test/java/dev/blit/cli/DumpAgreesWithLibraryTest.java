@@ -31,6 +31,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayDeque;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -43,7 +44,9 @@ import java.util.GregorianCalendar;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Hashtable;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,17 +54,23 @@ import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
+import java.util.Stack;
 import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,7 +86,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections,
  * {@code BigInteger}, {@code BigDecimal}, {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97
  * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys} and
- * {@link #eachRefusalOfIds91To97IsTheLibrarys}.
+ * {@link #eachRefusalOfIds91To97IsTheLibrarys}, and those of extended ids 5..23 in
+ * {@link #eachRefusalOfExtendedIds5To23IsTheLibrarys}. The payload holds no collection that contains itself
+ * where damage could make it a set element or map key (the library refuses to hash one; the dump does not hash).
  */
 class DumpAgreesWithLibraryTest {
     private static final Pattern ONLY_THE_CLASSES_TELL = Pattern.compile(
@@ -110,6 +121,11 @@ class DumpAgreesWithLibraryTest {
 
         static java.util.function.Function<String, Integer> parse() {
             return (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt;
+        }
+
+        /** A lambda that is a Comparator, for a sorted collection's comparator. */
+        static Comparator<Integer> descending() {
+            return (Comparator<Integer> & java.io.Serializable) (a, b) -> Integer.compare(b, a);
         }
     }
 
@@ -350,7 +366,7 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 05", "unknown extended built-in id 5 at offset 1"},
+                {"63 18", "unknown extended built-in id 24 at offset 1"},
                 {"63 80 01", "unknown extended built-in id 128"},
                 {"63 00", "truncated"},
                 {"63 00 0b", "its capturing class id 11 at offset 2 is not a registered class's"},
@@ -384,6 +400,92 @@ class DumpAgreesWithLibraryTest {
                 "63 03 00 11 20 01 0d b8 00 00 00 00 00 00 00 00 00 00 00 01 04", // 2001:db8::1%3
                 "63 04 00 03 61 ff ff 03", "63 04 01 00 05 7f 00 00 01 00", // a:65535 unresolved, 127.0.0.1:0
                 "15 63 01 02 63 01 03 78 00", "15 63 02 01 63 02 01", "15 15 63 04 01 15 63 04 00"}); // Path[], File[], InetSocketAddress[][]
+    }
+
+    /**
+     * Id 99, extended ids 5..23 (FORMAT.md, "Extended ids 5..23"), each refusal once, by hand (hex: tag, content):
+     * an id past them; the nulls {@code Map.entry} and the concurrent queues, deque and key set refuse; a back
+     * reference from inside a value numbered after its content (the entries, {@code nCopies}) to itself, where one
+     * numbered before (a synchronized list or map, an {@code AtomicReference}) may hold itself; {@code nCopies}
+     * with no copies of a value, or more than an int counts; input cut inside each shape; none of them as an
+     * array's component type; {@code naturalOrder()} (22) and a lambda as a sorted collection's comparator, where
+     * the others are no Comparator.
+     */
+    @Test
+    void eachRefusalOfExtendedIds5To23IsTheLibrarys() {
+        bothRefuse(new String[][] {
+                {"63 18", "unknown extended built-in id 24 at offset 1"},
+                {"63 80 80 80 80 08", "unknown extended built-in id 2147483648 at offset 1"},
+                // nulls: Map.entry's key or value, an element of 18, 19, 20
+                {"63 07 00 07 02", "a Map.entry cannot hold null, found at offset 2"},
+                {"63 07 07 02 00", "a Map.entry cannot hold null, found at offset 4"},
+                {"63 12 01 00", "a ConcurrentLinkedQueue cannot hold null, found at offset 3"},
+                {"63 13 02 07 02 00", "a ConcurrentLinkedDeque cannot hold null, found at offset 5"},
+                {"63 14 01 00", "a ConcurrentHashMap.newKeySet cannot hold null, found at offset 3"},
+                // sorted as 41/42: naturally ordered (no comparator, or naturalOrder()), no null key or element
+                {"63 0c 00 01 00", "a Collections.synchronizedSortedSet cannot hold null, found at offset 4"},
+                {"63 0e 00 01 00 07 02", "a Collections.synchronizedSortedMap cannot hold null, found at offset 4"},
+                {"2a 01 63 16 01 00", "a TreeSet cannot hold null, found at offset 5"},
+                {"63 0c 01 63 16 01 00", "a Collections.synchronizedSortedSet cannot hold null, found at offset 6"},
+                {"24 02 63 16 2a 01 01 01 01 00", "a TreeSet cannot hold null, found at offset 9"}, // naturalOrder() again
+                // numbered after their content: the entries and nCopies cannot hold themselves
+                {"63 05 01 00 07 02", "back reference at offset 2 to object #0, a AbstractMap.SimpleEntry that exists only once"},
+                {"63 06 07 02 01 00", "back reference at offset 4 to object #0, a AbstractMap.SimpleImmutableEntry"},
+                {"63 07 07 02 01 00", "back reference at offset 4 to object #0, a Map.entry that exists only once"},
+                {"63 15 02 01 00", "back reference at offset 3 to object #0, a Collections.nCopies that exists only once"},
+                // nCopies: one value, one encoding (no copies: null); a count an int holds
+                {"63 15 00 07 02", "Collections.nCopies at offset 0 has no copies, but its element at offset 3 is not null"},
+                {"63 15 00 0b 01", "has no copies"}, // not even an empty string
+                {"63 15 80 80 80 80 08 07 02", "Collections.nCopies count 2147483648 at offset 2"},
+                {"63 15 ff ff ff ff 0f 00", "Collections.nCopies count 4294967295 at offset 2"},
+                // cut inside each shape
+                {"63", "truncated"},
+                {"63 05 07 02", "truncated"}, // an entry without its value
+                {"63 0a 02 07 02", "truncated"}, // a list of 2 holding 1
+                {"63 0d 01 07 02", "truncated"}, // a map's entry without its value
+                {"63 0c 00 01 07", "truncated"}, // a sorted set's element
+                {"63 0e 01", "truncated"}, // a sorted map's comparator
+                {"63 0a 03 07 02", "count 3 at offset 2 needs at least 3 bytes, 2 remain"},
+                {"63 10 02 07 02 07", "count 2 at offset 2 needs at least 4 bytes, 3 remain"}, // IdentityHashMap: entries
+                {"63 15 03", "truncated"}, // nCopies without its element
+                {"63 15 80", "truncated"},
+                {"63 17", "truncated"}, // an AtomicReference without its value
+                // no array component type: 0 (lambdas) and 5..23
+                {"15 63 05 00", "unknown type id 99, extended id 5, at offset 1"},
+                {"15 63 16 00", "unknown type id 99, extended id 22, at offset 1"},
+                {"15 63 17 01 00", "unknown type id 99, extended id 23, at offset 1"},
+                // ... and an array of Paths holds none of them, nor, through a back reference, a File
+                {"15 63 01 01 63 05 07 02 07 04", "element 0 of a Path[] is a AbstractMap.SimpleEntry"},
+                {"24 02 63 02 03 78 15 63 01 01 01 01", "element 0 of a Path[] is a File"},
+                // a comparator: naturalOrder() (22) and reverseOrder() are; an entry, a list, a Function lambda are not
+                {"2a 01 63 05 07 02 07 04 00", "expected a Comparator at offset 2 but found AbstractMap.SimpleEntry"},
+                {"63 0c 01 63 17 00 00", "expected a Comparator at offset 3 but found AtomicReference"},
+                {"63 0e 01 63 0a 00 00", "expected a Comparator at offset 3 but found Collections.synchronizedList"},
+                {"24 02 24 00 2a 01 01 01 00", "expected a Comparator at offset 6 but found a back reference to object #1, ArrayList"},
+                {"2a 01 " + HEX.formatHex(blit.toBytes(Lambdas.parse())) + " 00",
+                        "expected a Comparator at offset 2 but found lambda (its functional interface is no Comparator)"},
+        });
+        bothRead(new String[] {
+                "63 05 00 00", "63 06 07 02 00", "63 07 07 02 0b 03 76", // entries: SimpleEntry(null, null), ...
+                "63 08 02 07 02 00", "63 09 00", "63 0b 01 00", "63 0f 02 00 07 02", "63 11 01 00", // 8, 9, 11, 15, 17
+                "63 12 01 07 02", "63 13 00", "63 14 01 0b 03 6b", // 18..20 without null
+                "63 0c 00 00", "63 0c 01 44 02 07 04 07 02", "63 0e 00 01 07 02 00", // a null value in a sorted map
+                "63 0e 01 63 16 01 07 02 07 04", "63 10 01 00 00", "63 0d 01 00 00", // IdentityHashMap, synchronizedMap
+                "63 15 00 00", "63 15 03 0b 03 78", "63 15 ff ff ff ff 07 07 02", "63 15 02 00", // nCopies
+                "63 16", "2a 01 63 16 02 07 02 07 04", "24 02 63 16 2a 01 01 01 01 07 02", // naturalOrder(), and again
+                "63 17 00", "63 17 0b 03 72", // AtomicReference
+                // numbered before their content: they may hold themselves
+                "63 0a 01 01 00", "63 0d 01 07 02 01 00", "63 17 01 00", "63 08 01 01 00", "63 0f 01 01 00",
+                // runs, as for 36 and 39
+                "63 0a 02 45 07 02 04", "63 10 02 45 0b 00 03 61 02 03 62 03",
+                "24 02 45 63 05 07 02 07 04 05 07 06 07 08", // a run of SimpleEntries
+                HEX.formatHex(blit.toBytes(new TreeSet<>(Lambdas.descending()))), // a lambda as the comparator
+                HEX.formatHex(blit.toBytes(new TreeMap<>(Map.of(1, "a")))),
+        });
+        TreeSet<Integer> descending = new TreeSet<>(Lambdas.descending());
+        descending.addAll(List.of(1, 2, 3));
+        bothRead(new String[] {HEX.formatHex(blit.toBytes(descending)),
+                HEX.formatHex(blit.toBytes(Collections.synchronizedSortedSet(descending)))});
     }
 
     /**
@@ -505,6 +607,26 @@ class DumpAgreesWithLibraryTest {
         } catch (java.net.UnknownHostException e) {
             throw new AssertionError(e);
         }
+        Stack<Object> stack = new Stack<>();
+        stack.push(1);
+        stack.push(null);
+        IdentityHashMap<Object, Object> identity = new IdentityHashMap<>();
+        identity.put("i", 1);
+        identity.put(null, "n");
+        Set<Integer> keySet = ConcurrentHashMap.newKeySet();
+        keySet.add(5);
+        TreeSet<Integer> natural = new TreeSet<>(Comparator.naturalOrder());
+        natural.addAll(List.of(2, 1));
+        m.put("extended", List.of(new AbstractMap.SimpleEntry<>("k", 1), new AbstractMap.SimpleImmutableEntry<>(2, "w"),
+                Map.entry(1, "v"), new ArrayList<>(List.of(1, 2, 3)).subList(1, 3),
+                Collections.synchronizedCollection(new ArrayList<>(List.of("c"))),
+                Collections.synchronizedList(new ArrayList<>(List.of(1))), Collections.synchronizedSet(new LinkedHashSet<>(List.of("s"))),
+                Collections.synchronizedNavigableSet(new TreeSet<>(Set.of(3, 4))),
+                Collections.synchronizedMap(new LinkedHashMap<>(Map.of("m", 1))),
+                Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a"))), stack, identity,
+                new CopyOnWriteArraySet<>(List.of(1, 2)), new ConcurrentLinkedQueue<>(List.of(1)),
+                new ConcurrentLinkedDeque<>(List.of("d", "e")), keySet, Collections.nCopies(3, "x"), Collections.nCopies(0, "z"),
+                natural, Comparator.naturalOrder(), new AtomicReference<>("r")));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);

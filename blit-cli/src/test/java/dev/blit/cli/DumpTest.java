@@ -496,6 +496,31 @@ class DumpTest {
         golden("extended_leaves", dump(bytes));
     }
 
+    /**
+     * Id 99, extended ids 5..23: the JDK's entries, wrappers, views and holders, shown as trees like the
+     * collections, maps and entries whose content they share (36, 39, 42, 56), named as the JDK makes them; a
+     * synchronized list holding itself (numbered before its content), {@code naturalOrder()} as a comparator and
+     * again as a back reference.
+     */
+    @Test
+    void extendedCollectionsEntriesAndHoldersShowAsTrees() throws IOException {
+        List<Object> sync = java.util.Collections.synchronizedList(new ArrayList<>(List.of(1)));
+        sync.add(sync);
+        java.util.Stack<String> stack = new java.util.Stack<>();
+        stack.push("bottom");
+        stack.push("top");
+        java.util.IdentityHashMap<String, Integer> identity = new java.util.IdentityHashMap<>();
+        identity.put("i", 1);
+        java.util.Comparator<Integer> natural = java.util.Comparator.naturalOrder();
+        java.util.NavigableSet<Integer> sorted = java.util.Collections.synchronizedNavigableSet(new java.util.TreeSet<>(natural));
+        sorted.addAll(List.of(2, 1));
+        byte[] bytes = Blit.builder().references(true).build().toBytes(new Object[] {
+                new java.util.AbstractMap.SimpleEntry<>("k", 1), Map.entry(2, "v"), new ArrayList<>(List.of(1, 2, 3)).subList(1, 3),
+                sync, sorted, natural, stack, identity, new java.util.concurrent.ConcurrentLinkedQueue<>(List.of(7)),
+                java.util.Collections.nCopies(3, "x"), new java.util.concurrent.atomic.AtomicReference<>("r")});
+        golden("extended_collections", dump(bytes));
+    }
+
     @Test
     void compactArraysShowTheirWidth() throws IOException {
         long[] twenty = new long[20];

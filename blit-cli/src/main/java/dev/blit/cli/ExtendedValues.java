@@ -1,0 +1,95 @@
+package dev.blit.cli;
+
+import dev.blit.BlitException;
+import dev.blit.types.TypeIds;
+
+/**
+ * The values of id 99, the second space of built-in ids (FORMAT.md, "Extended ids"), for {@link Decoder}: most
+ * of them are written as the content of a built-in of the first space (a collection as 36, a map as 39, a
+ * sorted one as 41 or 42, an entry as 56), so they are read by the decoder's own methods for those, with what
+ * differs (names, nulls, when each is numbered) told by {@link BuiltinIds} and {@link Names}. Kept apart so
+ * that the decoder stays readable as the space grows.
+ */
+final class ExtendedValues {
+    private final Decoder decoder;
+    private final Input in;
+    private final Leaves leaves;
+    private final UserTypes types;
+
+    ExtendedValues(Decoder decoder, Input in, Leaves leaves, UserTypes types) {
+        this.decoder = decoder;
+        this.in = in;
+        this.leaves = leaves;
+        this.types = types;
+    }
+
+    /**
+     * Id 99 (FORMAT.md): an extended id, then its content. 1..4 (Path, File, Inet(Socket)Address) are leaves; 0,
+     * a serializable lambda, ends with its captured values (whether its capturing class registers it, and
+     * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..23
+     * are written as the content of the built-in each resembles (36, 39, 41, 42, 56), and read here as those are.
+     */
+    void value(Node n, int depth) {
+        long at = in.pos;
+        long ext = in.uvar(32) & 0xffffffffL;
+        n.ext = (int) Math.min(ext, Integer.MAX_VALUE);
+        decoder.building(n, BuiltinIds.builtFromContent(TypeIds.EXTENDED, ext));
+        String name = Names.extended(ext);
+        if (name != null) {
+            n.type = name;
+        }
+        switch (name == null ? -1 : n.ext) {
+            case TypeIds.EXT_SERIALIZABLE_LAMBDA -> {
+                leaves.extended(n, ext, at, types);
+                int count = in.count(1, "captured value count");
+                for (int i = 0; i < count; i++) {
+                    decoder.value(n, "captured[" + i + "]", depth + 1);
+                }
+            }
+            case TypeIds.EXT_PATH, TypeIds.EXT_FILE, TypeIds.EXT_INET_ADDRESS, TypeIds.EXT_INET_SOCKET_ADDRESS ->
+                    leaves.extended(n, ext, at, types);
+            case TypeIds.EXT_SIMPLE_ENTRY, TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY, TypeIds.EXT_MAP_ENTRY -> {
+                decoder.value(n, "key", depth + 1);
+                decoder.value(n, "value", depth + 1);
+            }
+            case TypeIds.EXT_SUB_LIST, TypeIds.EXT_SYNCHRONIZED_COLLECTION, TypeIds.EXT_SYNCHRONIZED_LIST,
+                 TypeIds.EXT_SYNCHRONIZED_SET, TypeIds.EXT_STACK, TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET,
+                 TypeIds.EXT_CONCURRENT_LINKED_QUEUE, TypeIds.EXT_CONCURRENT_LINKED_DEQUE, TypeIds.EXT_CONCURRENT_KEY_SET ->
+                    decoder.collection(n, in.count(1, "count"), depth);
+            case TypeIds.EXT_SYNCHRONIZED_MAP, TypeIds.EXT_IDENTITY_HASH_MAP -> decoder.entries(n, in.count(2, "count"), depth);
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_SET -> {
+                decoder.comparator(n, depth);
+                decoder.collection(n, in.count(1, "count"), depth);
+            }
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP -> {
+                decoder.comparator(n, depth);
+                decoder.entries(n, in.count(2, "count"), depth);
+            }
+            case TypeIds.EXT_N_COPIES -> nCopies(n, depth);
+            case TypeIds.EXT_NATURAL_ORDER -> {
+            }
+            case TypeIds.EXT_ATOMIC_REFERENCE -> decoder.value(n, "value", depth + 1);
+            default -> throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
+        }
+    }
+
+    /**
+     * {@code Collections.nCopies} (extended id 21): {@code uvar n}, a count of copies that take no bytes (so not
+     * checked against the input, but an {@code int}), then the one element, which must be null for no copies:
+     * the library reads {@code nCopies(0, e)} as an empty list, so a value there would be a second encoding of it.
+     */
+    private void nCopies(Node n, int depth) {
+        long at = in.pos;
+        long count = in.uvar(32) & 0xffffffffL;
+        if (count > Integer.MAX_VALUE) {
+            throw new BlitException("Collections.nCopies count " + count + " at offset " + at + " is over " + Integer.MAX_VALUE);
+        }
+        n.value = count + (count == 1 ? " copy" : " copies");
+        decoder.value(n, "element", depth + 1);
+        Node element = n.children.get(n.children.size() - 1);
+        if (count == 0 && element.id != TypeIds.NULL) {
+            throw new BlitException("Collections.nCopies at offset " + n.start + " has no copies, but its element at offset "
+                    + element.start + " is not null");
+        }
+    }
+}
