@@ -83,7 +83,7 @@ final class BuiltinIds {
 
     /**
      * @return the class an extended id (after id 99) names as an array component and a value: 1..4 only, else
-     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..23 are no component type)
+     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..24 are no component type)
      */
     static String extendedName(long ext) {
         return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS ? Names.extended(ext) : null;

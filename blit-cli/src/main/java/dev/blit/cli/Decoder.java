@@ -401,7 +401,8 @@ final class Decoder {
             Node c = n.children.get(n.children.size() - 1);
             Node target = c.id == TypeIds.REFERENCE ? lastTarget : c;
             boolean natural = target.id == TypeIds.REVERSE_ORDER
-                    || target.id == TypeIds.EXTENDED && target.ext == TypeIds.EXT_NATURAL_ORDER;
+                    || target.id == TypeIds.EXTENDED && (target.ext == TypeIds.EXT_NATURAL_ORDER
+                    || target.ext == TypeIds.EXT_CASE_INSENSITIVE_ORDER);
             if (!natural && target.id < TypeIds.FIRST_USER_ID && (target.id != TypeIds.EXTENDED
                     || target.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA || target.notAComparator)) {
                 throw new BlitException("expected a Comparator at offset " + at + " but found "

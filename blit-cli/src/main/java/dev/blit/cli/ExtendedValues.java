@@ -26,7 +26,7 @@ final class ExtendedValues {
     /**
      * Id 99 (FORMAT.md): an extended id, then its content. 1..4 (Path, File, Inet(Socket)Address) are leaves; 0,
      * a serializable lambda, ends with its captured values (whether its capturing class registers it, and
-     * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..23
+     * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..24
      * are written as the content of the built-in each resembles (36, 39, 41, 42, 56), and read here as those are.
      */
     void value(Node n, int depth) {
@@ -66,7 +66,7 @@ final class ExtendedValues {
                 decoder.entries(n, in.count(2, "count"), depth);
             }
             case TypeIds.EXT_N_COPIES -> nCopies(n, depth);
-            case TypeIds.EXT_NATURAL_ORDER -> {
+            case TypeIds.EXT_NATURAL_ORDER, TypeIds.EXT_CASE_INSENSITIVE_ORDER -> {
             }
             case TypeIds.EXT_ATOMIC_REFERENCE -> decoder.value(n, "value", depth + 1);
             default -> throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);

@@ -39,7 +39,8 @@ final class Names {
         Map<String, String> niceExtended = Map.of("SERIALIZABLE_LAMBDA", "lambda",
                 "SIMPLE_ENTRY", "AbstractMap.SimpleEntry", "SIMPLE_IMMUTABLE_ENTRY", "AbstractMap.SimpleImmutableEntry",
                 "MAP_ENTRY", "Map.entry", "SUB_LIST", "subList", "CONCURRENT_KEY_SET", "ConcurrentHashMap.newKeySet",
-                "N_COPIES", "Collections.nCopies", "NATURAL_ORDER", "Comparator.naturalOrder()");
+                "N_COPIES", "Collections.nCopies", "NATURAL_ORDER", "Comparator.naturalOrder()",
+                "CASE_INSENSITIVE_ORDER", "String.CASE_INSENSITIVE_ORDER");
         // The names come from TypeIds itself, so a new built-in shows up here without a change.
         for (Field f : TypeIds.class.getFields()) {
             if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")) {

@@ -86,8 +86,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections,
  * {@code BigInteger}, {@code BigDecimal}, {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97
  * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys} and
- * {@link #eachRefusalOfIds91To97IsTheLibrarys}, and those of extended ids 5..23 in
- * {@link #eachRefusalOfExtendedIds5To23IsTheLibrarys}. The payload holds no collection that contains itself
+ * {@link #eachRefusalOfIds91To97IsTheLibrarys}, and those of extended ids 5..24 in
+ * {@link #eachRefusalOfExtendedIds5To24IsTheLibrarys}. The payload holds no collection that contains itself
  * where damage could make it a set element or map key (the library refuses to hash one; the dump does not hash).
  */
 class DumpAgreesWithLibraryTest {
@@ -366,7 +366,10 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 18", "unknown extended built-in id 24 at offset 1"},
+                {"63 19", "unknown extended built-in id 25 at offset 1"},
+                // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
+                {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
+                {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
                 {"63 80 01", "unknown extended built-in id 128"},
                 {"63 00", "truncated"},
                 {"63 00 0b", "its capturing class id 11 at offset 2 is not a registered class's"},
@@ -403,7 +406,7 @@ class DumpAgreesWithLibraryTest {
     }
 
     /**
-     * Id 99, extended ids 5..23 (FORMAT.md, "Extended ids 5..23"), each refusal once, by hand (hex: tag, content):
+     * Id 99, extended ids 5..24 (FORMAT.md, "Extended ids 5..24"), each refusal once, by hand (hex: tag, content):
      * an id past them; the nulls {@code Map.entry} and the concurrent queues, deque and key set refuse; a back
      * reference from inside a value numbered after its content (the entries, {@code nCopies}) to itself, where one
      * numbered before (a synchronized list or map, an {@code AtomicReference}) may hold itself; {@code nCopies}
@@ -412,9 +415,12 @@ class DumpAgreesWithLibraryTest {
      * the others are no Comparator.
      */
     @Test
-    void eachRefusalOfExtendedIds5To23IsTheLibrarys() {
+    void eachRefusalOfExtendedIds5To24IsTheLibrarys() {
         bothRefuse(new String[][] {
-                {"63 18", "unknown extended built-in id 24 at offset 1"},
+                {"63 19", "unknown extended built-in id 25 at offset 1"},
+                // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
+                {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
+                {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
                 {"63 80 80 80 80 08", "unknown extended built-in id 2147483648 at offset 1"},
                 // nulls: Map.entry's key or value, an element of 18, 19, 20
                 {"63 07 00 07 02", "a Map.entry cannot hold null, found at offset 2"},
@@ -450,7 +456,7 @@ class DumpAgreesWithLibraryTest {
                 {"63 15 03", "truncated"}, // nCopies without its element
                 {"63 15 80", "truncated"},
                 {"63 17", "truncated"}, // an AtomicReference without its value
-                // no array component type: 0 (lambdas) and 5..23
+                // no array component type: 0 (lambdas) and 5..24
                 {"15 63 05 00", "unknown type id 99, extended id 5, at offset 1"},
                 {"15 63 16 00", "unknown type id 99, extended id 22, at offset 1"},
                 {"15 63 17 01 00", "unknown type id 99, extended id 23, at offset 1"},
@@ -617,6 +623,8 @@ class DumpAgreesWithLibraryTest {
         keySet.add(5);
         TreeSet<Integer> natural = new TreeSet<>(Comparator.naturalOrder());
         natural.addAll(List.of(2, 1));
+        TreeMap<String, Integer> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.put("Content-Type", 1);
         m.put("extended", List.of(new AbstractMap.SimpleEntry<>("k", 1), new AbstractMap.SimpleImmutableEntry<>(2, "w"),
                 Map.entry(1, "v"), new ArrayList<>(List.of(1, 2, 3)).subList(1, 3),
                 Collections.synchronizedCollection(new ArrayList<>(List.of("c"))),
@@ -626,7 +634,7 @@ class DumpAgreesWithLibraryTest {
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a"))), stack, identity,
                 new CopyOnWriteArraySet<>(List.of(1, 2)), new ConcurrentLinkedQueue<>(List.of(1)),
                 new ConcurrentLinkedDeque<>(List.of("d", "e")), keySet, Collections.nCopies(3, "x"), Collections.nCopies(0, "z"),
-                natural, Comparator.naturalOrder(), new AtomicReference<>("r")));
+                natural, Comparator.naturalOrder(), new AtomicReference<>("r"), headers));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);

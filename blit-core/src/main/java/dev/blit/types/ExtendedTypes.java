@@ -251,7 +251,7 @@ final class ExtendedTypes {
                 case TypeIds.EXT_INET_SOCKET_ADDRESS:
                     return NetTypes.readSocketAddress(in);
                 default:
-                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_ATOMIC_REFERENCE) {
+                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_CASE_INSENSITIVE_ORDER) {
                         return ExtendedCollections.read(in, ext, at);
                     }
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);

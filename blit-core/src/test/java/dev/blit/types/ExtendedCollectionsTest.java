@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Extended ids 5..23 (FORMAT.md): the JDK's entries, sublists, synchronized wrappers, {@code Stack},
+ * Extended ids 5..24 (FORMAT.md): the JDK's entries, sublists, synchronized wrappers, {@code Stack},
  * {@code IdentityHashMap}, the concurrent sets and queues, {@code nCopies}, {@code Comparator.naturalOrder()} and
  * {@code AtomicReference}. Each comes back equal, through every decoding path, with every truncation rejected;
  * what the JDK class refuses (nulls, a second encoding) is rejected with its offset.
@@ -186,6 +186,11 @@ class ExtendedCollectionsTest {
      */
     @Test
     void aCopyOnWriteArraySetIsChargedForTheComparisonsItsConstructionMakes() {
+        CopyOnWriteArraySet<Integer> thousands = new CopyOnWriteArraySet<>();
+        for (int i = 0; i < 5_000; i++) {
+            thousands.add(i);
+        }
+        assertEquals(thousands, PLAIN.fromBytes(PLAIN.toBytes(thousands)), "5,000 elements are within the default budget");
         int n = 20_000;
         byte[] bytes = new byte[3 + 3 + 2 * n];
         bytes[0] = 99;
@@ -227,6 +232,18 @@ class ExtendedCollectionsTest {
         assertSame(Comparator.naturalOrder(), copy.comparator());
     }
 
+    /** The comparator of many a map of names (HTTP headers): a constant, kept by a TreeMap that uses it. */
+    @Test
+    void caseInsensitiveOrderIsAConstantAndAComparatorOfSortedCollections() {
+        assertEncoding("63 18", String.CASE_INSENSITIVE_ORDER);
+        TreeMap<String, Integer> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.put("Content-Type", 1);
+        TreeMap<?, ?> copy = roundTrip(headers, c -> assertEquals(1, ((Map<?, ?>) c).get("content-type")));
+        assertSame(String.CASE_INSENSITIVE_ORDER, copy.comparator());
+        // Its keys are Strings: anything else is refused by the comparator, with the offset.
+        assertTrue(assertRejected("29 01 63 18 01 07 02 00").getMessage().contains("offset 5"));
+    }
+
     @Test
     void atomicReferenceHoldsAnyValueAndMayPointAtItself() {
         roundTrip(new AtomicReference<>("r"), copy -> assertEquals("r", copy.get()));
@@ -264,7 +281,7 @@ class ExtendedCollectionsTest {
 
     @Test
     void anUnknownExtendedIdAndMutationsAreBlitExceptions() {
-        assertTrue(assertRejected("63 18").getMessage().contains("unknown extended built-in id 24"));
+        assertTrue(assertRejected("63 19").getMessage().contains("unknown extended built-in id 25"));
         Object[] samples = {Map.entry("k", 1), new ArrayList<>(List.of(1, 2, 3, 4, 5)).subList(0, 4),
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a", 2, "b"))), stackOf(1, "s"),
                 new CopyOnWriteArraySet<>(List.of(1, 2)), Collections.nCopies(2, List.of(1)), new AtomicReference<>(List.of())};

@@ -312,6 +312,9 @@ final class Workloads {
         root.put("linkedQueue", new java.util.concurrent.ConcurrentLinkedQueue<>(List.of("q")));
         root.put("nCopies", Collections.nCopies(3, "n"));
         root.put("natural", new TreeSet<>(java.util.Comparator.naturalOrder()));
+        TreeMap<String, Integer> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.put("Accept", 1);
+        root.put("caseInsensitive", headers);
         root.put("reference", new java.util.concurrent.atomic.AtomicReference<>(List.of(1)));
         try {
             java.net.InetAddress host = java.net.InetAddress.getByAddress("host", new byte[] {10, 1, 2, 3});
