@@ -98,6 +98,9 @@ public final class Registry {
                     return byClass.get(root); // Path: a private class per platform and file system
                 }
             }
+            if (BuiltinTypes.isExtendedCollection(type)) {
+                return extended; // ids 5..24: a sublist, a synchronized wrapper, Stack, ...
+            }
             Registration lazy = BuiltinTypes.lazy(type);
             if (lazy != null) {
                 return lazy;

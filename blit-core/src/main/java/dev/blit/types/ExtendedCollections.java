@@ -42,8 +42,14 @@ final class ExtendedCollections {
     private ExtendedCollections() {
     }
 
-    /** The extended id each class is written under; classes found from instances, as the JDK keeps them private. */
-    private static final Map<Class<?>, Integer> IDS = ids();
+    /**
+     * The extended id each class is written under; the classes found from instances, as the JDK keeps them
+     * private. A holder of its own, built on the first write of a JDK class the registry does not know, not when
+     * a {@code Blit} is built: making these instances loads and initializes some twenty JDK classes.
+     */
+    private static final class Ids {
+        static final Map<Class<?>, Integer> MAP = ids();
+    }
 
     private static Map<Class<?>, Integer> ids() {
         Map<Class<?>, Integer> m = new IdentityHashMap<>();
@@ -75,16 +81,14 @@ final class ExtendedCollections {
         return m;
     }
 
-    /** Makes every class above a class of the extended registration {@code r}. */
-    static void install(RegistryBuilder rb, Registration r) {
-        for (Class<?> c : IDS.keySet()) {
-            rb.alias(c, r);
-        }
+    /** @return whether {@code type}, a JDK class the registry does not know, is written under one of these ids */
+    static boolean covers(Class<?> type) {
+        return Ids.MAP.containsKey(type);
     }
 
     /** @return the extended id {@code v} is written under here, or -1 if it is none of these */
     static int idOf(Object v) {
-        Integer ext = IDS.get(v.getClass());
+        Integer ext = Ids.MAP.get(v.getClass());
         return ext == null ? -1 : ext;
     }
 

@@ -65,7 +65,7 @@ final class ExtendedTypes {
         rb.alias(InetAddress.class, r);
         rb.family(InetAddress.class); // Inet4Address, Inet6Address
         rb.alias(InetSocketAddress.class, r);
-        ExtendedCollections.install(rb, r);
+        // The collections, comparators and holders of ids 5..24 are found when first written (Registry.resolve).
     }
 
     /** The component type of an array of an extended built-in: the class its descriptor's extended id names. */
