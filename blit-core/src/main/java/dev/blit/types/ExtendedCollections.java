@@ -4,8 +4,6 @@ import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
-import dev.blit.internal.Registration;
-import dev.blit.internal.RegistryBuilder;
 
 import java.util.AbstractMap;
 import java.util.ArrayList;

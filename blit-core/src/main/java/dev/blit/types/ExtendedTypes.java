@@ -26,8 +26,9 @@ import java.nio.file.Path;
 /**
  * The built-ins of the second id space, after {@link TypeIds#EXTENDED} (99) and an extended id: serializable
  * lambdas (0), {@code java.nio.file.Path} (1), {@code java.io.File} (2), {@code InetAddress} (3) and
- * {@code InetSocketAddress} (4; both in {@link NetTypes}). They share one registration, so all of them are
- * tracked (a lambda's identity matters; a path's costs nothing to keep).
+ * {@code InetSocketAddress} (4; both in {@link NetTypes}), and the collections, entries, comparators and holders
+ * 5..24 ({@link ExtendedCollections}). They share one registration, so all of them are tracked (a lambda's
+ * identity matters; a path's costs nothing to keep).
  *
  * <p><b>Lambdas.</b> Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
  * {@code (Function<Order, Long> & Serializable) Order::id}). A lambda's class is spun by the JVM at run time,
