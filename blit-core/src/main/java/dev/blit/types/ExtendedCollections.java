@@ -5,6 +5,7 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
 
+import java.lang.reflect.Modifier;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -81,13 +82,24 @@ final class ExtendedCollections {
 
     /** @return whether {@code type}, a JDK class the registry does not know, is written under one of these ids */
     static boolean covers(Class<?> type) {
-        return Ids.MAP.containsKey(type);
+        return Ids.MAP.containsKey(type) || isMapsOwnEntry(type);
     }
 
     /** @return the extended id {@code v} is written under here, or -1 if it is none of these */
     static int idOf(Object v) {
         Integer ext = Ids.MAP.get(v.getClass());
-        return ext == null ? -1 : ext;
+        return ext != null ? ext : isMapsOwnEntry(v.getClass()) ? TypeIds.EXT_SIMPLE_ENTRY : -1;
+    }
+
+    /**
+     * Whether {@code type} is the entry class of one of the JDK's maps ({@code HashMap}'s node, {@code TreeMap}'s
+     * entry, ...): what {@code new ArrayList<>(map.entrySet())} holds, to sort a map by value. Private to
+     * {@code java.util}, so written as a {@code SimpleEntry} (5), which is what comes back: a key, a value and a
+     * {@code setValue} that no longer writes through to a map.
+     */
+    private static boolean isMapsOwnEntry(Class<?> type) {
+        return type.getClassLoader() == null && !Modifier.isPublic(type.getModifiers())
+                && Map.Entry.class.isAssignableFrom(type);
     }
 
     /**

@@ -56,9 +56,16 @@ class ExtendedCollectionsTest {
         assertRoundTrips(Map.entry(1, "a"));
         assertEncoding("63 07 07 02 0b 03 61", Map.entry(1, "a")); // 99, ext 7, Integer 1, String "a"
         assertEncoding("63 05 0b 03 6b 00", new AbstractMap.SimpleEntry<>("k", null));
-        // The entries of a map's entrySet() are HashMap's own nodes: not these classes, still refused.
-        Map.Entry<String, Integer> node = new java.util.HashMap<>(Map.of("x", 1)).entrySet().iterator().next();
-        assertThrows(BlitException.class, () -> PLAIN.toBytes(node));
+        // The entries of a map's entrySet() are the map's own private nodes: written, and read, as SimpleEntries.
+        for (Map<Object, Object> map : List.<Map<Object, Object>>of(new java.util.HashMap<>(Map.of("x", 1, "y", 2)),
+                new TreeMap<>(Map.of("x", 1)), new LinkedHashMap<>(Map.of(3, List.of())), new ConcurrentHashMap<>(Map.of(4, 5)),
+                new IdentityHashMap<>(Map.of("i", 6)))) {
+            List<Map.Entry<Object, Object>> entries = new ArrayList<>(map.entrySet());
+            List<?> back = roundTrip(entries, copy -> assertEquals(entries, copy));
+            assertEquals(AbstractMap.SimpleEntry.class, back.get(0).getClass());
+            assertEquals(entries.get(0), PLAIN.copy(entries.get(0)));
+        }
+        assertEncoding("63 05 0b 03 78 07 02", new java.util.HashMap<>(Map.of("x", 1)).entrySet().iterator().next());
     }
 
     @Test
