@@ -98,9 +98,6 @@ public final class Registry {
                     return byClass.get(root); // Path: a private class per platform and file system
                 }
             }
-            if (BuiltinTypes.isExtendedCollection(type)) {
-                return extended; // ids 5..24: a sublist, a synchronized wrapper, Stack, ...
-            }
             Registration lazy = BuiltinTypes.lazy(type);
             if (lazy != null) {
                 return lazy;
@@ -109,6 +106,16 @@ public final class Registry {
         for (Registration h : hierarchies) {
             if (h.type.isAssignableFrom(type)) {
                 return h;
+            }
+        }
+        // Built in for JDK classes that had none before: where the user's registerHierarchy covers one, it still wins.
+        if (loader == null) {
+            if (BuiltinTypes.isExtendedCollection(type)) {
+                return extended; // ids 5..24: a sublist, a synchronized wrapper, Stack, ...
+            }
+            Class<?> shape = BuiltinTypes.byShape(type);
+            if (shape != null) {
+                return byClass.get(shape); // a keySet() or subMap() view, a checked wrapper: as the class it behaves like
             }
         }
         return null;

@@ -208,4 +208,32 @@ public final class BuiltinTypes {
     public static boolean isExtendedCollection(Class<?> type) {
         return ExtendedCollections.covers(type);
     }
+
+    /**
+     * The public class a JDK-private collection or map is written as, when nothing else covers it (FORMAT.md,
+     * "Built-in JDK types"): views such as a map's {@code keySet()}, {@code values()} and {@code entrySet()} or a
+     * {@code TreeMap}'s {@code headMap}, checked wrappers, {@code Collections.newSetFromMap}. No user can
+     * register such a class, and Blit cannot reach its fields; what the value holds is what its interfaces show,
+     * so it is written, and read back, as the mutable class with the same interface and iteration order: a
+     * sorted map as a {@code TreeMap}, another map as a {@code LinkedHashMap}, a sorted set as a {@code TreeSet},
+     * another set as a {@code LinkedHashSet}, a queue as a {@code LinkedList}, any other collection as an
+     * {@code ArrayList}. What it viewed or checked is not kept.
+     *
+     * @param type a class of the JDK's
+     * @return that public class, or null if {@code type} is public or not a collection or map
+     */
+    public static Class<?> byShape(Class<?> type) {
+        if (type.getClassLoader() != null || java.lang.reflect.Modifier.isPublic(type.getModifiers())) {
+            return null;
+        }
+        if (java.util.Map.class.isAssignableFrom(type)) {
+            return java.util.SortedMap.class.isAssignableFrom(type) ? java.util.TreeMap.class : java.util.LinkedHashMap.class;
+        }
+        if (!java.util.Collection.class.isAssignableFrom(type)) {
+            return null;
+        }
+        return java.util.SortedSet.class.isAssignableFrom(type) ? java.util.TreeSet.class
+                : java.util.Set.class.isAssignableFrom(type) ? java.util.LinkedHashSet.class
+                : java.util.Queue.class.isAssignableFrom(type) ? java.util.LinkedList.class : java.util.ArrayList.class;
+    }
 }

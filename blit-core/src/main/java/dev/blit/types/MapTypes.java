@@ -17,6 +17,7 @@ import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -67,9 +68,10 @@ final class MapTypes {
     }
 
     /** {@code bool} has-comparator [tagged comparator], {@code uvar count}, entries in key order. */
-    private static final class TreeMapSerializer implements Serializer<TreeMap<Object, Object>> {
+    private static final class TreeMapSerializer implements Serializer<SortedMap<Object, Object>> {
+        /** Also the JDK's private sorted maps (a {@code TreeMap}'s submaps and views): see {@link BuiltinTypes#byShape}. */
         @Override
-        public void write(WriteBuffer out, TreeMap<Object, Object> value) {
+        public void write(WriteBuffer out, SortedMap<Object, Object> value) {
             Elements.writeComparator(out, value.comparator());
             Elements.writeMap(out, value);
         }

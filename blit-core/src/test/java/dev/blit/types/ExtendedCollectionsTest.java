@@ -298,10 +298,78 @@ class ExtendedCollectionsTest {
         }
     }
 
+    /**
+     * Views and wrappers of the JDK that have no id of their own are written as the public class they behave
+     * like (FORMAT.md), the same bytes as that class's: what they hold survives, what they viewed does not.
+     */
     @Test
-    void aJdkPrivateClassWithoutAnIdSaysWhatToDoInstead() {
-        BlitException e = assertThrows(BlitException.class,
-                () -> PLAIN.toBytes(new java.util.HashMap<>(Map.of(1, 2)).keySet()));
+    void jdkPrivateCollectionsAndMapsAreWrittenAsTheClassTheyBehaveLike() {
+        Map<String, Integer> hash = new java.util.HashMap<>(Map.of("a", 1, "b", 2));
+        TreeMap<Integer, String> tree = new TreeMap<>(Comparator.reverseOrder());
+        tree.putAll(Map.of(1, "x", 2, "y", 3, "z"));
+        Object[][] cases = {
+                {hash.keySet(), java.util.LinkedHashSet.class},
+                {hash.values(), ArrayList.class},
+                {hash.entrySet(), java.util.LinkedHashSet.class},
+                {tree.keySet(), TreeSet.class},
+                {tree.headMap(2), TreeMap.class},
+                {tree.descendingMap(), TreeMap.class},
+                {new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(1, 1, 2, 2)).subMap(1, 2), TreeMap.class},
+                {new ConcurrentHashMap<>(Map.of(1, "v")).values(), ArrayList.class},
+                {Collections.checkedList(new ArrayList<>(List.of("c")), String.class), ArrayList.class},
+                {Collections.checkedMap(new TreeMap<>(Map.of("k", 1)), String.class, Integer.class), LinkedHashMap.class},
+                {Collections.newSetFromMap(new java.util.WeakHashMap<>()), java.util.LinkedHashSet.class},
+                {Collections.asLifoQueue(new java.util.ArrayDeque<>(List.of(1, 2))), LinkedList.class},
+        };
+        for (Object[] c : cases) {
+            Object value = c[0];
+            Class<?> as = (Class<?>) c[1];
+            roundTrip(value, copy -> {
+                assertEquals(as, copy.getClass(), value.getClass().getName());
+                if (value instanceof Map) {
+                    assertEquals(value, copy);
+                } else {
+                    assertEquals(new ArrayList<>((Collection<?>) value), new ArrayList<>((Collection<?>) copy));
+                }
+            });
+        }
+        assertEncoding("2c 02 0b 03 61 0b 03 62", hashKeys()); // id 44, LinkedHashSet: count 2, "a", "b"
+        assertSame(Comparator.reverseOrder(), ((TreeMap<?, ?>) PLAIN.fromBytes(PLAIN.toBytes(tree.headMap(2)))).comparator());
+        assertEquals(tree.descendingMap(), PLAIN.copy(tree.descendingMap()), "a copy is what the caller can declare");
+        // Not a collection or map: still refused, with what to do instead.
+        BlitException e = assertThrows(BlitException.class, () -> PLAIN.toBytes(hash.keySet().iterator()));
         assertTrue(e.getMessage().contains("private to the JDK") && e.getMessage().contains("new ArrayList<>"), e.getMessage());
+    }
+
+    /** A LinkedHashMap's key set, written as a LinkedHashSet (id 44): its order, its elements. */
+    private static Set<String> hashKeys() {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        m.put("a", 1);
+        m.put("b", 2);
+        return m.keySet();
+    }
+
+    /** A user's registerHierarchy covering a JDK class keeps writing it, as before these were built in. */
+    @Test
+    void aUsersHierarchyStillWinsOverTheseBuiltIns() {
+        @SuppressWarnings("rawtypes")
+        dev.blit.Serializer<Collection> counting = new dev.blit.Serializer<>() {
+            @Override
+            public void write(dev.blit.buffer.WriteBuffer out, Collection value) {
+                out.writeUnsignedVarInt(value.size());
+            }
+
+            @Override
+            public Collection read(dev.blit.buffer.ReadBuffer in) {
+                return Collections.nCopies(in.readUnsignedVarInt(), "?");
+            }
+        };
+        Blit blit = Blit.builder().registerHierarchy(Collection.class, 120, counting).build();
+        for (Collection<?> c : List.<Collection<?>>of(Collections.synchronizedList(new ArrayList<>(List.of(1, 2))),
+                new java.util.HashMap<>(Map.of(1, 2, 3, 4)).keySet(), new ConcurrentLinkedQueue<>(List.of(1, 2)))) {
+            assertEquals("7802", RoundTrip.hex(blit.toBytes(c)).replace(" ", ""), c.getClass().getName()); // id 120, size 2
+        }
+        assertEquals("630a0207020704", RoundTrip.hex(PLAIN.toBytes(Collections.synchronizedList(new ArrayList<>(List.of(1, 2)))))
+                .replace(" ", ""), "without the hierarchy, the built-in");
     }
 }
