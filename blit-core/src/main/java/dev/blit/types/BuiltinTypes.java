@@ -1,6 +1,5 @@
 package dev.blit.types;
 
-import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
