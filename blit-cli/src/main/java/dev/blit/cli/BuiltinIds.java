@@ -22,11 +22,11 @@ final class BuiltinIds {
 
     /**
      * {@link #refusesNull(int)} for a value: with id 99, for its extended id ({@code Map.entry}, the concurrent
-     * queues and deque, a concurrent key set).
+     * queues and deque, a concurrent key set, {@code Properties}).
      */
     static boolean refusesNull(Node n) {
-        return n.id == TypeIds.EXTENDED ? n.ext == TypeIds.EXT_MAP_ENTRY || n.ext >= TypeIds.EXT_CONCURRENT_LINKED_QUEUE
-                && n.ext <= TypeIds.EXT_CONCURRENT_KEY_SET : refusesNull(n.id);
+        return n.id == TypeIds.EXTENDED ? n.ext == TypeIds.EXT_MAP_ENTRY || n.ext == TypeIds.EXT_PROPERTIES
+                || n.ext >= TypeIds.EXT_CONCURRENT_LINKED_QUEUE && n.ext <= TypeIds.EXT_CONCURRENT_KEY_SET : refusesNull(n.id);
     }
 
     /**
@@ -83,7 +83,7 @@ final class BuiltinIds {
 
     /**
      * @return the class an extended id (after id 99) names as an array component and a value: 1..4 only, else
-     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..24 are no component type)
+     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..25 are no component type)
      */
     static String extendedName(long ext) {
         return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS ? Names.extended(ext) : null;

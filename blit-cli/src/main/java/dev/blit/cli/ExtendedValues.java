@@ -26,7 +26,7 @@ final class ExtendedValues {
     /**
      * Id 99 (FORMAT.md): an extended id, then its content. 1..4 (Path, File, Inet(Socket)Address) are leaves; 0,
      * a serializable lambda, ends with its captured values (whether its capturing class registers it, and
-     * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..24
+     * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..25
      * are written as the content of the built-in each resembles (36, 39, 41, 42, 56), and read here as those are.
      */
     void value(Node n, int depth) {
@@ -56,7 +56,8 @@ final class ExtendedValues {
                  TypeIds.EXT_SYNCHRONIZED_SET, TypeIds.EXT_STACK, TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET,
                  TypeIds.EXT_CONCURRENT_LINKED_QUEUE, TypeIds.EXT_CONCURRENT_LINKED_DEQUE, TypeIds.EXT_CONCURRENT_KEY_SET ->
                     decoder.collection(n, in.count(1, "count"), depth);
-            case TypeIds.EXT_SYNCHRONIZED_MAP, TypeIds.EXT_IDENTITY_HASH_MAP -> decoder.entries(n, in.count(2, "count"), depth);
+            case TypeIds.EXT_SYNCHRONIZED_MAP, TypeIds.EXT_IDENTITY_HASH_MAP, TypeIds.EXT_PROPERTIES ->
+                    decoder.entries(n, in.count(2, "count"), depth);
             case TypeIds.EXT_SYNCHRONIZED_SORTED_SET -> {
                 decoder.comparator(n, depth);
                 decoder.collection(n, in.count(1, "count"), depth);

@@ -86,8 +86,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections,
  * {@code BigInteger}, {@code BigDecimal}, {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97
  * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys} and
- * {@link #eachRefusalOfIds91To97IsTheLibrarys}, and those of extended ids 5..24 in
- * {@link #eachRefusalOfExtendedIds5To24IsTheLibrarys}. The payload holds no collection that contains itself
+ * {@link #eachRefusalOfIds91To97IsTheLibrarys}, and those of extended ids 5..25 in
+ * {@link #eachRefusalOfExtendedIds5To25IsTheLibrarys}. The payload holds no collection that contains itself
  * where damage could make it a set element or map key (the library refuses to hash one; the dump does not hash).
  */
 class DumpAgreesWithLibraryTest {
@@ -366,7 +366,7 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 19", "unknown extended built-in id 25 at offset 1"},
+                {"63 1a", "unknown extended built-in id 26 at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
@@ -406,7 +406,7 @@ class DumpAgreesWithLibraryTest {
     }
 
     /**
-     * Id 99, extended ids 5..24 (FORMAT.md, "Extended ids 5..24"), each refusal once, by hand (hex: tag, content):
+     * Id 99, extended ids 5..25 (FORMAT.md, "Extended ids 5..25"), each refusal once, by hand (hex: tag, content):
      * an id past them; the nulls {@code Map.entry} and the concurrent queues, deque and key set refuse; a back
      * reference from inside a value numbered after its content (the entries, {@code nCopies}) to itself, where one
      * numbered before (a synchronized list or map, an {@code AtomicReference}) may hold itself; {@code nCopies}
@@ -415,9 +415,9 @@ class DumpAgreesWithLibraryTest {
      * the others are no Comparator.
      */
     @Test
-    void eachRefusalOfExtendedIds5To24IsTheLibrarys() {
+    void eachRefusalOfExtendedIds5To25IsTheLibrarys() {
         bothRefuse(new String[][] {
-                {"63 19", "unknown extended built-in id 25 at offset 1"},
+                {"63 1a", "unknown extended built-in id 26 at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
@@ -428,6 +428,9 @@ class DumpAgreesWithLibraryTest {
                 {"63 12 01 00", "a ConcurrentLinkedQueue cannot hold null, found at offset 3"},
                 {"63 13 02 07 02 00", "a ConcurrentLinkedDeque cannot hold null, found at offset 5"},
                 {"63 14 01 00", "a ConcurrentHashMap.newKeySet cannot hold null, found at offset 3"},
+                {"63 19 01 0b 03 6b 00", "a Properties cannot hold null, found at offset 6"}, // Properties: a null value
+                {"63 19 01 00 0b 03 76", "a Properties cannot hold null, found at offset 3"}, // ... or key
+                {"15 63 19 00", "unknown type id 99, extended id 25, at offset 1"},
                 // sorted as 41/42: naturally ordered (no comparator, or naturalOrder()), no null key or element
                 {"63 0c 00 01 00", "a Collections.synchronizedSortedSet cannot hold null, found at offset 4"},
                 {"63 0e 00 01 00 07 02", "a Collections.synchronizedSortedMap cannot hold null, found at offset 4"},
@@ -456,7 +459,7 @@ class DumpAgreesWithLibraryTest {
                 {"63 15 03", "truncated"}, // nCopies without its element
                 {"63 15 80", "truncated"},
                 {"63 17", "truncated"}, // an AtomicReference without its value
-                // no array component type: 0 (lambdas) and 5..24
+                // no array component type: 0 (lambdas) and 5..25
                 {"15 63 05 00", "unknown type id 99, extended id 5, at offset 1"},
                 {"15 63 16 00", "unknown type id 99, extended id 22, at offset 1"},
                 {"15 63 17 01 00", "unknown type id 99, extended id 23, at offset 1"},
@@ -623,6 +626,8 @@ class DumpAgreesWithLibraryTest {
         keySet.add(5);
         TreeSet<Integer> natural = new TreeSet<>(Comparator.naturalOrder());
         natural.addAll(List.of(2, 1));
+        java.util.Properties properties = new java.util.Properties();
+        properties.setProperty("p", "q");
         TreeMap<String, Integer> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         headers.put("Content-Type", 1);
         m.put("extended", List.of(new AbstractMap.SimpleEntry<>("k", 1), new AbstractMap.SimpleImmutableEntry<>(2, "w"),
@@ -634,7 +639,7 @@ class DumpAgreesWithLibraryTest {
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a"))), stack, identity,
                 new CopyOnWriteArraySet<>(List.of(1, 2)), new ConcurrentLinkedQueue<>(List.of(1)),
                 new ConcurrentLinkedDeque<>(List.of("d", "e")), keySet, Collections.nCopies(3, "x"), Collections.nCopies(0, "z"),
-                natural, Comparator.naturalOrder(), new AtomicReference<>("r"), headers));
+                natural, Comparator.naturalOrder(), new AtomicReference<>("r"), headers, properties));
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);

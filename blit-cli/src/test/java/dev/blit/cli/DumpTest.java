@@ -497,7 +497,7 @@ class DumpTest {
     }
 
     /**
-     * Id 99, extended ids 5..24: the JDK's entries, wrappers, views and holders, shown as trees like the
+     * Id 99, extended ids 5..25: the JDK's entries, wrappers, views and holders, shown as trees like the
      * collections, maps and entries whose content they share (36, 39, 42, 56), named as the JDK makes them; a
      * synchronized list holding itself (numbered before its content), {@code naturalOrder()} as a comparator and
      * again as a back reference.

@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.Stack;
@@ -30,7 +31,7 @@ import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Extended ids 5..24 (FORMAT.md): JDK collections, entries and holders that users meet in their data and that
+ * Extended ids 5..25 (FORMAT.md): JDK collections, entries and holders that users meet in their data and that
  * the first id space had no room for. Most of their classes are private to {@code java.util}, so a user could
  * not register them and Blit cannot reach their fields: each is written as the content of the built-in it
  * resembles (a list's, a map's, a sorted set's, a key and a value) and read back through the JDK's public
@@ -77,6 +78,7 @@ final class ExtendedCollections {
         m.put(Comparator.naturalOrder().getClass(), TypeIds.EXT_NATURAL_ORDER);
         m.put(AtomicReference.class, TypeIds.EXT_ATOMIC_REFERENCE);
         m.put(String.CASE_INSENSITIVE_ORDER.getClass(), TypeIds.EXT_CASE_INSENSITIVE_ORDER);
+        m.put(Properties.class, TypeIds.EXT_PROPERTIES);
         return m;
     }
 
@@ -134,6 +136,7 @@ final class ExtendedCollections {
                 }
                 return;
             case TypeIds.EXT_SYNCHRONIZED_MAP:
+            case TypeIds.EXT_PROPERTIES: // whose writers hold its monitor too
                 synchronized (v) {
                     Elements.writeMap(out, (Map<?, ?>) v);
                 }
@@ -172,7 +175,7 @@ final class ExtendedCollections {
     }
 
     /**
-     * Reads the content of extended id {@code ext} (5..24), after the id.
+     * Reads the content of extended id {@code ext} (5..25), after the id.
      *
      * @param at the offset of the extended id, for messages
      */
@@ -238,6 +241,10 @@ final class ExtendedCollections {
             }
             case TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET:
                 return copyOnWriteSet(in, at);
+            case TypeIds.EXT_PROPERTIES: {
+                Properties p = new Properties();
+                return wrapped(in, in.readCount(2), p, p);
+            }
             case TypeIds.EXT_CONCURRENT_LINKED_QUEUE:
                 return filled(in, in.readCount(1), new ConcurrentLinkedQueue<>());
             case TypeIds.EXT_CONCURRENT_LINKED_DEQUE:

@@ -119,7 +119,7 @@ public final class TypeIds {
     /**
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
      * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress},
-     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..24.
+     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..25.
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -172,6 +172,8 @@ public final class TypeIds {
     public static final int EXT_ATOMIC_REFERENCE = 23;
     /** Extended id of {@code String.CASE_INSENSITIVE_ORDER}: no content. */
     public static final int EXT_CASE_INSENSITIVE_ORDER = 24;
+    /** Extended id of a {@code java.util.Properties}: as {@link #HASH_MAP}, no null, its defaults not kept. */
+    public static final int EXT_PROPERTIES = 25;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

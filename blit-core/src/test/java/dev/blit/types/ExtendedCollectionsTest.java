@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
+import java.util.Properties;
 import java.util.Set;
 import java.util.Stack;
 import java.util.TreeMap;
@@ -42,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Extended ids 5..24 (FORMAT.md): the JDK's entries, sublists, synchronized wrappers, {@code Stack},
+ * Extended ids 5..25 (FORMAT.md): the JDK's entries, sublists, synchronized wrappers, {@code Stack},
  * {@code IdentityHashMap}, the concurrent sets and queues, {@code nCopies}, {@code Comparator.naturalOrder()} and
  * {@code AtomicReference}. Each comes back equal, through every decoding path, with every truncation rejected;
  * what the JDK class refuses (nulls, a second encoding) is rejected with its offset.
@@ -178,6 +179,26 @@ class ExtendedCollectionsTest {
         return s;
     }
 
+    /** Its own entries, through Properties' own methods; the defaults it falls back on are not kept. */
+    @Test
+    void propertiesAreTheirOwnEntries() {
+        Properties defaults = new Properties();
+        defaults.setProperty("port", "80");
+        Properties p = new Properties(defaults);
+        p.setProperty("host", "example.org");
+        Properties back = roundTrip(p, copy -> assertEquals(Map.of("host", "example.org"), new java.util.HashMap<>(copy)));
+        assertEquals("example.org", back.getProperty("host"));
+        assertNull(back.getProperty("port"), "the defaults are not written (no public method returns them)");
+        assertEncoding("63 19 01 0b 03 6b 0b 03 76", propertiesOf("k", "v"));
+        assertTrue(assertRejected("63 19 01 0b 03 6b 00").getMessage().contains("offset 3"));
+    }
+
+    private static Properties propertiesOf(String key, String value) {
+        Properties p = new Properties();
+        p.setProperty(key, value);
+        return p;
+    }
+
     @Test
     void concurrentCollectionsRejectANull() {
         for (int ext : new int[] {TypeIds.EXT_CONCURRENT_LINKED_QUEUE, TypeIds.EXT_CONCURRENT_LINKED_DEQUE,
@@ -288,7 +309,7 @@ class ExtendedCollectionsTest {
 
     @Test
     void anUnknownExtendedIdAndMutationsAreBlitExceptions() {
-        assertTrue(assertRejected("63 19").getMessage().contains("unknown extended built-in id 25"));
+        assertTrue(assertRejected("63 1a").getMessage().contains("unknown extended built-in id 26"));
         Object[] samples = {Map.entry("k", 1), new ArrayList<>(List.of(1, 2, 3, 4, 5)).subList(0, 4),
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a", 2, "b"))), stackOf(1, "s"),
                 new CopyOnWriteArraySet<>(List.of(1, 2)), Collections.nCopies(2, List.of(1)), new AtomicReference<>(List.of())};

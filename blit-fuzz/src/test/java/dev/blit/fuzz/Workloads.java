@@ -315,6 +315,9 @@ final class Workloads {
         TreeMap<String, Integer> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         headers.put("Accept", 1);
         root.put("caseInsensitive", headers);
+        java.util.Properties properties = new java.util.Properties();
+        properties.setProperty("key", "value");
+        root.put("properties", properties);
         root.put("reference", new java.util.concurrent.atomic.AtomicReference<>(List.of(1)));
         try {
             java.net.InetAddress host = java.net.InetAddress.getByAddress("host", new byte[] {10, 1, 2, 3});
