@@ -73,6 +73,26 @@ final class Elements {
         session.exitRun(entered);
     }
 
+    /**
+     * A value created before its content: {@code value} (the collection itself, or a view or wrapper of it) is
+     * published for back references, then {@code count} elements are read into {@code target}, so the value may
+     * contain itself.
+     *
+     * @return {@code value}
+     */
+    static <V> V published(ReadBuffer in, int count, Collection<Object> target, V value) {
+        in.reference(value);
+        readInto(in, count, target);
+        return value;
+    }
+
+    /** {@link #published(ReadBuffer, int, Collection, Object)} for a map's entries. */
+    static <V> V published(ReadBuffer in, int count, Map<Object, Object> target, V value) {
+        in.reference(value);
+        readInto(in, count, target);
+        return value;
+    }
+
     /** Reads {@code count} key/value pairs (a run, or tagged values) into {@code m}. */
     static void readInto(ReadBuffer in, int count, Map<Object, Object> m) {
         ReadSession session = ReadSession.of(in);

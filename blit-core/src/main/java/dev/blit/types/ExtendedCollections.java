@@ -19,6 +19,7 @@ import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.Stack;
@@ -201,57 +202,63 @@ final class ExtendedCollections {
             }
             case TypeIds.EXT_SUB_LIST: {
                 int n = in.readCount(1);
-                return filled(in, n, new ArrayList<>(in.initialCapacity(n)).subList(0, 0));
+                List<Object> sub = new ArrayList<>(in.initialCapacity(n)).subList(0, 0);
+                return Elements.published(in, n, sub, sub);
             }
             case TypeIds.EXT_SYNCHRONIZED_COLLECTION:
             case TypeIds.EXT_SYNCHRONIZED_LIST: {
                 int n = in.readCount(1);
                 ArrayList<Object> inner = new ArrayList<>(in.initialCapacity(n));
-                return wrapped(in, n, inner, ext == TypeIds.EXT_SYNCHRONIZED_LIST ? Collections.synchronizedList(inner)
+                return Elements.published(in, n, inner, ext == TypeIds.EXT_SYNCHRONIZED_LIST ? Collections.synchronizedList(inner)
                         : Collections.synchronizedCollection(inner));
             }
             case TypeIds.EXT_SYNCHRONIZED_SET: {
                 int n = in.readCount(1);
                 LinkedHashSet<Object> inner = new LinkedHashSet<>(Elements.hashCapacity(in.initialCapacity(n)));
-                return wrapped(in, n, inner, Collections.synchronizedSet(inner));
+                return Elements.published(in, n, inner, Collections.synchronizedSet(inner));
             }
             case TypeIds.EXT_SYNCHRONIZED_SORTED_SET: {
                 TreeSet<Object> inner = new TreeSet<>(Elements.readComparator(in));
-                return wrapped(in, in.readCount(1), inner, Collections.synchronizedNavigableSet(inner));
+                return Elements.published(in, in.readCount(1), inner, Collections.synchronizedNavigableSet(inner));
             }
             case TypeIds.EXT_SYNCHRONIZED_MAP: {
                 int n = in.readCount(2);
                 Map<Object, Object> inner = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
-                return wrapped(in, n, inner, Collections.synchronizedMap(inner));
+                return Elements.published(in, n, inner, Collections.synchronizedMap(inner));
             }
             case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP: {
                 TreeMap<Object, Object> inner = new TreeMap<>(Elements.readComparator(in));
-                return wrapped(in, in.readCount(2), inner, Collections.synchronizedNavigableMap(inner));
+                return Elements.published(in, in.readCount(2), inner, Collections.synchronizedNavigableMap(inner));
             }
             case TypeIds.EXT_STACK: {
                 int n = in.readCount(1);
                 Stack<Object> stack = new Stack<>();
                 stack.ensureCapacity(in.initialCapacity(n));
-                return filled(in, n, stack);
+                return Elements.published(in, n, stack, stack);
             }
             case TypeIds.EXT_IDENTITY_HASH_MAP: {
                 int n = in.readCount(2);
                 IdentityHashMap<Object, Object> map = new IdentityHashMap<>(in.initialCapacity(n));
-                return wrapped(in, n, map, map);
+                return Elements.published(in, n, map, map);
             }
             case TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET:
                 return copyOnWriteSet(in, at);
             case TypeIds.EXT_PROPERTIES: {
                 Properties p = new Properties();
-                return wrapped(in, in.readCount(2), p, p);
+                return Elements.published(in, in.readCount(2), p, p);
             }
-            case TypeIds.EXT_CONCURRENT_LINKED_QUEUE:
-                return filled(in, in.readCount(1), new ConcurrentLinkedQueue<>());
-            case TypeIds.EXT_CONCURRENT_LINKED_DEQUE:
-                return filled(in, in.readCount(1), new ConcurrentLinkedDeque<>());
+            case TypeIds.EXT_CONCURRENT_LINKED_QUEUE: {
+                ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
+                return Elements.published(in, in.readCount(1), queue, queue);
+            }
+            case TypeIds.EXT_CONCURRENT_LINKED_DEQUE: {
+                ConcurrentLinkedDeque<Object> deque = new ConcurrentLinkedDeque<>();
+                return Elements.published(in, in.readCount(1), deque, deque);
+            }
             case TypeIds.EXT_CONCURRENT_KEY_SET: {
                 int n = in.readCount(1);
-                return filled(in, n, ConcurrentHashMap.newKeySet(in.initialCapacity(n)));
+                Set<Object> keys = ConcurrentHashMap.newKeySet(in.initialCapacity(n));
+                return Elements.published(in, n, keys, keys);
             }
             case TypeIds.EXT_N_COPIES: {
                 long countAt = in.offset();
@@ -281,26 +288,6 @@ final class ExtendedCollections {
             default:
                 throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }
-    }
-
-    /** A collection published, then filled with {@code n} elements. */
-    private static <C extends Collection<Object>> C filled(ReadBuffer in, int n, C c) {
-        in.reference(c);
-        Elements.readInto(in, n, c);
-        return c;
-    }
-
-    /** A fresh collection's wrapper, published, then the collection filled through the wrapper's back. */
-    private static <W> W wrapped(ReadBuffer in, int n, Collection<Object> inner, W wrapper) {
-        in.reference(wrapper);
-        Elements.readInto(in, n, inner);
-        return wrapper;
-    }
-
-    private static <W> W wrapped(ReadBuffer in, int n, Map<Object, Object> inner, W wrapper) {
-        in.reference(wrapper);
-        Elements.readInto(in, n, inner);
-        return wrapper;
     }
 
     /**

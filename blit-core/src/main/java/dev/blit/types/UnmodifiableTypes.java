@@ -155,41 +155,32 @@ final class UnmodifiableTypes {
                 case TypeIds.UNMODIFIABLE_LIST: {
                     int n = in.readCount(1);
                     ArrayList<Object> inner = new ArrayList<>(in.initialCapacity(n));
-                    return wrapped(in, n, inner, Collections.unmodifiableList(inner));
+                    return Elements.published(in, n, inner, Collections.unmodifiableList(inner));
                 }
                 case TypeIds.UNMODIFIABLE_SET: {
                     int n = in.readCount(1);
                     LinkedHashSet<Object> inner = new LinkedHashSet<>(Elements.hashCapacity(in.initialCapacity(n)));
-                    return wrapped(in, n, inner, Collections.unmodifiableSet(inner));
+                    return Elements.published(in, n, inner, Collections.unmodifiableSet(inner));
                 }
                 case TypeIds.UNMODIFIABLE_COLLECTION: {
                     int n = in.readCount(1);
                     ArrayList<Object> inner = new ArrayList<>(in.initialCapacity(n));
-                    return wrapped(in, n, inner, Collections.unmodifiableCollection(inner));
+                    return Elements.published(in, n, inner, Collections.unmodifiableCollection(inner));
                 }
                 case TypeIds.UNMODIFIABLE_MAP: {
                     int n = in.readCount(2);
                     Map<Object, Object> inner = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
-                    Map<Object, Object> view = Collections.unmodifiableMap(inner);
-                    in.reference(view);
-                    Elements.readInto(in, n, inner);
-                    return view;
+                    return Elements.published(in, n, inner, Collections.unmodifiableMap(inner));
                 }
                 case TypeIds.UNMODIFIABLE_SORTED_SET: {
                     Comparator<Object> c = Elements.readComparator(in);
                     TreeSet<Object> inner = new TreeSet<>(c);
-                    Set<Object> view = Collections.unmodifiableNavigableSet(inner);
-                    in.reference(view);
-                    Elements.readInto(in, in.readCount(1), inner);
-                    return view;
+                    return Elements.published(in, in.readCount(1), inner, Collections.unmodifiableNavigableSet(inner));
                 }
                 case TypeIds.UNMODIFIABLE_SORTED_MAP: {
                     Comparator<Object> c = Elements.readComparator(in);
                     TreeMap<Object, Object> inner = new TreeMap<>(c);
-                    Map<Object, Object> view = Collections.unmodifiableNavigableMap(inner);
-                    in.reference(view);
-                    Elements.readInto(in, in.readCount(2), inner);
-                    return view;
+                    return Elements.published(in, in.readCount(2), inner, Collections.unmodifiableNavigableMap(inner));
                 }
                 case TypeIds.ARRAYS_AS_LIST:
                     return asList(in);
@@ -221,13 +212,6 @@ final class UnmodifiableTypes {
         } catch (RuntimeException x) {
             throw new BlitException("invalid immutable collection at offset " + at + ": " + x, x);
         }
-    }
-
-    /** A fresh mutable collection's view, published, then filled through the view's back. */
-    private static Collection<Object> wrapped(ReadBuffer in, int n, Collection<Object> inner, Collection<Object> view) {
-        in.reference(view);
-        Elements.readInto(in, n, inner);
-        return view;
     }
 
     /** {@code List.of} when it can (no nulls); otherwise the null-tolerant list {@code Stream.toList} makes. */
