@@ -436,6 +436,14 @@ public final class RoundTrip {
             // $deserializeLambda$): two are the same lambda if Java serialization describes them alike.
             return b.getClass().isHidden() && deepEquals(described(a), described(b));
         }
+        if (a instanceof Throwable && b instanceof Throwable) {
+            // identity is all Throwable.equals knows: the same class and the same state through its public methods
+            Throwable x = (Throwable) a;
+            Throwable y = (Throwable) b;
+            return x.getClass() == y.getClass() && java.util.Objects.equals(x.getMessage(), y.getMessage())
+                    && deepEquals(x.getCause(), y.getCause()) && deepEquals(x.getStackTrace(), y.getStackTrace())
+                    && deepEquals(x.getSuppressed(), y.getSuppressed());
+        }
         if (a.getClass().isArray()) {
             if (a.getClass() != b.getClass()) {
                 return false;

@@ -44,7 +44,7 @@ public final class ClassModel {
             return a.getName().compareTo(b.getName());
         }
     };
-    private static final Comparator<Constructor<?>> BY_DESCRIPTOR = new Comparator<>() {
+    static final Comparator<Constructor<?>> BY_DESCRIPTOR = new Comparator<>() {
         @Override
         public int compare(Constructor<?> a, Constructor<?> b) {
             return org.objectweb.asm.Type.getConstructorDescriptor(a).compareTo(org.objectweb.asm.Type.getConstructorDescriptor(b));
@@ -260,16 +260,7 @@ public final class ClassModel {
             throw new BlitException(type.getName() + " cannot be serialized field by field");
         }
         List<Field> fields = serializedFields(type);
-        List<Property> properties = new ArrayList<>(fields.size());
-        Map<Class<?>, MethodHandles.Lookup> lookups = new HashMap<>(); // one per class declaring fields
-        for (Field f : fields) {
-            MethodHandles.Lookup l = lookups.get(f.getDeclaringClass());
-            if (l == null) {
-                l = Access.lookupFor(f.getDeclaringClass(), given);
-                lookups.put(f.getDeclaringClass(), l);
-            }
-            properties.add(new Property(f, l));
-        }
+        List<Property> properties = properties(fields, given);
         MethodHandles.Lookup lookup = Access.lookupFor(type, given);
         if (type.isRecord()) {
             return forRecord(type, properties, lookup);
@@ -301,14 +292,16 @@ public final class ClassModel {
 
     /**
      * The serialized fields in canonical order: topmost superclass first, each class's own fields by name,
-     * static and transient fields left out.
+     * static and transient fields left out. For a {@link Throwable}, only the fields below {@code Throwable}:
+     * its own state is written through its public methods ({@link ThrowableSerializer}).
      *
      * @param type the class
      * @return its serialized fields
      */
     static List<Field> serializedFields(Class<?> type) {
         List<Class<?>> chain = new ArrayList<>();
-        for (Class<?> c = type; c != null && c != Object.class && c != Record.class; c = c.getSuperclass()) {
+        for (Class<?> c = type; c != null && c != Object.class && c != Record.class && c != Throwable.class;
+             c = c.getSuperclass()) {
             chain.add(0, c);
         }
         List<Field> out = new ArrayList<>();
@@ -371,24 +364,57 @@ public final class ClassModel {
     private static ClassModel forFields(Class<?> type, List<Property> properties, MethodHandles.Lookup lookup,
                                         Constructor<?> noArg) {
         try {
-            for (Property p : properties) {
-                Field f = p.field;
-                if (Modifier.isFinal(f.getModifiers())) {
-                    try {
-                        f.setAccessible(true);
-                    } catch (RuntimeException e) {
-                        throw new BlitException("cannot set final field " + p.displayName() + " of " + type.getName()
-                                + " after its no-argument constructor: give it a constructor that takes its fields, "
-                                + "or open its package to dev.blit", e);
-                    }
-                }
-                p.settable = true;
-            }
+            makeSettable(type, properties, "its no-argument constructor");
             MethodHandle ctor = lookup.unreflectConstructor(noArg).asType(MethodType.methodType(Object.class));
             return new ClassModel(type, properties, Strategy.FIELDS, ctor, null, noArg);
         } catch (IllegalAccessException e) {
             throw new BlitException("cannot instantiate " + type.getName() + " through its no-argument constructor: "
                     + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param fields serialized fields in canonical order
+     * @param given  a full-privilege lookup the user handed over, or null
+     * @return a property for each, with a lookup on its declaring class
+     * @throws BlitException if Blit cannot reach a declaring class
+     */
+    static List<Property> properties(List<Field> fields, MethodHandles.Lookup given) {
+        List<Property> properties = new ArrayList<>(fields.size());
+        Map<Class<?>, MethodHandles.Lookup> lookups = new HashMap<>(); // one per class declaring fields
+        for (Field f : fields) {
+            MethodHandles.Lookup l = lookups.get(f.getDeclaringClass());
+            if (l == null) {
+                l = Access.lookupFor(f.getDeclaringClass(), given);
+                lookups.put(f.getDeclaringClass(), l);
+            }
+            properties.add(new Property(f, l));
+        }
+        return properties;
+    }
+
+    /**
+     * Lets every property be set after construction: final fields through deep reflection (FORMAT.md,
+     * "Construction", 4: JDK 26 warns about it).
+     *
+     * @param type       the class, for the message
+     * @param properties its properties
+     * @param after      what makes the instance, for the message ("its no-argument constructor")
+     * @throws BlitException if a final field cannot be made writable
+     */
+    static void makeSettable(Class<?> type, List<Property> properties, String after) {
+        for (Property p : properties) {
+            Field f = p.field;
+            if (Modifier.isFinal(f.getModifiers())) {
+                try {
+                    f.setAccessible(true);
+                } catch (RuntimeException e) {
+                    throw new BlitException("cannot set final field " + p.displayName() + " of " + type.getName()
+                            + " after " + after + ": give it a constructor that takes its fields, "
+                            + "or open its package to dev.blit", e);
+                }
+            }
+            p.settable = true;
         }
     }
 

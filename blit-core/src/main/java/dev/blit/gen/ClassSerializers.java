@@ -108,6 +108,10 @@ public final class ClassSerializers {
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
             return null; // registered only to name it (array components, declared types); never instantiated
         }
+        if (Throwable.class.isAssignableFrom(type)) {
+            // before the hooks: Throwable's own are unusable on Java 17, and write its self-cause as a cycle
+            return ThrowableSerializer.of(type, lookup);
+        }
         if (JavaSerialization.hasHooks(type)) {
             // Externalizable, or Serializable with writeObject/readObject/writeReplace/readResolve: the class's
             // own code decides what its state is, so honour it (in Blit's bytes) rather than copy fields.

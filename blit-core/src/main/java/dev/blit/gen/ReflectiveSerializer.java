@@ -104,24 +104,36 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         }
         WriteSession session = null;
         for (int i = 0; i < getters.length; i++) {
-            Object v = get(i, value);
-            switch (kinds[i]) {
-                case BOOLEAN: out.writeBoolean((Boolean) v); break;
-                case BYTE: out.writeByte((Byte) v); break;
-                case SHORT: out.writeShort((Short) v); break;
-                case CHAR: out.writeChar((Character) v); break;
-                case INT: out.writeVarInt((Integer) v); break;
-                case LONG: out.writeVarLong((Long) v); break;
-                case FLOAT: out.writeFloat((Float) v); break;
-                case DOUBLE: out.writeDouble((Double) v); break;
-                case STRING: out.writeString((String) v); break;
-                default:
-                    if (session == null) {
-                        session = WriteSession.of(out);
-                    }
-                    session.writeObject(out, v);
-            }
+            session = writeField(out, session, kinds[i], get(i, value));
         }
+    }
+
+    /**
+     * Writes one field's value in its FORMAT.md encoding ("User classes").
+     *
+     * @param out     the buffer
+     * @param session the write session, or null until a reference field needs it
+     * @param kind    the field's encoding
+     * @param v       its value, primitives boxed
+     * @return the session, found when a reference field first needed it
+     */
+    static WriteSession writeField(WriteBuffer out, WriteSession session, ClassModel.Kind kind, Object v) {
+        switch (kind) {
+            case BOOLEAN: out.writeBoolean((Boolean) v); break;
+            case BYTE: out.writeByte((Byte) v); break;
+            case SHORT: out.writeShort((Short) v); break;
+            case CHAR: out.writeChar((Character) v); break;
+            case INT: out.writeVarInt((Integer) v); break;
+            case LONG: out.writeVarLong((Long) v); break;
+            case FLOAT: out.writeFloat((Float) v); break;
+            case DOUBLE: out.writeDouble((Double) v); break;
+            case STRING: out.writeString((String) v); break;
+            default:
+                WriteSession s = session != null ? session : WriteSession.of(out);
+                s.writeObject(out, v);
+                return s;
+        }
+        return session;
     }
 
     private Object get(int i, Object value) {
@@ -195,17 +207,31 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         }
     }
 
-    private static ReadSession sessionOf(ReadBuffer in) {
+    static ReadSession sessionOf(ReadBuffer in) {
         return in.objects() instanceof ReadSession ? (ReadSession) in.objects() : null;
     }
 
     private Object readValue(ReadBuffer in, ReadSession session, int i) {
-        if (kinds[i] != ClassModel.Kind.REFERENCE) {
-            return kinds[i].readBoxed(in);
+        return readField(in, session, properties[i], names[i]);
+    }
+
+    /**
+     * Reads one field's value in its FORMAT.md encoding ("User classes").
+     *
+     * @param in       the buffer
+     * @param session  the read session, or null (then the buffer's own)
+     * @param property the field
+     * @param name     its display name, for messages
+     * @return the value, primitives boxed
+     * @throws dev.blit.BlitException if the field cannot hold the value read
+     */
+    static Object readField(ReadBuffer in, ReadSession session, ClassModel.Property property, String name) {
+        if (property.kind != ClassModel.Kind.REFERENCE) {
+            return property.kind.readBoxed(in);
         }
         long at = in.offset();
         Object v = session != null ? session.readObject(in) : in.readObject();
-        return Support.check(v, properties[i].type(), names[i], at);
+        return Support.check(v, property.type(), name, at);
     }
 
     private static RuntimeException sneaky(Throwable t) {

@@ -1,0 +1,336 @@
+package dev.blit.gen;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.WriteSession;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A registered {@link Throwable} class (FORMAT.md, "Throwables"): its message, cause, stack trace and
+ * suppressed exceptions through {@code Throwable}'s public methods, then the fields its own classes declare,
+ * as a plain class's. {@code Throwable}'s fields are private to {@code java.base}, which Java 17 gives no
+ * access to (not even through its {@code java.io} hooks, which Java 22 reaches), and its cause field points at
+ * the exception itself until a cause is set, which the hooks would write as a cycle. The public methods give
+ * the same state on every JDK, in bytes that do not depend on the JDK's private fields.
+ *
+ * <p>An exception is made the way its own code would make one, by a constructor, chosen once for the class:
+ * one that takes exactly its own fields when some are final (JEP 500), else {@code (String message,
+ * Throwable cause)}, {@code (String message)}, one that takes its own fields, {@code ()} or {@code (Throwable
+ * cause)}, in that order (the cause parameter may be any {@code Throwable} type); the fields a constructor
+ * did not take are then set, the cause given to {@code initCause} if the constructor did not take it, and the
+ * stack trace and the suppressed exceptions restored. The rebuilt exception must then say what the bytes
+ * say: a constructor that makes another message or another cause is a {@link BlitException}, never a
+ * silently different exception.
+ */
+final class ThrowableSerializer implements Serializer<Throwable> {
+    /** The fewest bytes a stack frame takes: seven string or varint headers. */
+    private static final int MIN_FRAME_BYTES = 7;
+
+    /** How an instance is made; see the class comment for the order they are preferred in. */
+    private enum Make { FIELDS, MESSAGE_CAUSE, MESSAGE, NONE, CAUSE }
+
+    private final Class<?> type;
+    private final ClassModel.Property[] own;
+    private final String[] names;
+    /** {@code (Object)Object} for each own field, primitives boxed. */
+    private final MethodHandle[] getters;
+    /** {@code (Object, Object)void} for each own field; null for FIELDS, whose constructor takes them. */
+    private final MethodHandle[] setters;
+    private final Make make;
+    /** FIELDS: {@code (Object[] values in canonical order)Object}; otherwise the constructor, as {@code (Object...)Object}. */
+    private final MethodHandle constructor;
+    /** MESSAGE_CAUSE and CAUSE: the cause parameter's type. */
+    private final Class<?> causeType;
+
+    private ThrowableSerializer(Class<?> type, List<ClassModel.Property> own, Make make, MethodHandle constructor,
+                                Class<?> causeType) {
+        this.type = type;
+        this.own = own.toArray(new ClassModel.Property[0]);
+        this.names = new String[this.own.length];
+        this.getters = new MethodHandle[this.own.length];
+        this.setters = make == Make.FIELDS ? null : new MethodHandle[this.own.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = this.own[i].displayName();
+            getters[i] = this.own[i].getter().asType(MethodType.methodType(Object.class, Object.class));
+            if (setters != null) {
+                setters[i] = this.own[i].setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
+            }
+        }
+        this.make = make;
+        this.constructor = constructor;
+        this.causeType = causeType;
+    }
+
+    /**
+     * @param type   a concrete {@link Throwable} class
+     * @param lookup a lookup the user handed over for its package, or null
+     * @return its serializer
+     * @throws BlitException if its own fields cannot be reached or it has no constructor to rebuild it with
+     */
+    static ThrowableSerializer of(Class<?> type, MethodHandles.Lookup lookup) {
+        List<Field> fields = ClassModel.serializedFields(type);
+        for (Field f : fields) {
+            if (f.getDeclaringClass().getModule() != type.getModule() && !f.getDeclaringClass().getModule()
+                    .isOpen(f.getDeclaringClass().getPackageName(), ThrowableSerializer.class.getModule())) {
+                throw new BlitException("cannot serialize " + type.getName() + ": its superclass "
+                        + f.getDeclaringClass().getName() + " has fields (" + f.getName() + ") private to module "
+                        + f.getDeclaringClass().getModule().getName() + "; register a Serializer of your own for it");
+            }
+        }
+        List<ClassModel.Property> own = ClassModel.properties(fields, lookup);
+        MethodHandles.Lookup l;
+        boolean publicOnly = false;
+        try {
+            l = Access.lookupFor(type, lookup);
+        } catch (BlitException e) {
+            if (!fields.isEmpty() || !Modifier.isPublic(type.getModifiers())) {
+                throw e;
+            }
+            // a JDK exception (IllegalStateException, IOException): its public constructors are enough
+            l = MethodHandles.publicLookup();
+            publicOnly = true;
+        }
+        Constructor<?>[] ctors = type.getDeclaredConstructors();
+        Arrays.sort(ctors, ClassModel.BY_DESCRIPTOR); // deterministic whatever order reflection returns them in
+        Constructor<?> messageCause = null;
+        Constructor<?> message = null;
+        Constructor<?> none = null;
+        Constructor<?> cause = null;
+        Constructor<?> byFields = null;
+        int[] arguments = null;
+        ConstructorMatcher matcher = fields.isEmpty() ? null : new ConstructorMatcher(type, fields);
+        for (Constructor<?> c : ctors) {
+            Class<?>[] p = c.getParameterTypes();
+            if (c.isSynthetic() || (publicOnly && !Modifier.isPublic(c.getModifiers()))) {
+                continue;
+            }
+            if (p.length == 2 && p[0] == String.class && Throwable.class.isAssignableFrom(p[1]) && messageCause == null) {
+                messageCause = c;
+            } else if (p.length == 1 && p[0] == String.class) {
+                message = c;
+            } else if (p.length == 0) {
+                none = c;
+            } else if (p.length == 1 && Throwable.class.isAssignableFrom(p[0]) && cause == null) {
+                cause = c;
+            }
+            if (matcher != null && byFields == null) {
+                arguments = matcher.match(c);
+                byFields = arguments == null ? null : c;
+            }
+        }
+        boolean anyFinal = false;
+        for (Field f : fields) {
+            anyFinal |= Modifier.isFinal(f.getModifiers());
+        }
+        Make make;
+        Constructor<?> chosen;
+        if (byFields != null && anyFinal) {
+            make = Make.FIELDS;
+            chosen = byFields;
+        } else if (messageCause != null) {
+            make = Make.MESSAGE_CAUSE;
+            chosen = messageCause;
+        } else if (message != null) {
+            make = Make.MESSAGE;
+            chosen = message;
+        } else if (byFields != null) {
+            make = Make.FIELDS;
+            chosen = byFields;
+        } else if (none != null) {
+            make = Make.NONE;
+            chosen = none;
+        } else if (cause != null) {
+            make = Make.CAUSE;
+            chosen = cause;
+        } else {
+            throw new BlitException("cannot rebuild exception " + type.getName() + ": it needs a constructor (String "
+                    + "message, Throwable cause), (String message), (), (Throwable cause) or one whose parameters are "
+                    + "exactly its own fields; or register a Serializer of your own for it");
+        }
+        if (make != Make.FIELDS) {
+            ClassModel.makeSettable(type, own, "its constructor " + chosen);
+        }
+        MethodHandle ctor;
+        try {
+            ctor = l.unreflectConstructor(chosen);
+        } catch (IllegalAccessException e) {
+            throw new BlitException("cannot reach constructor " + chosen + ": " + e.getMessage(), e);
+        }
+        if (make == Make.FIELDS) {
+            // values arrive in canonical order; the constructor wants them in its parameter order
+            MethodHandle c = ctor.asType(ctor.type().generic());
+            ctor = MethodHandles.permuteArguments(c, MethodType.genericMethodType(fields.size()), arguments);
+        }
+        ctor = ctor.asType(ctor.type().generic()).asSpreader(Object[].class, ctor.type().parameterCount())
+                .asType(MethodType.methodType(Object.class, Object[].class));
+        Class<?>[] p = chosen.getParameterTypes();
+        Class<?> causeType = make == Make.MESSAGE_CAUSE ? p[1] : make == Make.CAUSE ? p[0] : null;
+        return new ThrowableSerializer(type, own, make, ctor, causeType);
+    }
+
+    @Override
+    public void write(WriteBuffer out, Throwable value) {
+        WriteSession session = WriteSession.of(out);
+        out.writeString(value.getMessage());
+        session.writeObject(out, value.getCause());
+        StackTraceElement[] trace = value.getStackTrace();
+        out.writeUnsignedVarInt(trace.length);
+        for (StackTraceElement e : trace) {
+            out.writeString(e.getClassLoaderName());
+            out.writeString(e.getModuleName());
+            out.writeString(e.getModuleVersion());
+            out.writeString(e.getClassName());
+            out.writeString(e.getMethodName());
+            out.writeString(e.getFileName());
+            out.writeVarInt(e.getLineNumber());
+        }
+        Throwable[] suppressed = value.getSuppressed();
+        out.writeUnsignedVarInt(suppressed.length);
+        for (Throwable s : suppressed) {
+            session.writeObject(out, s);
+        }
+        for (int i = 0; i < own.length; i++) {
+            Object v;
+            try {
+                v = (Object) getters[i].invokeExact((Object) value);
+            } catch (Throwable t) {
+                throw new BlitException("cannot read field " + names[i] + ": " + t, t);
+            }
+            session = ReflectiveSerializer.writeField(out, session, own[i].kind, v);
+        }
+    }
+
+    @Override
+    public Throwable read(ReadBuffer in) {
+        long start = in.offset();
+        ReadSession session = ReflectiveSerializer.sessionOf(in);
+        String message = in.readString();
+        long causeAt = in.offset();
+        Throwable cause = throwable(readObject(in, session), "cause", causeAt);
+        int frames = in.readCount(MIN_FRAME_BYTES);
+        List<StackTraceElement> trace = new ArrayList<>(in.initialCapacity(frames));
+        for (int i = 0; i < frames; i++) {
+            trace.add(frame(in, i));
+        }
+        int n = in.readCount(1);
+        List<Throwable> suppressed = new ArrayList<>(in.initialCapacity(n));
+        for (int i = 0; i < n; i++) {
+            long at = in.offset();
+            Throwable s = throwable(readObject(in, session), "suppressed exception " + i, at);
+            if (s == null) {
+                throw new BlitException("suppressed exception " + i + " of " + type.getName() + " at offset " + at
+                        + " is null");
+            }
+            suppressed.add(s);
+        }
+        Object[] values = new Object[own.length];
+        for (int i = 0; i < own.length; i++) {
+            values[i] = ReflectiveSerializer.readField(in, session, own[i], names[i]);
+        }
+        Throwable t = construct(message, cause, values, start);
+        t.setStackTrace(trace.toArray(new StackTraceElement[0]));
+        for (Throwable s : suppressed) {
+            if (s == t) {
+                throw new BlitException(type.getName() + " at offset " + start + " suppresses itself");
+            }
+            t.addSuppressed(s);
+        }
+        return t;
+    }
+
+    private Throwable construct(String message, Throwable cause, Object[] values, long start) {
+        Object[] args;
+        switch (make) {
+            case FIELDS: args = values; break;
+            case MESSAGE_CAUSE: args = new Object[] {message, causeOf(cause, start)}; break;
+            case MESSAGE: args = new Object[] {message}; break;
+            case CAUSE: args = new Object[] {causeOf(cause, start)}; break;
+            default: args = new Object[0];
+        }
+        Throwable t;
+        try {
+            t = (Throwable) (Object) constructor.invokeExact(args);
+            if (setters != null) {
+                for (int i = 0; i < own.length; i++) {
+                    setters[i].invokeExact((Object) t, values[i]);
+                }
+            }
+        } catch (Throwable e) {
+            throw Support.constructionFailed(type, start, e);
+        }
+        if (t.getCause() != cause) {
+            if (t.getCause() != null) {
+                throw differs("cause", t.getCause(), cause, start);
+            }
+            try {
+                t.initCause(cause);
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                throw differs("cause", null, cause, start);
+            }
+        }
+        if (!Objects.equals(t.getMessage(), message)) {
+            throw differs("message", t.getMessage(), message, start);
+        }
+        return t;
+    }
+
+    private Throwable causeOf(Throwable cause, long start) {
+        if (cause != null && !causeType.isInstance(cause)) {
+            throw new BlitException("the cause of " + type.getName() + " at offset " + start + " is a "
+                    + cause.getClass().getName() + ", which its constructor, taking a " + causeType.getName()
+                    + ", cannot be given");
+        }
+        return cause;
+    }
+
+    private BlitException differs(String what, Object made, Object held, long start) {
+        return new BlitException("the constructor of " + type.getName() + " rebuilt it with " + what + " " + show(made)
+                + " where the bytes at offset " + start + " hold " + show(held) + "; give it a (String message, "
+                + "Throwable cause) constructor, or register a Serializer of your own for it");
+    }
+
+    private static String show(Object o) {
+        return o instanceof String ? '"' + (String) o + '"' : String.valueOf(o);
+    }
+
+    private static Object readObject(ReadBuffer in, ReadSession session) {
+        return session != null ? session.readObject(in) : in.readObject();
+    }
+
+    private Throwable throwable(Object v, String what, long at) {
+        if (v == null || v instanceof Throwable) {
+            return (Throwable) v;
+        }
+        throw new BlitException("the " + what + " of " + type.getName() + " at offset " + at + " is a "
+                + v.getClass().getName() + ", not a Throwable");
+    }
+
+    private StackTraceElement frame(ReadBuffer in, int i) {
+        long at = in.offset();
+        String loader = in.readString();
+        String module = in.readString();
+        String version = in.readString();
+        String declaring = in.readString();
+        String method = in.readString();
+        String file = in.readString();
+        int line = in.readVarInt();
+        if (declaring == null || method == null) {
+            throw new BlitException("stack frame " + i + " of " + type.getName() + " at offset " + at + " has no "
+                    + (declaring == null ? "class" : "method") + " name");
+        }
+        return new StackTraceElement(loader, module, version, declaring, method, file, line);
+    }
+}
