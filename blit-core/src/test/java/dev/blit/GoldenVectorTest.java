@@ -42,6 +42,8 @@ class GoldenVectorTest {
     private static final Blit SCHEMA = Blit.builder().register(Labeled.class, 100).build();
     private static final Blit COMPACT = Blit.builder().compactArrays(true).build();
     /** This class creates the lambda of the serializable_lambda case, so it is registered as its capturing class. */
+    private static final Blit THROWABLES = Blit.builder().register(IllegalStateException.class, 100)
+            .register(java.io.IOException.class, 101).build();
     private static final Blit LAMBDA = Blit.builder().register(GoldenVectorTest.class, 100).build();
 
     /** A flat record (FORMAT.md, "Flat classes"). */
@@ -83,6 +85,19 @@ class GoldenVectorTest {
     }
 
     private record Case(String name, Object value, Blit blit) {
+    }
+
+    /** FORMAT.md "Throwables": a message, a cause, one frame each, one suppressed exception. */
+    private static Throwable throwable() {
+        java.io.IOException cause = new java.io.IOException("io");
+        cause.setStackTrace(new StackTraceElement[] {new StackTraceElement(null, "java.base", "17", "java.io.File", "open",
+                "File.java", 12)});
+        IllegalStateException e = new IllegalStateException("bad", cause);
+        e.setStackTrace(new StackTraceElement[] {new StackTraceElement("app", null, null, "a.Main", "main", "Main.java", 3)});
+        java.io.IOException suppressed = new java.io.IOException((String) null);
+        suppressed.setStackTrace(new StackTraceElement[0]);
+        e.addSuppressed(suppressed);
+        return e;
     }
 
     private static Object[] inetAddresses() {
@@ -176,6 +191,7 @@ class GoldenVectorTest {
         c.add(new Case("extended_collections", new Object[] {java.util.Map.entry(1, "a"),
                 new ArrayList<>(List.of(1, 2, 3)).subList(1, 3), java.util.Collections.synchronizedList(new ArrayList<>(List.of(1))),
                 java.util.Collections.nCopies(2, "x"), java.util.Comparator.naturalOrder()}, PLAIN));
+        c.add(new Case("throwable", throwable(), THROWABLES));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",

@@ -1,0 +1,285 @@
+package dev.blit.gen;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.RoundTrip;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Registered exceptions (FORMAT.md, "Throwables"): the JDK's and the user's, their message, cause, stack trace,
+ * suppressed exceptions and own fields, through every decoding path; the constructor each class is rebuilt by;
+ * what cannot be rebuilt faithfully refused with a message, never a different exception.
+ */
+class ThrowableTest {
+
+    /** Final own fields and a constructor that takes them and makes the message from them (JEP 500: no deep reflection). */
+    static final class OrderRejected extends RuntimeException {
+        final String orderId;
+        final int code;
+
+        OrderRejected(String orderId, int code) {
+            super("order " + orderId + " rejected: " + code);
+            this.orderId = orderId;
+            this.code = code;
+        }
+    }
+
+    /** A non-final own field, set after the (String, Throwable) constructor. */
+    static final class Coded extends Exception {
+        int code;
+        List<String> details;
+
+        Coded(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Only a no-argument constructor, which sets a fixed message. */
+    static final class Fixed extends RuntimeException {
+        Fixed() {
+            super("fixed");
+        }
+    }
+
+    /** Only a cause constructor (the message is the cause's toString(), as the JDK's are). */
+    static final class Wrapper extends RuntimeException {
+        Wrapper(IOException cause) {
+            super(cause);
+        }
+    }
+
+    /** A constructor that does not keep the message it is given: rebuilding it would change it. */
+    static final class Prefixed extends RuntimeException {
+        Prefixed(String message) {
+            super("E: " + message);
+        }
+    }
+
+    /** No constructor Blit can rebuild it with. */
+    static final class NoWay extends RuntimeException {
+        NoWay(int a, int b) {
+            super(a + "/" + b);
+        }
+    }
+
+    /** A subclass of a JDK exception whose fields are private to java.sql. */
+    static final class MySql extends java.sql.SQLException {
+        MySql(String message) {
+            super(message);
+        }
+    }
+
+    record Response(String id, Exception error) {
+    }
+
+    private static Blit blit(boolean references) {
+        return Blit.builder().references(references)
+                .register(IllegalStateException.class, 100).register(IOException.class, 101)
+                .register(UncheckedIOException.class, 102).register(RuntimeException.class, 103)
+                .register(IllegalArgumentException.class, 104).register(NullPointerException.class, 105)
+                .register(OrderRejected.class, 106).register(Coded.class, 107).register(Fixed.class, 108)
+                .register(Wrapper.class, 109).register(Prefixed.class, 110).register(Response.class, 111)
+                .build();
+    }
+
+    private static final Blit PLAIN = blit(false);
+    private static final Blit TRACKING = blit(true);
+
+    private static <T> T roundTrip(Blit blit, T value) {
+        return RoundTrip.roundTrip(blit, value, blit.toBytes(value).length);
+    }
+
+    private static <T extends Throwable> T traced(T t, StackTraceElement... frames) {
+        t.setStackTrace(frames);
+        return t;
+    }
+
+    @Test
+    void jdkExceptionsComeBackWithTheirMessageCauseStackTraceAndSuppressed() {
+        // real stack traces: this method's, JUnit's, the JDK's frames with their modules and versions
+        roundTrip(PLAIN, new IllegalStateException("bad state"));
+        roundTrip(PLAIN, new IOException("disk", new IllegalArgumentException("arg")));
+        roundTrip(PLAIN, new UncheckedIOException("wrapped", new IOException("io")));
+        roundTrip(PLAIN, new RuntimeException(new IOException("as a cause only"))); // message: the cause's toString()
+        roundTrip(PLAIN, new IllegalStateException((String) null));
+        roundTrip(PLAIN, new NullPointerException());
+        IllegalStateException withSuppressed = new IllegalStateException("closing");
+        withSuppressed.addSuppressed(new IOException("first"));
+        withSuppressed.addSuppressed(new IllegalArgumentException("second"));
+        IllegalStateException back = roundTrip(PLAIN, withSuppressed);
+        assertEquals(2, back.getSuppressed().length);
+        assertEquals("second", back.getSuppressed()[1].getMessage());
+        assertEquals(withSuppressed.getStackTrace().length, back.getStackTrace().length);
+        assertTrue(back.getStackTrace().length > 1);
+    }
+
+    @Test
+    void aHelpfulNullPointerMessageIsKept() {
+        NullPointerException npe = null;
+        try {
+            Object o = null;
+            o.hashCode();
+        } catch (NullPointerException e) {
+            npe = e;
+        }
+        NullPointerException back = roundTrip(PLAIN, npe);
+        assertTrue(back.getMessage().contains("\"o\"") || back.getMessage().contains("hashCode"), back.getMessage());
+    }
+
+    @Test
+    void exactBytes() {
+        IllegalStateException e = traced(new IllegalStateException("bad"));
+        assertEquals("64 07 62 61 64 00 00 00", RoundTrip.hex(PLAIN.toBytes(e)));
+        IllegalStateException framed = traced(new IllegalStateException("bad"),
+                new StackTraceElement("app", "m", "1.0", "a.B", "f", "B.java", 7),
+                new StackTraceElement(null, null, null, "C", "g", null, -2));
+        assertEquals("64 07 62 61 64 00 02"
+                        + " 07 61 70 70 03 6d 07 31 2e 30 07 61 2e 42 03 66 0d 42 2e 6a 61 76 61 0e"
+                        + " 00 00 00 03 43 03 67 00 03 00",
+                RoundTrip.hex(PLAIN.toBytes(framed)));
+        IllegalStateException back = (IllegalStateException) PLAIN.fromBytes(PLAIN.toBytes(framed));
+        assertArrayEquals(framed.getStackTrace(), back.getStackTrace());
+        assertEquals("app", back.getStackTrace()[0].getClassLoaderName());
+        assertEquals(-2, back.getStackTrace()[1].getLineNumber()); // a native method's
+    }
+
+    @Test
+    void userExceptionsKeepTheirOwnFields() {
+        OrderRejected rejected = new OrderRejected("o-17", 409);
+        rejected.initCause(new IOException("disk full"));
+        OrderRejected back = roundTrip(PLAIN, rejected);
+        assertEquals("o-17", back.orderId);
+        assertEquals(409, back.code);
+        assertEquals("order o-17 rejected: 409", back.getMessage());
+        assertInstanceOf(IOException.class, back.getCause());
+
+        Coded coded = new Coded("coded", new IllegalStateException("inner"));
+        coded.code = 3;
+        coded.details = new ArrayList<>(List.of("a", "b"));
+        Coded c = roundTrip(PLAIN, coded);
+        assertEquals(3, c.code);
+        assertEquals(List.of("a", "b"), c.details);
+
+        assertEquals("fixed", roundTrip(PLAIN, new Fixed()).getMessage());
+        Wrapper w = roundTrip(PLAIN, new Wrapper(new IOException("io")));
+        assertEquals("java.io.IOException: io", w.getMessage());
+    }
+
+    @Test
+    void exceptionsInsideValuesInBothModesAndCopies() {
+        Response r = new Response("r1", new OrderRejected("o1", 1));
+        Response back = RoundTrip.roundTrip(PLAIN, r, PLAIN.toBytes(r).length,
+                (a, b) -> RoundTrip.deepEquals(a.error(), ((Response) b).error()));
+        assertEquals("o1", ((OrderRejected) back.error()).orderId);
+        Blit compatible = Blit.builder().compatible(true).register(Response.class, 111)
+                .register(OrderRejected.class, 106).build();
+        Response c = (Response) compatible.fromBytes(compatible.toBytes(r));
+        assertEquals(1, ((OrderRejected) c.error()).code);
+        Exception copy = PLAIN.copy(new IllegalStateException("copied", new IOException("x")));
+        assertEquals("copied", copy.getMessage());
+        assertEquals("x", copy.getCause().getMessage());
+    }
+
+    @Test
+    void sharedExceptionsComeBackSharedWithReferencesOn() {
+        IOException shared = new IOException("shared");
+        List<Throwable> list = new ArrayList<>(List.of(shared, new IllegalStateException("user", shared), shared));
+        @SuppressWarnings("unchecked")
+        List<Throwable> back = (List<Throwable>) TRACKING.fromBytes(TRACKING.toBytes(list));
+        assertSame(back.get(0), back.get(2));
+        assertSame(back.get(0), back.get(1).getCause());
+    }
+
+    @Test
+    void aCycleThroughAnExceptionIsRejectedNeverAStackOverflow() {
+        IllegalStateException outer = new IllegalStateException("outer");
+        IOException inner = new IOException("inner", outer);
+        outer.addSuppressed(inner);
+        // without references, the depth guard; with them, the back reference to an exception not built yet
+        BlitException plain = assertThrows(BlitException.class, () -> PLAIN.toBytes(outer));
+        assertTrue(plain.getMessage().contains("maxDepth"), plain.getMessage());
+        byte[] bytes = TRACKING.toBytes(outer);
+        BlitException tracked = assertThrows(BlitException.class, () -> TRACKING.fromBytes(bytes));
+        assertTrue(tracked.getMessage().contains("offset"), tracked.getMessage());
+    }
+
+    @Test
+    void aLongCauseChainRoundTripsAndOneDeeperThanMaxDepthIsRejected() {
+        Throwable chain = traced(new IOException("root"));
+        for (int i = 0; i < 200; i++) {
+            chain = traced(new IllegalStateException("level " + i, chain));
+        }
+        Throwable back = (Throwable) PLAIN.fromBytes(PLAIN.toBytes(chain));
+        int depth = 0;
+        for (Throwable t = back; t != null; t = t.getCause()) {
+            depth++;
+        }
+        assertEquals(201, depth);
+        Blit shallow = Blit.builder().maxDepth(50).register(IllegalStateException.class, 100)
+                .register(IOException.class, 101).build();
+        Throwable deep = chain;
+        assertThrows(BlitException.class, () -> shallow.toBytes(deep));
+        byte[] bytes = PLAIN.toBytes(chain);
+        Blit shallowReader = Blit.builder().maxDepth(50).register(IllegalStateException.class, 100)
+                .register(IOException.class, 101).build();
+        BlitException e = assertThrows(BlitException.class, () -> shallowReader.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("maxDepth 50"), e.getMessage());
+    }
+
+    @Test
+    void aConstructorThatChangesTheMessageIsRefusedOnRead() {
+        byte[] bytes = PLAIN.toBytes(traced(new Prefixed("x")));
+        BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("rebuilt it with message \"E: E: x\"")
+                && e.getMessage().contains("hold \"E: x\"") && e.getMessage().contains("offset 1"), e.getMessage());
+    }
+
+    @Test
+    void classesThatCannotBeRebuiltAreRefusedWhenBuilt() {
+        BlitException none = assertThrows(BlitException.class, () -> Blit.builder().register(NoWay.class, 100).build());
+        assertTrue(none.getMessage().contains("cannot rebuild exception"), none.getMessage());
+        BlitException sql = assertThrows(BlitException.class, () -> Blit.builder().register(MySql.class, 100).build());
+        assertTrue(sql.getMessage().contains("java.sql.SQLException") && sql.getMessage().contains("module java.sql"),
+                sql.getMessage());
+        BlitException jdk = assertThrows(BlitException.class,
+                () -> Blit.builder().register(java.time.format.DateTimeParseException.class, 100).build());
+        assertTrue(jdk.getMessage().contains("DateTimeParseException"), jdk.getMessage());
+    }
+
+    @Test
+    void malformedContentIsRejectedWithItsOffset() {
+        // a frame without a method name
+        assertRejected("64 07 62 61 64 00 01 00 00 00 03 43 00 00 00 00", "stack frame 0", "no method name", "offset 7");
+        // a frame without a class name
+        assertRejected("64 07 62 61 64 00 01 00 00 00 00 03 67 00 00 00", "no class name", "offset 7");
+        // a cause that is not a Throwable (Integer 1)
+        assertRejected("64 07 62 61 64 07 02 00 00", "cause", "offset 5");
+        // a null suppressed exception
+        assertRejected("64 07 62 61 64 00 00 01 00", "suppressed exception 0", "offset 8");
+        // a suppressed value that is not a Throwable
+        assertRejected("64 07 62 61 64 00 00 01 0b 03 61", "suppressed exception 0", "offset 8");
+        // more frames than bytes
+        assertRejected("64 07 62 61 64 00 ff ff 03 00", "offset 6");
+        // a cause the constructor's parameter cannot take: UncheckedIOException(String, IOException)
+        assertRejected("66 09 77 72 61 70 68 00 00 00 00 00 00", "cannot be given", "offset 1");
+    }
+
+    private static void assertRejected(String hex, String... parts) {
+        BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(RoundTrip.bytes(hex)));
+        for (String p : parts) {
+            assertTrue(e.getMessage().contains(p), () -> "'" + p + "' not in: " + e.getMessage());
+        }
+    }
+}
