@@ -121,7 +121,37 @@ final class Workloads {
                 .register(Player.class, 108)
                 .register(Size.class, 109)
                 .register(Lambdas.class, 110)
+                .register(IllegalStateException.class, 111)
+                .register(java.io.IOException.class, 112)
+                .register(Rejected.class, 113)
                 .references(references);
+    }
+
+    /** A user exception with final fields of its own and a constructor that takes them (FORMAT.md, "Throwables"). */
+    static final class Rejected extends RuntimeException {
+        final String orderId;
+        final int code;
+
+        Rejected(String orderId, int code) {
+            super("order " + orderId + " rejected: " + code);
+            this.orderId = orderId;
+            this.code = code;
+        }
+    }
+
+    /** Exceptions: a user one with a cause and a suppressed JDK one, each with a fixed stack trace. */
+    static Throwable exceptions() {
+        java.io.IOException cause = new java.io.IOException("disk full");
+        cause.setStackTrace(new StackTraceElement[] {new StackTraceElement(null, "java.base", "17.0.1", "java.io.FileOutputStream",
+                "writeBytes", null, -2)});
+        Rejected r = new Rejected("o-17", 409);
+        r.initCause(cause);
+        r.setStackTrace(new StackTraceElement[] {new StackTraceElement("app", null, null, "shop.Orders", "place", "Orders.java", 42),
+                new StackTraceElement("app", null, null, "shop.Main", "main", "Main.java", 7)});
+        IllegalStateException closing = new IllegalStateException("closing");
+        closing.setStackTrace(new StackTraceElement[0]);
+        r.addSuppressed(closing);
+        return r;
     }
 
     /** The capturing class of the sample lambdas: registered, so its serializable lambdas can be written and read. */
@@ -352,6 +382,7 @@ final class Workloads {
         s.put("mediaContent", mediaContent());
         s.put("mixedTree", mixedTree());
         s.put("lambdas", lambdas());
+        s.put("exceptions", exceptions());
         return s;
     }
 }
