@@ -3,6 +3,7 @@ package dev.blit.bench;
 import dev.blit.bench.bulk.PointListBenchmark;
 import dev.blit.bench.bulk.Struct100Benchmark;
 import dev.blit.bench.compat.CompatibleBenchmark;
+import dev.blit.bench.exception.ExceptionBenchmark;
 import dev.blit.bench.file.FileBenchmark;
 import dev.blit.bench.gen.GenerationBenchmark;
 import dev.blit.bench.log.LogBenchmark;
@@ -61,6 +62,8 @@ public final class Workloads {
                     Struct100Benchmark.class, null, List.of(""), v -> Struct100Benchmark.selfCheck()),
             new Workload("bulk-list", "Bulk: an ArrayList of 10,000 records Point3(int id, double x, y, z) (throughput in MB/s below)",
                     PointListBenchmark.class, null, List.of(""), v -> PointListBenchmark.selfCheck()),
+            new Workload("exception", "Exception as an RPC error reply: a user exception with 2 fields, an IOException cause, 16 + 4 stack frames (Kryo needs --add-opens java.base/java.lang; Fory 1.6 drops the stack traces)",
+                    ExceptionBenchmark.class, null, List.of(""), v -> ExceptionBenchmark.selfCheck()),
             new Workload("generation", "Generation time: Blit.build() with one 350-field class registered, plus its first toBytes",
                     GenerationBenchmark.class, null, List.of(""), v -> GenerationBenchmark.selfCheck()));
 
