@@ -87,13 +87,14 @@ class GoldenVectorTest {
     private record Case(String name, Object value, Blit blit) {
     }
 
-    /** FORMAT.md "Throwables": a message, a cause, one frame each, one suppressed exception. */
+    /** FORMAT.md "Throwables": a message, a cause, frames with every flag, one suppressed exception. */
     private static Throwable throwable() {
         java.io.IOException cause = new java.io.IOException("io");
         cause.setStackTrace(new StackTraceElement[] {new StackTraceElement(null, "java.base", "17", "java.io.File", "open",
                 "File.java", 12)});
         IllegalStateException e = new IllegalStateException("bad", cause);
-        e.setStackTrace(new StackTraceElement[] {new StackTraceElement("app", null, null, "a.Main", "main", "Main.java", 3)});
+        e.setStackTrace(new StackTraceElement[] {new StackTraceElement("app", null, null, "a.Main", "main", "Main.java", 3),
+                new StackTraceElement("app", null, null, "a.Main", "run", "Main.java", 8)});
         java.io.IOException suppressed = new java.io.IOException((String) null);
         suppressed.setStackTrace(new StackTraceElement[0]);
         e.addSuppressed(suppressed);

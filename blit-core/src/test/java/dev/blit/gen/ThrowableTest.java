@@ -144,15 +144,20 @@ class ThrowableTest {
         assertEquals("64 07 62 61 64 00 00 00", RoundTrip.hex(PLAIN.toBytes(e)));
         IllegalStateException framed = traced(new IllegalStateException("bad"),
                 new StackTraceElement("app", "m", "1.0", "a.B", "f", "B.java", 7),
-                new StackTraceElement(null, null, null, "C", "g", null, -2));
-        assertEquals("64 07 62 61 64 00 02"
-                        + " 07 61 70 70 03 6d 07 31 2e 30 07 61 2e 42 03 66 0d 42 2e 6a 61 76 61 0e"
-                        + " 00 00 00 03 43 03 67 00 03 00",
+                new StackTraceElement("app", "m", "1.0", "a.B$In", "h", "B.java", 9),
+                new StackTraceElement(null, null, null, "C", "g", null, -2),
+                new StackTraceElement(null, null, null, "C", "k", "Other.java", 1));
+        assertEquals("64 07 62 61 64 00 04"
+                        + " 04 07 61 70 70 03 6d 07 31 2e 30 07 61 2e 42 03 66 0e" // its file is a.B's source: flag 4
+                        + " 05 0d 61 2e 42 24 49 6e 03 68 12"                        // same origin (1), B.java (4)
+                        + " 00 00 00 00 03 43 03 67 00 03"                           // all spelled out, no file, line -2
+                        + " 03 03 6b 15 4f 74 68 65 72 2e 6a 61 76 61 02"            // same origin and class (1 | 2)
+                        + " 00",
                 RoundTrip.hex(PLAIN.toBytes(framed)));
         IllegalStateException back = (IllegalStateException) PLAIN.fromBytes(PLAIN.toBytes(framed));
         assertArrayEquals(framed.getStackTrace(), back.getStackTrace());
         assertEquals("app", back.getStackTrace()[0].getClassLoaderName());
-        assertEquals(-2, back.getStackTrace()[1].getLineNumber()); // a native method's
+        assertEquals(-2, back.getStackTrace()[2].getLineNumber()); // a native method's
     }
 
     @Test
@@ -261,9 +266,18 @@ class ThrowableTest {
     @Test
     void malformedContentIsRejectedWithItsOffset() {
         // a frame without a method name
-        assertRejected("64 07 62 61 64 00 01 00 00 00 03 43 00 00 00 00", "stack frame 0", "no method name", "offset 7");
+        assertRejected("64 07 62 61 64 00 01 00 00 00 00 03 43 00 00 00 00", "stack frame 0", "no method name", "offset 7");
         // a frame without a class name
-        assertRejected("64 07 62 61 64 00 01 00 00 00 00 03 67 00 00 00", "no class name", "offset 7");
+        assertRejected("64 07 62 61 64 00 01 00 00 00 00 00 03 67 00 00 00", "no class name", "offset 7");
+        // the first frame cannot be like the one before it; no flag above 4
+        assertRejected("64 07 62 61 64 00 01 01 03 67 00 00 00", "stack frame 0", "invalid flags 0x1", "offset 7");
+        assertRejected("64 07 62 61 64 00 01 02 03 67 00 00 00", "invalid flags 0x2", "offset 7");
+        assertRejected("64 07 62 61 64 00 02 04 00 00 00 03 43 03 67 00 08 03 67 00 00 00", "stack frame 1",
+                "invalid flags 0x8", "offset 16");
+        // a file name spelled out where the flag would do is read all the same
+        IllegalStateException spelled = (IllegalStateException) PLAIN.fromBytes(
+                RoundTrip.bytes("64 07 62 61 64 00 01 00 00 00 00 03 43 03 67 0d 43 2e 6a 61 76 61 00 00"));
+        assertEquals("C.java", spelled.getStackTrace()[0].getFileName());
         // a cause that is not a Throwable (Integer 1)
         assertRejected("64 07 62 61 64 07 02 00 00", "cause", "offset 5");
         // a null suppressed exception
