@@ -42,6 +42,7 @@ final class Decoder {
     private final Input in;
     private final Leaves leaves;
     private final ExtendedValues extended;
+    private final ThrowableValues throwables;
     private final UserTypes types;
     private final Mode mode;
     private final boolean flat;
@@ -71,6 +72,7 @@ final class Decoder {
         this.in = in;
         this.leaves = new Leaves(in);
         this.extended = new ExtendedValues(this, in, leaves, types);
+        this.throwables = new ThrowableValues(this, in, types);
         this.types = types;
         this.mode = mode;
         this.flat = flat;
@@ -106,9 +108,9 @@ final class Decoder {
                 user(n, tag, depth);
             } else {
                 builtin(n, (int) tag, depth);
-                if (n.ref >= 0) {
-                    building.clear(n.ref);
-                }
+            }
+            if (n.ref >= 0) {
+                building.clear(n.ref);
             }
             if (run >= 0 && in.pos == n.start) {
                 throw new BlitException("an element of a run at offset " + n.start
@@ -433,6 +435,11 @@ final class Decoder {
         }
     }
 
+    /** @return {@code child}, or the object it points at if it is a back reference just read */
+    Node target(Node child) {
+        return child.id == TypeIds.REFERENCE ? lastTarget : child;
+    }
+
     void collection(Node n, int count, int depth) {
         collection(n, count, depth, -1);
     }
@@ -525,6 +532,11 @@ final class Decoder {
             return;
         }
         track(n);
+        if (t != null && t.shape() == UserTypes.Shape.THROWABLE) {
+            building(n, true); // like a record, the library's exception exists only once its content is read
+            throwables.value(n, t, depth);
+            return;
+        }
         if (t != null && t.shape() == UserTypes.Shape.OPAQUE) {
             if (types.blit() != null) {
                 ownSerializer(n, types.blit());
@@ -705,7 +717,7 @@ final class Decoder {
         }
     }
 
-    private void schemaFields(Node n, UserTypes.UserType t, int depth) {
+    void schemaFields(Node n, UserTypes.UserType t, int depth) {
         boolean block = flat && t.flat();
         if (block) {
             n.note = "flat: one fixed-width block";
@@ -753,7 +765,7 @@ final class Decoder {
         return s == null ? "null" : Names.quote(s);
     }
 
-    private void mark(Node f, BlitException e) {
+    void mark(Node f, BlitException e) {
         if (!marked) {
             marked = true;
             f.error = e.getMessage();

@@ -31,6 +31,11 @@ final class UserTypes {
         ENUM,
         /** Fields in canonical order (or a field table first, in compatible mode). */
         FIELDS,
+        /**
+         * A {@link Throwable} (FORMAT.md, "Throwables"): message, cause, stack trace, suppressed exceptions, then
+         * its own fields (those declared below {@code Throwable}) as {@link #FIELDS}, in either mode without a table.
+         */
+        THROWABLE,
         /** Marshallable, java.io hooks, abstract: only the class's own code knows its content. */
         OPAQUE
     }
@@ -198,22 +203,51 @@ final class UserTypes {
             return opaque(id, name, "an interface or abstract class has no content of its own");
         }
         try {
+            if (Throwable.class.isAssignableFrom(type)) {
+                // before the hooks, which Throwable has: the library writes it through its public methods
+                return throwable(id, type, serializer != null);
+            }
             if (JavaSerialization.hasHooks(type)) {
                 return opaque(id, name, "a class with java.io hooks writes what its hooks write");
             }
-            List<FieldInfo> fields = new ArrayList<>();
-            for (Field f : ClassLayout.serializedFields(type)) {
-                // primitives and String fields are decoded here by their declared type; the rest are tagged values
-                Class<?> t = f.getType();
-                fields.add(new FieldInfo(f.getName(), t.isPrimitive() || t == String.class ? t : null));
-            }
+            List<FieldInfo> fields = fields(ClassLayout.serializedFields(type));
             // Generated code says by its name whether the instance chose a flat block (flat(false) does not);
             // it may live in the user's package (a nestmate of the class), hence not a test of the package.
             boolean flat = ClassLayout.isFlat(type) && !generated;
-            return new UserType(id, name, Shape.FIELDS, List.copyOf(fields), flat, null, null);
+            return new UserType(id, name, Shape.FIELDS, fields, flat, null, null);
         } catch (BlitException | LinkageError | SecurityException e) {
             return opaque(id, name, "its fields cannot be listed: " + e.getMessage());
         }
+    }
+
+    /** Primitives and String fields are decoded by their declared type; the rest are tagged values. */
+    private static List<FieldInfo> fields(List<Field> serialized) {
+        List<FieldInfo> fields = new ArrayList<>();
+        for (Field f : serialized) {
+            Class<?> t = f.getType();
+            fields.add(new FieldInfo(f.getName(), t.isPrimitive() || t == String.class ? t : null));
+        }
+        return List.copyOf(fields);
+    }
+
+    /**
+     * A concrete {@link Throwable} class: its own fields, those {@code ClassLayout.serializedFields} lists below
+     * {@code Throwable}, never a flat block. A field declared in a module that does not open its package to Blit
+     * ({@code SQLException}'s, for a user's subclass or for itself) the library cannot reach, so it refuses the
+     * class when it makes its serializer: such bytes come from no Blit, and the dump calls them opaque. Given the
+     * library's own serializer ({@code --blit}), the library made it, which is all that needs saying.
+     */
+    private static UserType throwable(int id, Class<?> type, boolean made) {
+        List<Field> own = ClassLayout.serializedFields(type);
+        Module blit = ClassLayout.class.getModule();
+        for (Field f : own) {
+            Class<?> c = f.getDeclaringClass();
+            if (!made && !c.getModule().isOpen(c.getPackageName(), blit)) {
+                return opaque(id, type.getName(), "the library refuses it: " + c.getName() + " declares fields ("
+                        + f.getName() + ") private to module " + c.getModule().getName());
+            }
+        }
+        return new UserType(id, type.getName(), Shape.THROWABLE, fields(own), false, null, null);
     }
 
     private static UserType opaque(int id, String name, String why) {

@@ -87,7 +87,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code BigInteger}, {@code BigDecimal}, {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97
  * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys} and
  * {@link #eachRefusalOfIds91To97IsTheLibrarys}, and those of extended ids 5..25 in
- * {@link #eachRefusalOfExtendedIds5To25IsTheLibrarys}. The payload holds no collection that contains itself
+ * {@link #eachRefusalOfExtendedIds5To25IsTheLibrarys}. Registered exceptions are damaged apart, in
+ * {@link #theDumpRefusesExactlyWhatTheLibraryRefusesInExceptions}, and each of their refusals tried once in
+ * {@link #eachRefusalOfAnExceptionIsTheLibrarys}. The payload holds no collection that contains itself
  * where damage could make it a set element or map key (the library refuses to hash one; the dump does not hash).
  */
 class DumpAgreesWithLibraryTest {
@@ -129,8 +131,37 @@ class DumpAgreesWithLibraryTest {
         }
     }
 
+    /**
+     * A user exception with fields of its own (FORMAT.md, "Throwables"), rebuilt through the constructor that
+     * takes them, whose message it makes from them.
+     */
+    static final class OrderRejected extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String orderId;
+        final int code;
+
+        OrderRejected(String orderId, int code) {
+            super("order " + orderId + " rejected: " + code);
+            this.orderId = orderId;
+            this.code = code;
+        }
+    }
+
     /** Compact arrays, so the damaged payloads hit both forms of int[] and long[] (the sample has both). */
     private final Blit blit = Blit.builder().references(true).compactArrays(true).register(Lambdas.class, 100).build();
+    private static final String REGISTER = Lambdas.class.getName() + "=100";
+    /** Exceptions: a JDK one registered by id, and a user's with fields of its own. */
+    private final Blit throwing = Blit.builder().references(true).register(Lambdas.class, 100)
+            .register(IllegalStateException.class, 101).register(OrderRejected.class, 102).build();
+    private static final String THROWING = REGISTER + "," + IllegalStateException.class.getName() + "=101,"
+            + OrderRejected.class.getName() + "=102";
+    /**
+     * What only the exception's class tells when it is rebuilt (FORMAT.md, "Throwables", Reading): whether its
+     * constructor makes the message the bytes hold (OrderRejected makes it from its fields, so damage to either
+     * is refused), the type of its constructor's cause parameter.
+     */
+    private static final Pattern ONLY_THE_REBUILT_EXCEPTION_TELLS = Pattern.compile(
+            "the constructor of \\S+ rebuilt it with |which its constructor, taking a \\S+, cannot be given");
 
     @Test
     void theDumpRefusesExactlyWhatTheLibraryRefuses() {
@@ -156,6 +187,39 @@ class DumpAgreesWithLibraryTest {
             }
         }
         assertTrue(compared > 4000 && refused > 1000, compared + " compared, " + refused + " refused");
+    }
+
+    /**
+     * Registered exceptions (FORMAT.md, "Throwables"): a user's with fields of its own, caused by a JDK one,
+     * suppressing another and the cause again (a back reference); a JDK one with no message, frames or
+     * suppressed exceptions. On damaged copies the dump exits 0 exactly when the library reads every value,
+     * but for what only the rebuilt exception tells ({@link #ONLY_THE_REBUILT_EXCEPTION_TELLS}) and the user ids
+     * the damage makes up.
+     */
+    @Test
+    void theDumpRefusesExactlyWhatTheLibraryRefusesInExceptions() {
+        byte[] seed = throwing.toBytes(exceptions());
+        assertEquals("ok", library(throwing, seed));
+        assertEquals(0, dump(THROWING, seed), () -> dumpOutput(THROWING, seed));
+        Random random = new Random(20261128);
+        int compared = 0;
+        int refused = 0;
+        for (int k = 0; k < 4000; k++) {
+            byte[] b = damaged(seed, random);
+            String lib = library(throwing, b);
+            if (ONLY_THE_CLASSES_TELL.matcher(lib).find() || ONLY_THE_REBUILT_EXCEPTION_TELLS.matcher(lib).find()) {
+                continue;
+            }
+            compared++;
+            int code = dump(THROWING, b);
+            if (lib.equals("ok")) {
+                assertEquals(0, code, () -> "the library reads it, the dump calls it damaged: " + HEX.formatHex(b));
+            } else {
+                refused++;
+                assertEquals(1, code, () -> "the library refuses it (" + lib + "), the dump does not: " + HEX.formatHex(b));
+            }
+        }
+        assertTrue(compared > 3000 && refused > 1500, compared + " compared, " + refused + " refused");
     }
 
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
@@ -526,26 +590,129 @@ class DumpAgreesWithLibraryTest {
                 "15 10 01 10 00 01 02 05", "10 01", "11 02 00 00 00 00 00 00 00 80"});
     }
 
+    /**
+     * Registered exceptions (FORMAT.md, "Throwables": 101 an {@code IllegalStateException}, 102 an
+     * {@link OrderRejected}), each refusal the library makes from the bytes once, by hand (hex: tag, content):
+     * a frame without a class or method name, a cause or suppressed exception that is no Throwable (itself or
+     * through a back reference), a null suppressed exception, a back reference to the exception from inside it
+     * (it exists only once read, like a record), counts past the input, input cut inside each part; and values
+     * at the edges that both read.
+     */
+    @Test
+    void eachRefusalOfAnExceptionIsTheLibrarys() {
+        bothRefuse(throwing, THROWING, new String[][] {
+                // frames: all seven items are read, then the class and method names checked
+                {"65 00 00 01 00 00 00 03 41 00 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has no method name"},
+                {"65 00 00 01 00 00 00 00 03 6d 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has no class name"},
+                {"65 00 00 02 00 00 00 03 41 03 6d 00 00 00 00 00 00 00 03 6d 00 00 00",
+                        "stack frame 1 of java.lang.IllegalStateException at offset 13 has no class name"},
+                {"66 00 00 01 00 00 00 03 41 00 00 00 00 03 41 02", "stack frame 0 of " + OrderRejected.class.getName()
+                        + " at offset 4 has no method name"},
+                // a cause or suppressed exception that is no Throwable: a built-in, a plain class, a back reference to one
+                {"65 00 0b 03 78 00 00", "the cause of java.lang.IllegalStateException at offset 2 is a String, not a Throwable"},
+                {"65 00 64 00 00", "the cause of java.lang.IllegalStateException at offset 2 is a " + Lambdas.class.getName()},
+                {"24 02 24 00 65 00 01 01 00 00", "the cause of java.lang.IllegalStateException at offset 6 is a back "
+                        + "reference to object #1, a ArrayList, not a Throwable"},
+                {"65 00 00 00 01 07 02", "the suppressed exception 0 of java.lang.IllegalStateException at offset 5 is a "
+                        + "Integer, not a Throwable"},
+                {"65 00 00 00 02 65 00 00 00 00 63 16", "the suppressed exception 1 of java.lang.IllegalStateException at "
+                        + "offset 10 is a Comparator.naturalOrder(), not a Throwable"},
+                // a null suppressed exception (a null cause is none)
+                {"65 00 00 00 01 00", "suppressed exception 0 of java.lang.IllegalStateException at offset 5 is null"},
+                {"65 00 00 00 02 65 00 00 00 00 00", "suppressed exception 1 of java.lang.IllegalStateException at offset 10 is null"},
+                // numbered like a record: no back reference to it from its cause chain, suppressed exceptions or fields
+                {"65 00 01 00 00 00", "back reference at offset 2 to object #0, a java.lang.IllegalStateException that exists only once"},
+                {"65 00 00 00 01 01 00", "back reference at offset 5 to object #0, a java.lang.IllegalStateException"},
+                {"65 00 65 00 01 00 00 00 00 00", "back reference at offset 4 to object #0, a java.lang.IllegalStateException"},
+                {"65 00 65 00 00 00 01 01 00 00 00", "back reference at offset 7 to object #0, a java.lang.IllegalStateException"},
+                // counts past the input: a frame takes at least 7 bytes, a suppressed exception 1
+                {"65 00 00 02 00 00 00 03 41 03 6d 00 00", "stack frame count 2 at offset 3 needs at least 14 bytes, 9 remain"},
+                {"65 00 00 80 80 80 80 08 00", "stack frame count 2147483648 at offset 3 needs at least"},
+                {"65 00 00 00 05 00 00", "suppressed count 5 at offset 4 needs at least 5 bytes, 2 remain"},
+                // cut inside each part
+                {"65", "truncated"},
+                {"65 07 62 61", "truncated"}, // the message
+                {"65 00", "truncated"}, // no cause
+                {"65 00 00", "truncated"}, // no frame count
+                {"65 00 00 01 00 00 00 03 41 03 6d 00", "truncated"}, // a frame without its line
+                {"65 00 00 00", "truncated"}, // no suppressed count
+                {"65 00 00 00 01 65 00 00 00", "truncated"}, // a suppressed exception cut
+                {"66 00 00 00 00", "truncated"}, // no own fields
+                {"66 00 00 00 00 03 41", "truncated"}, // code -2, then orderId cut
+                {"65 00 00 01 00 00 00 03 41 03 6d 00 ff ff ff ff 1f 00", "malformed varint at offset 12"}, // the line
+        });
+        bothRead(throwing, THROWING, new String[] {
+                "65 07 62 61 64 00 00 00", // FORMAT.md's example: new IllegalStateException("bad"), no frames
+                "65 00 00 00 00", // no message
+                "65 00 00 01 00 00 00 03 41 03 6d 00 00 00", // one frame, only its class and method named
+                "65 00 00 01 07 61 70 70 0d 6d 6f 64 75 6c 65 0b 31 2e 30 2e 30 03 41 03 6d 0d 41 2e 6a 61 76 61 03 00", // all named, line -2
+                "65 00 65 00 00 00 00 00 00", // a cause
+                "24 02 65 00 00 00 00 65 00 01 01 00 00", // a cause read earlier, through a back reference
+                "24 02 65 00 00 00 00 65 00 00 00 02 01 01 01 01", // ... suppressed twice
+                "24 02 45 65 00 00 00 00 00 00 00 00", // a run of exceptions
+                HEX.formatHex(throwing.toBytes(bare(new OrderRejected(null, -1)))),
+                HEX.formatHex(throwing.toBytes(new IllegalStateException("a", new IllegalStateException("b")))),
+                HEX.formatHex(throwing.toBytes(exceptions())),
+        });
+    }
+
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
     private void bothRefuse(String[][] cases) {
+        bothRefuse(blit, REGISTER, cases);
+    }
+
+    private static void bothRefuse(Blit blit, String register, String[][] cases) {
         for (String[] c : cases) {
             byte[] b = HEX.parseHex(c[0]);
-            String lib = library(b);
+            String lib = library(blit, b);
             assertTrue(!lib.equals("ok"), c[0] + ": the library reads it");
-            String out = dumpOutput(b);
+            String out = dumpOutput(register, b);
             assertTrue(out.contains(c[1]) && out.contains("!! ") && !out.contains("\tat "),
                     c[0] + " (library: " + lib + "): " + out);
-            assertEquals(1, dump(b), c[0]);
+            assertEquals(1, dump(register, b), c[0]);
         }
     }
 
     /** Each hex: both the library and the dump read it. */
     private void bothRead(String[] cases) {
+        bothRead(blit, REGISTER, cases);
+    }
+
+    private static void bothRead(Blit blit, String register, String[] cases) {
         for (String hex : cases) {
             byte[] b = HEX.parseHex(hex);
-            assertEquals(0, dump(b), () -> hex + ": " + dumpOutput(b));
-            assertEquals("ok", library(b), hex);
+            assertEquals(0, dump(register, b), () -> hex + ": " + dumpOutput(register, b));
+            assertEquals("ok", library(blit, b), hex);
         }
+    }
+
+    /** @return {@code t} without a stack trace */
+    private static <T extends Throwable> T bare(T t) {
+        t.setStackTrace(new StackTraceElement[0]);
+        return t;
+    }
+
+    /**
+     * An {@link OrderRejected} caused by an {@code IllegalStateException}, suppressing another and its cause
+     * again (a back reference), each with a stack trace of its own; then the cause alone (a back reference) and
+     * an {@code IllegalStateException} with no message, frames or suppressed exceptions.
+     */
+    static List<Object> exceptions() {
+        IllegalStateException cause = new IllegalStateException("stock exhausted");
+        cause.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("app", null, null, "com.shop.Stock", "take", "Stock.java", 42),
+                new StackTraceElement(null, "java.base", "17", "java.util.Objects", "requireNonNull", null, -2)});
+        OrderRejected rejected = new OrderRejected("A-17", 409);
+        rejected.initCause(cause);
+        rejected.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("app", "shop", "1.0", "com.shop.Orders", "place", "Orders.java", 7)});
+        IllegalStateException closing = new IllegalStateException("close failed");
+        closing.setStackTrace(new StackTraceElement[0]);
+        rejected.addSuppressed(closing);
+        rejected.addSuppressed(cause);
+        IllegalStateException bare = new IllegalStateException();
+        bare.setStackTrace(new StackTraceElement[0]);
+        return Arrays.asList(rejected, cause, bare);
     }
 
     private static Map<String, Object> sample() {
@@ -663,6 +830,10 @@ class DumpAgreesWithLibraryTest {
 
     /** @return "ok" if every value of the stream reads, else the BlitException's message */
     private String library(byte[] b) {
+        return library(blit, b);
+    }
+
+    private static String library(Blit blit, byte[] b) {
         try {
             ReadBuffer in = ReadBuffer.of(b);
             while (!in.isExhausted()) {
@@ -675,14 +846,22 @@ class DumpAgreesWithLibraryTest {
     }
 
     private static int dump(byte[] b) {
+        return dump(REGISTER, b);
+    }
+
+    private static int dump(String register, byte[] b) {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        return Dump.run(new String[] {"--schema", "--register", Lambdas.class.getName() + "=100", "-"}, new ByteArrayInputStream(b), sink, sink, false);
+        return Dump.run(new String[] {"--schema", "--register", register, "-"}, new ByteArrayInputStream(b), sink, sink, false);
     }
 
     private static String dumpOutput(byte[] b) {
+        return dumpOutput(REGISTER, b);
+    }
+
+    private static String dumpOutput(String register, byte[] b) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
-        Dump.run(new String[] {"--schema", "--register", Lambdas.class.getName() + "=100", "-"}, new ByteArrayInputStream(b), sink, sink, false);
+        Dump.run(new String[] {"--schema", "--register", register, "-"}, new ByteArrayInputStream(b), sink, sink, false);
         return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -33,6 +33,7 @@ class DumpFuzzTest {
             {}, {"--hex"}, {"--json"}, {"--compatible"}, {"--schema", "--hex"},
             {"--register", DumpTest.Line.class.getName() + "=100," + DumpTest.Point.class.getName() + "=101"},
             {"--blit", DumpTest.class.getName() + "#CONFIGURED"},
+            {"--blit", DumpTest.class.getName() + "#THROWING"},
     };
 
     record Line(int qty, String sku) {
@@ -47,10 +48,12 @@ class DumpFuzzTest {
         byte[] compatible = Blit.builder().compatible(true).register(Line.class, 100).build()
                 .toBytes(new ArrayList<>(List.of(new Line(1, "a"), new Line(2, "b"))));
         byte[] segment = segment();
+        byte[] exceptions = DumpTest.THROWING.toBytes(DumpAgreesWithLibraryTest.exceptions());
         for (int o = 0; o < OPTIONS.length; o++) {
             seeds.add(Arguments.of((Object) prefix(o, builtins)));
             seeds.add(Arguments.of((Object) prefix(o, compatible)));
             seeds.add(Arguments.of((Object) prefix(o, segment)));
+            seeds.add(Arguments.of((Object) prefix(o, exceptions)));
         }
         return seeds.stream();
     }

@@ -521,6 +521,57 @@ class DumpTest {
         golden("extended_collections", dump(bytes));
     }
 
+    /** What {@code --blit dev.blit.cli.DumpTest#THROWING} finds: exceptions registered by id. */
+    static final Blit THROWING = Blit.builder().references(true).register(IllegalStateException.class, 100)
+            .register(DumpAgreesWithLibraryTest.OrderRejected.class, 101).build();
+
+    /**
+     * Registered exceptions (FORMAT.md, "Throwables"): the message, the cause as a value, the stack trace one
+     * line a frame (as {@code StackTraceElement.toString()} shows what the library rebuilds), the suppressed
+     * exceptions as values (the second a back reference to the cause), then a user exception's own fields, as a
+     * plain class's. Compatible mode writes the same bytes, without field tables, and the user's own Blit
+     * ({@code --blit}) describes the classes as {@code --register} does.
+     */
+    @Test
+    void exceptionsShowMessageCauseFramesSuppressedAndOwnFields() throws IOException {
+        byte[] bytes = THROWING.toBytes(DumpAgreesWithLibraryTest.exceptions());
+        String register = IllegalStateException.class.getName() + "=100,"
+                + DumpAgreesWithLibraryTest.OrderRejected.class.getName() + "=101";
+        String text = dump(bytes, "--register", register);
+        golden("throwables", text);
+        golden("throwables_hex", dump(bytes, "--hex", "--register", register));
+        assertEquals(text, dump(bytes, "--blit", DumpTest.class.getName() + "#THROWING"));
+        Blit compatible = Blit.builder().compatible(true).references(true).register(IllegalStateException.class, 100)
+                .register(DumpAgreesWithLibraryTest.OrderRejected.class, 101).build();
+        assertEquals(Arrays.toString(bytes), Arrays.toString(compatible.toBytes(DumpAgreesWithLibraryTest.exceptions())));
+        assertEquals(text, dump(bytes, "--compatible", "--register", register));
+
+        Result r = run(bytes, "--json", "--register", register);
+        assertEquals(0, r.code, r.err);
+        Map<?, ?> doc = (Map<?, ?>) new Json(r.out).parse();
+        Map<?, ?> list = (Map<?, ?>) ((List<?>) doc.get("items")).get(0);
+        Map<?, ?> rejected = (Map<?, ?>) ((List<?>) list.get("children")).get(0);
+        assertEquals(DumpAgreesWithLibraryTest.OrderRejected.class.getName(), rejected.get("type"));
+        List<?> parts = (List<?>) rejected.get("children");
+        List<Object> keys = new ArrayList<>();
+        for (Object part : parts) {
+            keys.add(((Map<?, ?>) part).get("key"));
+        }
+        assertEquals(List.of("message", "cause", "stackTrace", "suppressed", "code", "orderId"), keys);
+        assertEquals("\"order A-17 rejected: 409\"", ((Map<?, ?>) parts.get(0)).get("value"));
+        Map<?, ?> trace = (Map<?, ?>) parts.get(2);
+        assertEquals("1 frame", trace.get("value"));
+        Map<?, ?> frame = (Map<?, ?>) ((List<?>) trace.get("children")).get(0);
+        assertEquals("frame", frame.get("type"));
+        assertEquals("app/shop@1.0/com.shop.Orders.place(Orders.java:7)", frame.get("value"));
+        List<?> suppressed = (List<?>) ((Map<?, ?>) parts.get(3)).get("children");
+        assertEquals("back reference", ((Map<?, ?>) suppressed.get(1)).get("type"));
+
+        // SQLException's fields are private to java.sql: the library refuses to register it, so no bytes are its
+        String sql = dump(new byte[] {0x64, 0, 0, 0, 0}, "--register", "java.sql.SQLException=100");
+        assertTrue(sql.contains("the library refuses it: java.sql.SQLException declares fields"), sql);
+    }
+
     @Test
     void compactArraysShowTheirWidth() throws IOException {
         long[] twenty = new long[20];

@@ -1,0 +1,153 @@
+package dev.blit.cli;
+
+import dev.blit.BlitException;
+import dev.blit.types.TypeIds;
+
+/**
+ * The content of a registered {@link Throwable} (FORMAT.md, "Throwables"), for {@link Decoder}: what
+ * {@code Throwable}'s public methods return (message, cause, stack trace, suppressed exceptions), then the
+ * fields its own classes declare, as a plain class's. The same bytes in either mode: no field table.
+ *
+ * <p>It refuses what the library's {@code ThrowableSerializer.read} refuses from the bytes alone, in its
+ * words: a cause or suppressed exception that is no {@code Throwable}, a null suppressed exception, a frame
+ * without a class or method name, counts the input cannot hold; a back reference to the exception from
+ * inside it is refused by the decoder, which numbers it as the library does, as an object that exists only
+ * once its content is read. What needs the rebuilt exception (its constructor's message and cause, the type
+ * of its constructor's cause parameter, the types of its own reference fields) is the library's alone.
+ * Kept apart so that the decoder stays readable.
+ */
+final class ThrowableValues {
+    /** The fewest bytes a stack frame takes: seven string or varint headers (the library's MIN_FRAME_BYTES). */
+    private static final int MIN_FRAME_BYTES = 7;
+
+    private final Decoder decoder;
+    private final Input in;
+    private final UserTypes types;
+
+    ThrowableValues(Decoder decoder, Input in, UserTypes types) {
+        this.decoder = decoder;
+        this.in = in;
+        this.types = types;
+    }
+
+    /**
+     * The content of exception {@code n}, whose tag (a user id the classes say is a {@code Throwable}) was read
+     * and which is numbered: its message, cause, frames and suppressed exceptions as children, then its own
+     * fields as a plain class's.
+     */
+    void value(Node n, UserTypes.UserType t, int depth) {
+        Node message = n.add(new Node(in.pos, "message"));
+        try {
+            message.type = "String";
+            String s = in.str();
+            message.value = s == null ? "null" : Names.quote(s);
+        } catch (BlitException e) {
+            decoder.mark(message, e);
+            throw e;
+        } finally {
+            message.end = in.pos;
+        }
+        long causeAt = in.pos;
+        decoder.value(n, "cause", depth + 1);
+        throwable(n, n.children.get(n.children.size() - 1), "cause", causeAt);
+        frames(n, t);
+        suppressed(n, t, depth);
+        decoder.schemaFields(n, t, depth);
+    }
+
+    /** The stack trace: a count, counted like a collection's elements, then one line per frame. */
+    private void frames(Node n, UserTypes.UserType t) {
+        Node trace = n.add(new Node(in.pos, "stackTrace"));
+        trace.type = "StackTraceElement[]";
+        try {
+            int count = in.count(MIN_FRAME_BYTES, "stack frame count");
+            trace.value = count + (count == 1 ? " frame" : " frames");
+            for (int i = 0; i < count; i++) {
+                frame(trace, t, i);
+            }
+        } finally {
+            trace.end = in.pos;
+        }
+    }
+
+    /**
+     * One frame, as the library reads it: all seven items, then the check that the class and method are named
+     * (a frame cut short is truncated, whatever its names). Shown as {@code StackTraceElement.toString()} shows
+     * the element the library rebuilds from them ({@code app//} for an application class loader's frame, where
+     * the JDK's own trace hides it): {@code loader/module@version/class.method(file:line)}.
+     */
+    private void frame(Node trace, UserTypes.UserType t, int i) {
+        Node f = trace.add(new Node(in.pos, "[" + i + "]"));
+        f.type = "frame";
+        try {
+            String loader = in.str();
+            String module = in.str();
+            String version = in.str();
+            String declaring = in.str();
+            String method = in.str();
+            String file = in.str();
+            int line = (int) in.svar(32);
+            if (declaring == null || method == null) {
+                throw new BlitException("stack frame " + i + " of " + t.name() + " at offset " + f.start + " has no "
+                        + (declaring == null ? "class" : "method") + " name");
+            }
+            String text = new StackTraceElement(loader, module, version, declaring, method, file, line).toString();
+            String quoted = Names.quote(text);
+            // hostile names may hold line breaks or control characters: then the whole line is quoted
+            f.value = quoted.equals('"' + text + '"') ? text : quoted;
+        } catch (BlitException e) {
+            decoder.mark(f, e);
+            throw e;
+        } finally {
+            f.end = in.pos;
+        }
+    }
+
+    /** The suppressed exceptions: a count, then tagged values, each one a {@code Throwable}, never null. */
+    private void suppressed(Node n, UserTypes.UserType t, int depth) {
+        Node all = n.add(new Node(in.pos, "suppressed"));
+        all.type = "Throwable[]";
+        try {
+            int count = in.count(1, "suppressed count");
+            all.value = count + (count == 1 ? " exception" : " exceptions");
+            for (int i = 0; i < count; i++) {
+                long at = in.pos;
+                decoder.value(all, "[" + i + "]", depth + 1);
+                Node s = all.children.get(all.children.size() - 1);
+                throwable(n, s, "suppressed exception " + i, at);
+                if (s.id == TypeIds.NULL) {
+                    throw new BlitException("suppressed exception " + i + " of " + t.name() + " at offset " + at
+                            + " is null");
+                }
+            }
+        } finally {
+            all.end = in.pos;
+        }
+    }
+
+    /**
+     * Refuses, as the library does, a cause or suppressed exception that cannot be a {@code Throwable}: a
+     * built-in value (none is one), or an object of a user class the dump knows as an enum or a plain class,
+     * itself or through a back reference. A user class the dump knows nothing of, or whose own code writes it
+     * (which may read back as anything), may be one.
+     */
+    private void throwable(Node n, Node child, String what, long at) {
+        Node target = decoder.target(child);
+        if (target.id == TypeIds.NULL) {
+            return;
+        }
+        String name;
+        if (target.id < TypeIds.FIRST_USER_ID) {
+            name = target.type;
+        } else {
+            UserTypes.UserType u = types.get(target.id);
+            if (u == null || u.shape() == UserTypes.Shape.THROWABLE || u.shape() == UserTypes.Shape.OPAQUE) {
+                return;
+            }
+            name = u.name();
+        }
+        throw new BlitException("the " + what + " of " + n.type + " at offset " + at + " is a "
+                + (target != child ? "back reference to object #" + target.ref + ", a " : "") + name
+                + ", not a Throwable");
+    }
+}
