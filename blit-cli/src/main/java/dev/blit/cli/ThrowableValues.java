@@ -1,6 +1,7 @@
 package dev.blit.cli;
 
 import dev.blit.BlitException;
+import dev.blit.gen.ClassLayout;
 import dev.blit.types.TypeIds;
 
 /**
@@ -17,8 +18,12 @@ import dev.blit.types.TypeIds;
  * Kept apart so that the decoder stays readable.
  */
 final class ThrowableValues {
-    /** The fewest bytes a stack frame takes: seven string or varint headers (the library's MIN_FRAME_BYTES). */
-    private static final int MIN_FRAME_BYTES = 7;
+    /** The fewest bytes a stack frame takes: flags, a method name, a line (the library's MIN_FRAME_BYTES). */
+    private static final int MIN_FRAME_BYTES = 3;
+    /** Frame flags (FORMAT.md "Throwables"): origin as the frame before, class as the frame before, file named after the class. */
+    private static final int SAME_ORIGIN = 1;
+    private static final int SAME_CLASS = 2;
+    private static final int SOURCE_FILE = 4;
 
     private final Decoder decoder;
     private final Input in;
@@ -62,8 +67,9 @@ final class ThrowableValues {
         try {
             int count = in.count(MIN_FRAME_BYTES, "stack frame count");
             trace.value = count + (count == 1 ? " frame" : " frames");
+            StackTraceElement previous = null;
             for (int i = 0; i < count; i++) {
-                frame(trace, t, i);
+                previous = frame(trace, t, i, previous);
             }
         } finally {
             trace.end = in.pos;
@@ -71,30 +77,42 @@ final class ThrowableValues {
     }
 
     /**
-     * One frame, as the library reads it: all seven items, then the check that the class and method are named
-     * (a frame cut short is truncated, whatever its names). Shown as {@code StackTraceElement.toString()} shows
-     * the element the library rebuilds from them ({@code app//} for an application class loader's frame, where
-     * the JDK's own trace hides it): {@code loader/module@version/class.method(file:line)}.
+     * One frame, as the library reads it: its flags, then what they do not say, then the check that the class
+     * and method are named (a frame cut short is truncated, whatever its names). Shown as
+     * {@code StackTraceElement.toString()} shows the element the library rebuilds ({@code app//} for an
+     * application class loader's frame, where the JDK's own trace hides it):
+     * {@code loader/module@version/class.method(file:line)}.
+     *
+     * @return the frame, which the next one's flags refer to
      */
-    private void frame(Node trace, UserTypes.UserType t, int i) {
+    private StackTraceElement frame(Node trace, UserTypes.UserType t, int i, StackTraceElement previous) {
         Node f = trace.add(new Node(in.pos, "[" + i + "]"));
         f.type = "frame";
         try {
-            String loader = in.str();
-            String module = in.str();
-            String version = in.str();
-            String declaring = in.str();
+            int flags = in.u8();
+            if ((flags & ~(SAME_ORIGIN | SAME_CLASS | SOURCE_FILE)) != 0
+                    || (previous == null && (flags & (SAME_ORIGIN | SAME_CLASS)) != 0)) {
+                throw new BlitException("stack frame " + i + " of " + t.name() + " at offset " + f.start
+                        + " has invalid flags 0x" + Integer.toHexString(flags));
+            }
+            boolean sameOrigin = (flags & SAME_ORIGIN) != 0;
+            String loader = sameOrigin ? previous.getClassLoaderName() : in.str();
+            String module = sameOrigin ? previous.getModuleName() : in.str();
+            String version = sameOrigin ? previous.getModuleVersion() : in.str();
+            String declaring = (flags & SAME_CLASS) != 0 ? previous.getClassName() : in.str();
             String method = in.str();
-            String file = in.str();
-            int line = (int) in.svar(32);
             if (declaring == null || method == null) {
                 throw new BlitException("stack frame " + i + " of " + t.name() + " at offset " + f.start + " has no "
                         + (declaring == null ? "class" : "method") + " name");
             }
-            String text = new StackTraceElement(loader, module, version, declaring, method, file, line).toString();
+            String file = (flags & SOURCE_FILE) != 0 ? ClassLayout.sourceFile(declaring) : in.str();
+            int line = (int) in.svar(32);
+            StackTraceElement e = new StackTraceElement(loader, module, version, declaring, method, file, line);
+            String text = e.toString();
             String quoted = Names.quote(text);
             // hostile names may hold line breaks or control characters: then the whole line is quoted
             f.value = quoted.equals('"' + text + '"') ? text : quoted;
+            return e;
         } catch (BlitException e) {
             decoder.mark(f, e);
             throw e;

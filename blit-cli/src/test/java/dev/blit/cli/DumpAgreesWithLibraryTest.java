@@ -601,13 +601,18 @@ class DumpAgreesWithLibraryTest {
     @Test
     void eachRefusalOfAnExceptionIsTheLibrarys() {
         bothRefuse(throwing, THROWING, new String[][] {
-                // frames: all seven items are read, then the class and method names checked
-                {"65 00 00 01 00 00 00 03 41 00 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has no method name"},
-                {"65 00 00 01 00 00 00 00 03 6d 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has no class name"},
-                {"65 00 00 02 00 00 00 03 41 03 6d 00 00 00 00 00 00 00 03 6d 00 00 00",
-                        "stack frame 1 of java.lang.IllegalStateException at offset 13 has no class name"},
-                {"66 00 00 01 00 00 00 03 41 00 00 00 00 03 41 02", "stack frame 0 of " + OrderRejected.class.getName()
+                // frames: flags, then what they do not say up to the method name, then the class and method names checked
+                {"65 00 00 01 00 00 00 00 03 41 00 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has no method name"},
+                {"65 00 00 01 00 00 00 00 00 03 6d 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has no class name"},
+                {"65 00 00 02 00 00 00 00 03 41 03 6d 00 00 00 00 00 00 00 03 6d 00 00 00",
+                        "stack frame 1 of java.lang.IllegalStateException at offset 14 has no class name"},
+                {"66 00 00 01 00 00 00 00 03 41 00 00 00 00 03 41 02", "stack frame 0 of " + OrderRejected.class.getName()
                         + " at offset 4 has no method name"},
+                // flags: none above 4; the first frame has no frame before it to be like
+                {"65 00 00 01 01 03 6d 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has invalid flags 0x1"},
+                {"65 00 00 01 02 03 6d 00 00 00", "stack frame 0 of java.lang.IllegalStateException at offset 4 has invalid flags 0x2"},
+                {"65 00 00 02 00 00 00 00 03 41 03 6d 00 00 08 03 6d 00 00 00",
+                        "stack frame 1 of java.lang.IllegalStateException at offset 14 has invalid flags 0x8"},
                 // a cause or suppressed exception that is no Throwable: a built-in, a plain class, a back reference to one
                 {"65 00 0b 03 78 00 00", "the cause of java.lang.IllegalStateException at offset 2 is a String, not a Throwable"},
                 {"65 00 64 00 00", "the cause of java.lang.IllegalStateException at offset 2 is a " + Lambdas.class.getName()},
@@ -625,8 +630,8 @@ class DumpAgreesWithLibraryTest {
                 {"65 00 00 00 01 01 00", "back reference at offset 5 to object #0, a java.lang.IllegalStateException"},
                 {"65 00 65 00 01 00 00 00 00 00", "back reference at offset 4 to object #0, a java.lang.IllegalStateException"},
                 {"65 00 65 00 00 00 01 01 00 00 00", "back reference at offset 7 to object #0, a java.lang.IllegalStateException"},
-                // counts past the input: a frame takes at least 7 bytes, a suppressed exception 1
-                {"65 00 00 02 00 00 00 03 41 03 6d 00 00", "stack frame count 2 at offset 3 needs at least 14 bytes, 9 remain"},
+                // counts past the input: a frame takes at least 3 bytes, a suppressed exception 1
+                {"65 00 00 02 00 00", "stack frame count 2 at offset 3 needs at least 6 bytes, 2 remain"},
                 {"65 00 00 80 80 80 80 08 00", "stack frame count 2147483648 at offset 3 needs at least"},
                 {"65 00 00 00 05 00 00", "suppressed count 5 at offset 4 needs at least 5 bytes, 2 remain"},
                 // cut inside each part
@@ -634,18 +639,19 @@ class DumpAgreesWithLibraryTest {
                 {"65 07 62 61", "truncated"}, // the message
                 {"65 00", "truncated"}, // no cause
                 {"65 00 00", "truncated"}, // no frame count
-                {"65 00 00 01 00 00 00 03 41 03 6d 00", "truncated"}, // a frame without its line
+                {"65 00 00 01 00 00 00 00 03 41 03 6d 00", "truncated"}, // a frame without its line
                 {"65 00 00 00", "truncated"}, // no suppressed count
                 {"65 00 00 00 01 65 00 00 00", "truncated"}, // a suppressed exception cut
                 {"66 00 00 00 00", "truncated"}, // no own fields
                 {"66 00 00 00 00 03 41", "truncated"}, // code -2, then orderId cut
-                {"65 00 00 01 00 00 00 03 41 03 6d 00 ff ff ff ff 1f 00", "malformed varint at offset 12"}, // the line
+                {"65 00 00 01 00 00 00 00 03 41 03 6d 00 ff ff ff ff 1f 00", "malformed varint at offset 13"}, // the line
         });
         bothRead(throwing, THROWING, new String[] {
                 "65 07 62 61 64 00 00 00", // FORMAT.md's example: new IllegalStateException("bad"), no frames
                 "65 00 00 00 00", // no message
-                "65 00 00 01 00 00 00 03 41 03 6d 00 00 00", // one frame, only its class and method named
-                "65 00 00 01 07 61 70 70 0d 6d 6f 64 75 6c 65 0b 31 2e 30 2e 30 03 41 03 6d 0d 41 2e 6a 61 76 61 03 00", // all named, line -2
+                "65 00 00 01 00 00 00 00 03 41 03 6d 00 00 00", // one frame, only its class and method named
+                "65 00 00 01 00 07 61 70 70 0d 6d 6f 64 75 6c 65 0b 31 2e 30 2e 30 03 41 03 6d 0d 41 2e 6a 61 76 61 03 00", // all named, line -2
+                "65 00 00 02 04 07 61 70 70 00 00 03 41 03 6d 02 07 03 6e 04 00", // A.java from its flag; a frame like the one before
                 "65 00 65 00 00 00 00 00 00", // a cause
                 "24 02 65 00 00 00 00 65 00 01 01 00 00", // a cause read earlier, through a back reference
                 "24 02 65 00 00 00 00 65 00 00 00 02 01 01 01 01", // ... suppressed twice

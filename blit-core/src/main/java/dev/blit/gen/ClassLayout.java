@@ -23,6 +23,15 @@ public final class ClassLayout {
     }
 
     /**
+     * @param className a stack frame's class name
+     * @return the file name a frame flag stands for (FORMAT.md, "Throwables"): the name javac gives the class's
+     *         source file, {@code a.b.Outer$Inner} -> {@code Outer.java}
+     */
+    public static String sourceFile(String className) {
+        return ThrowableSerializer.sourceFile(className);
+    }
+
+    /**
      * @param type a record or plain class
      * @return whether a Blit built with {@code flat(true)} (the default) and not in compatible mode writes it
      *         as one fixed-layout block (FORMAT.md, "Flat classes")

@@ -247,10 +247,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         Throwable t = construct(message, cause, values, start);
         t.setStackTrace(trace.toArray(new StackTraceElement[0]));
         for (Throwable s : suppressed) {
-            if (s == t) {
-                throw new BlitException(type.getName() + " at offset " + start + " suppresses itself");
-            }
-            t.addSuppressed(s);
+            t.addSuppressed(s); // never t itself: it did not exist while they were read
         }
         return t;
     }
