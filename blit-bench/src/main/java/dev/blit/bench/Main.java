@@ -41,7 +41,7 @@ import java.util.Map;
  * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
  * {@code results.json}, {@code report.md} and {@code chart.svg}.
  *
- * <p>Quick mode (the default) runs the headline contenders ({@link Contenders#HEADLINE}, about 180 benchmarks) with
+ * <p>Quick mode (the default) runs the headline contenders ({@link Contenders#HEADLINE}, about 195 benchmarks) with
  * one fork, short iterations and a 256 MiB heap: about 7 minutes on two cores, most of it JVM start-up and the
  * peers' own code generation in each fork; its numbers are good for ratios, not for publication. {@code --all}
  * adds the other contenders (about 12 minutes); {@code --full} runs all of them with one-second iterations and a
