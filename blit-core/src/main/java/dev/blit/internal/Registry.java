@@ -111,7 +111,7 @@ public final class Registry {
         // Built in for JDK classes that had none before: where the user's registerHierarchy covers one, it still wins.
         if (loader == null) {
             if (BuiltinTypes.isExtendedCollection(type)) {
-                return extended; // ids 5..25: a sublist, a synchronized wrapper, Stack, ...
+                return extended; // ids 5..36: a sublist, a synchronized wrapper, Stack, ...
             }
             Class<?> shape = BuiltinTypes.byShape(type);
             if (shape != null) {

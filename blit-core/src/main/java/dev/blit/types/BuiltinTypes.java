@@ -202,7 +202,7 @@ public final class BuiltinTypes {
 
     /**
      * @param type a class of the JDK's the registry does not know
-     * @return whether it is written as one of the extended ids 5..25 (FORMAT.md), under the extended registration
+     * @return whether it is written as one of the extended ids 5..36 (FORMAT.md), under the extended registration
      */
     public static boolean isExtendedCollection(Class<?> type) {
         return ExtendedCollections.covers(type);

@@ -29,10 +29,22 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.WeakHashMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Extended ids 5..25 (FORMAT.md): JDK collections, entries and holders that users meet in their data and that
+ * Extended ids 5..36 (FORMAT.md): JDK collections, entries and holders that users meet in their data and that
  * the first id space had no room for. Most of their classes are private to {@code java.util}, so a user could
  * not register them and Blit cannot reach their fields: each is written as the content of the built-in it
  * resembles (a list's, a map's, a sorted set's, a key and a value) and read back through the JDK's public
@@ -80,6 +92,17 @@ final class ExtendedCollections {
         m.put(AtomicReference.class, TypeIds.EXT_ATOMIC_REFERENCE);
         m.put(String.CASE_INSENSITIVE_ORDER.getClass(), TypeIds.EXT_CASE_INSENSITIVE_ORDER);
         m.put(Properties.class, TypeIds.EXT_PROPERTIES);
+        m.put(LinkedBlockingQueue.class, TypeIds.EXT_LINKED_BLOCKING_QUEUE);
+        m.put(LinkedBlockingDeque.class, TypeIds.EXT_LINKED_BLOCKING_DEQUE);
+        m.put(ArrayBlockingQueue.class, TypeIds.EXT_ARRAY_BLOCKING_QUEUE);
+        m.put(PriorityBlockingQueue.class, TypeIds.EXT_PRIORITY_BLOCKING_QUEUE);
+        m.put(LinkedTransferQueue.class, TypeIds.EXT_LINKED_TRANSFER_QUEUE);
+        m.put(AtomicIntegerArray.class, TypeIds.EXT_ATOMIC_INTEGER_ARRAY);
+        m.put(AtomicLongArray.class, TypeIds.EXT_ATOMIC_LONG_ARRAY);
+        m.put(AtomicReferenceArray.class, TypeIds.EXT_ATOMIC_REFERENCE_ARRAY);
+        m.put(LongAdder.class, TypeIds.EXT_LONG_ADDER);
+        m.put(DoubleAdder.class, TypeIds.EXT_DOUBLE_ADDER);
+        m.put(WeakHashMap.class, TypeIds.EXT_WEAK_HASH_MAP);
         return m;
     }
 
@@ -170,13 +193,61 @@ final class ExtendedCollections {
             case TypeIds.EXT_ATOMIC_REFERENCE:
                 out.writeObject(((AtomicReference<?>) v).get());
                 return;
+            case TypeIds.EXT_LINKED_BLOCKING_QUEUE:
+            case TypeIds.EXT_LINKED_BLOCKING_DEQUE:
+            case TypeIds.EXT_ARRAY_BLOCKING_QUEUE:
+                writeBounded(out, (BlockingQueue<?>) v);
+                return;
+            case TypeIds.EXT_PRIORITY_BLOCKING_QUEUE:
+                Elements.writeComparator(out, ((PriorityBlockingQueue<?>) v).comparator());
+                Elements.writeCollection(out, Arrays.asList(((Collection<?>) v).toArray()));
+                return;
+            case TypeIds.EXT_LINKED_TRANSFER_QUEUE:
+                Elements.writeCollection(out, Arrays.asList(((Collection<?>) v).toArray()));
+                return;
+            case TypeIds.EXT_ATOMIC_INTEGER_ARRAY: {
+                AtomicIntegerArray a = (AtomicIntegerArray) v;
+                int n = a.length();
+                out.writeUnsignedVarInt(n);
+                for (int i = 0; i < n; i++) {
+                    out.writeVarInt(a.get(i));
+                }
+                return;
+            }
+            case TypeIds.EXT_ATOMIC_LONG_ARRAY: {
+                AtomicLongArray a = (AtomicLongArray) v;
+                int n = a.length();
+                out.writeUnsignedVarInt(n);
+                for (int i = 0; i < n; i++) {
+                    out.writeVarLong(a.get(i));
+                }
+                return;
+            }
+            case TypeIds.EXT_ATOMIC_REFERENCE_ARRAY: {
+                AtomicReferenceArray<?> a = (AtomicReferenceArray<?>) v;
+                Object[] elements = new Object[a.length()];
+                for (int i = 0; i < elements.length; i++) {
+                    elements[i] = a.get(i);
+                }
+                Elements.writeCollection(out, Arrays.asList(elements));
+                return;
+            }
+            case TypeIds.EXT_LONG_ADDER:
+                out.writeVarLong(((LongAdder) v).sum());
+                return;
+            case TypeIds.EXT_DOUBLE_ADDER:
+                out.writeDouble(((DoubleAdder) v).sum());
+                return;
+            case TypeIds.EXT_WEAK_HASH_MAP:
+                Elements.writeMap(out, liveEntries((WeakHashMap<?, ?>) v));
+                return;
             default: // the sublists and Stack
                 Elements.writeCollection(out, (Collection<?>) v);
         }
     }
 
     /**
-     * Reads the content of extended id {@code ext} (5..25), after the id.
+     * Reads the content of extended id {@code ext} (5..36), after the id.
      *
      * @param at the offset of the extended id, for messages
      */
@@ -285,9 +356,131 @@ final class ExtendedCollections {
                 ref.set(session.readObject(in));
                 return ref;
             }
+            case TypeIds.EXT_LINKED_BLOCKING_QUEUE: {
+                int capacity = capacity(in, Integer.MAX_VALUE);
+                LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>(capacity);
+                return Elements.published(in, count(in, capacity), queue, queue);
+            }
+            case TypeIds.EXT_LINKED_BLOCKING_DEQUE: {
+                int capacity = capacity(in, Integer.MAX_VALUE);
+                LinkedBlockingDeque<Object> deque = new LinkedBlockingDeque<>(capacity);
+                return Elements.published(in, count(in, capacity), deque, deque);
+            }
+            case TypeIds.EXT_ARRAY_BLOCKING_QUEUE: {
+                long capacityAt = in.offset();
+                int capacity = capacity(in, Integer.MAX_VALUE - 8);
+                // its array is allocated whole, whatever the count: charged as a reference array of that length
+                in.charge(16 + 8L * capacity, capacityAt, "an ArrayBlockingQueue of capacity " + capacity);
+                ArrayBlockingQueue<Object> queue = new ArrayBlockingQueue<>(capacity);
+                return Elements.published(in, count(in, capacity), queue, queue);
+            }
+            case TypeIds.EXT_PRIORITY_BLOCKING_QUEUE: {
+                Comparator<Object> c = Elements.readComparator(in);
+                int n = in.readCount(1);
+                PriorityBlockingQueue<Object> queue = new PriorityBlockingQueue<>(Math.max(1, in.initialCapacity(n)), c);
+                return Elements.published(in, n, queue, queue);
+            }
+            case TypeIds.EXT_LINKED_TRANSFER_QUEUE: {
+                LinkedTransferQueue<Object> queue = new LinkedTransferQueue<>();
+                return Elements.published(in, in.readCount(1), queue, queue);
+            }
+            case TypeIds.EXT_ATOMIC_INTEGER_ARRAY: {
+                int n = in.readCount(1);
+                int[] values = new int[n];
+                for (int i = 0; i < n; i++) {
+                    values[i] = in.readVarInt();
+                }
+                return new AtomicIntegerArray(values);
+            }
+            case TypeIds.EXT_ATOMIC_LONG_ARRAY: {
+                int n = in.readCount(1);
+                long[] values = new long[n];
+                for (int i = 0; i < n; i++) {
+                    values[i] = in.readVarLong();
+                }
+                return new AtomicLongArray(values);
+            }
+            case TypeIds.EXT_ATOMIC_REFERENCE_ARRAY: {
+                int n = in.readCount(1);
+                ArrayList<Object> elements = new ArrayList<>(in.initialCapacity(n));
+                Elements.readInto(in, n, elements);
+                return new AtomicReferenceArray<>(elements.toArray());
+            }
+            case TypeIds.EXT_LONG_ADDER: {
+                LongAdder adder = new LongAdder();
+                adder.add(in.readVarLong());
+                return adder;
+            }
+            case TypeIds.EXT_DOUBLE_ADDER: {
+                DoubleAdder adder = new DoubleAdder();
+                adder.add(in.readDouble());
+                return adder;
+            }
+            case TypeIds.EXT_WEAK_HASH_MAP: {
+                int n = in.readCount(2);
+                WeakHashMap<Object, Object> map = new WeakHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
+                return Elements.published(in, n, map, map);
+            }
             default:
                 throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }
+    }
+
+    /**
+     * A bounded blocking queue (26..28): its capacity, then its elements from one snapshot. Its lock is private,
+     * so the capacity is {@code size() + remainingCapacity()} read again until the size agrees with the snapshot
+     * and with itself (another thread may take or put in between); never less than the snapshot holds.
+     */
+    private static void writeBounded(WriteBuffer out, BlockingQueue<?> q) {
+        Object[] snapshot;
+        long capacity;
+        int tries = 0;
+        while (true) {
+            int before = q.size();
+            snapshot = q.toArray();
+            int remaining = q.remainingCapacity();
+            int after = q.size();
+            capacity = (long) after + remaining;
+            if ((before == after && after == snapshot.length) || ++tries == 16) {
+                break;
+            }
+        }
+        out.writeUnsignedVarInt((int) Math.min(Integer.MAX_VALUE, Math.max(capacity, Math.max(1, snapshot.length))));
+        Elements.writeCollection(out, Arrays.asList(snapshot));
+    }
+
+    /** Reads a bounded queue's capacity: 1 to {@code max}. */
+    private static int capacity(ReadBuffer in, int max) {
+        long at = in.offset();
+        int capacity = in.readUnsignedVarInt();
+        if (capacity < 1 || capacity > max) {
+            throw new BlitException("queue capacity " + Integer.toUnsignedString(capacity) + " at offset " + at
+                    + " is not between 1 and " + max);
+        }
+        return capacity;
+    }
+
+    /** Reads a bounded queue's element count, at most its capacity. */
+    private static int count(ReadBuffer in, int capacity) {
+        long at = in.offset();
+        int n = in.readCount(1);
+        if (n > capacity) {
+            throw new BlitException("queue of capacity " + capacity + " has " + n + " elements at offset " + at);
+        }
+        return n;
+    }
+
+    /**
+     * A {@code WeakHashMap}'s entries whose keys are still alive, held strongly while they are written: the
+     * collector may clear a key at any time, which would make the count disagree with the entries.
+     */
+    private static Map<Object, Object> liveEntries(WeakHashMap<?, ?> m) {
+        LinkedHashMap<Object, Object> live = new LinkedHashMap<>(Elements.hashCapacity(m.size()));
+        // toArray copies each live entry (a key the collector cleared is skipped), its key held strongly
+        for (Map.Entry<?, ?> e : m.entrySet().toArray(new Map.Entry<?, ?>[0])) {
+            live.put(e.getKey(), e.getValue());
+        }
+        return live;
     }
 
     /**

@@ -27,7 +27,7 @@ import java.nio.file.Path;
  * The built-ins of the second id space, after {@link TypeIds#EXTENDED} (99) and an extended id: serializable
  * lambdas (0), {@code java.nio.file.Path} (1), {@code java.io.File} (2), {@code InetAddress} (3) and
  * {@code InetSocketAddress} (4; both in {@link NetTypes}), and the collections, entries, comparators and holders
- * 5..25 ({@link ExtendedCollections}). They share one registration, so all of them are tracked (a lambda's
+ * 5..36 ({@link ExtendedCollections}). They share one registration, so all of them are tracked (a lambda's
  * identity matters; a path's costs nothing to keep).
  *
  * <p><b>Lambdas.</b> Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
@@ -66,7 +66,7 @@ final class ExtendedTypes {
         rb.alias(InetAddress.class, r);
         rb.family(InetAddress.class); // Inet4Address, Inet6Address
         rb.alias(InetSocketAddress.class, r);
-        // The collections, comparators and holders of ids 5..25 are found when first written (Registry.resolve).
+        // The collections, comparators and holders of ids 5..36 are found when first written (Registry.resolve).
     }
 
     /** The component type of an array of an extended built-in: the class its descriptor's extended id names. */
@@ -252,7 +252,7 @@ final class ExtendedTypes {
                 case TypeIds.EXT_INET_SOCKET_ADDRESS:
                     return NetTypes.readSocketAddress(in);
                 default:
-                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_PROPERTIES) {
+                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_LAST) {
                         return ExtendedCollections.read(in, ext, at);
                     }
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);

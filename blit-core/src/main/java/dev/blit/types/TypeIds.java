@@ -119,7 +119,7 @@ public final class TypeIds {
     /**
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
      * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress},
-     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..25.
+     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..36.
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -174,6 +174,30 @@ public final class TypeIds {
     public static final int EXT_CASE_INSENSITIVE_ORDER = 24;
     /** Extended id of a {@code java.util.Properties}: as {@link #HASH_MAP}, no null, its defaults not kept. */
     public static final int EXT_PROPERTIES = 25;
+    /** Extended id of a {@code LinkedBlockingQueue}: {@code uvar capacity}, then as {@link #ARRAY_LIST}, no null. */
+    public static final int EXT_LINKED_BLOCKING_QUEUE = 26;
+    /** Extended id of a {@code LinkedBlockingDeque}: as {@link #EXT_LINKED_BLOCKING_QUEUE}. */
+    public static final int EXT_LINKED_BLOCKING_DEQUE = 27;
+    /** Extended id of an {@code ArrayBlockingQueue}: as {@link #EXT_LINKED_BLOCKING_QUEUE}, head first. */
+    public static final int EXT_ARRAY_BLOCKING_QUEUE = 28;
+    /** Extended id of a {@code PriorityBlockingQueue}: as {@link #PRIORITY_QUEUE}. */
+    public static final int EXT_PRIORITY_BLOCKING_QUEUE = 29;
+    /** Extended id of a {@code LinkedTransferQueue}: as {@link #ARRAY_LIST}, no null. */
+    public static final int EXT_LINKED_TRANSFER_QUEUE = 30;
+    /** Extended id of an {@code AtomicIntegerArray}: {@code uvar length}, then each {@code svar}. */
+    public static final int EXT_ATOMIC_INTEGER_ARRAY = 31;
+    /** Extended id of an {@code AtomicLongArray}: {@code uvar length}, then each {@code svar}. */
+    public static final int EXT_ATOMIC_LONG_ARRAY = 32;
+    /** Extended id of an {@code AtomicReferenceArray}: as {@link #ARRAY_LIST}. */
+    public static final int EXT_ATOMIC_REFERENCE_ARRAY = 33;
+    /** Extended id of a {@code LongAdder}: {@code svar} its sum. */
+    public static final int EXT_LONG_ADDER = 34;
+    /** Extended id of a {@code DoubleAdder}: {@code f64} its sum. */
+    public static final int EXT_DOUBLE_ADDER = 35;
+    /** Extended id of a {@code WeakHashMap}: as {@link #HASH_MAP}, from a snapshot of its live entries. */
+    public static final int EXT_WEAK_HASH_MAP = 36;
+    /** The last extended id; those above it are unknown. */
+    public static final int EXT_LAST = EXT_WEAK_HASH_MAP;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

@@ -28,6 +28,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.WeakHashMap;
 
 import static dev.blit.types.RoundTrip.PLAIN;
 import static dev.blit.types.RoundTrip.TRACKING;
@@ -309,10 +320,12 @@ class ExtendedCollectionsTest {
 
     @Test
     void anUnknownExtendedIdAndMutationsAreBlitExceptions() {
-        assertTrue(assertRejected("63 1a").getMessage().contains("unknown extended built-in id 26"));
+        assertTrue(assertRejected("63 25").getMessage().contains("unknown extended built-in id 37"));
         Object[] samples = {Map.entry("k", 1), new ArrayList<>(List.of(1, 2, 3, 4, 5)).subList(0, 4),
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a", 2, "b"))), stackOf(1, "s"),
-                new CopyOnWriteArraySet<>(List.of(1, 2)), Collections.nCopies(2, List.of(1)), new AtomicReference<>(List.of())};
+                new CopyOnWriteArraySet<>(List.of(1, 2)), Collections.nCopies(2, List.of(1)), new AtomicReference<>(List.of()),
+                new ArrayBlockingQueue<>(4, false, List.of(1, "x")), new PriorityBlockingQueue<>(List.of(3, 1, 2)),
+                new AtomicReferenceArray<>(new Object[] {"a", 1}), new AtomicLongArray(new long[] {5, -5})};
         long seed = 1;
         for (Object v : samples) {
             assertMutationsFailOnlyWithBlitException(PLAIN.toBytes(v), seed++);
@@ -368,6 +381,114 @@ class ExtendedCollectionsTest {
         m.put("a", 1);
         m.put("b", 2);
         return m.keySet();
+    }
+
+    /** Blocking queues (26..30): capacity kept, elements in order, a count over the capacity refused. */
+    @Test
+    void blockingQueuesKeepTheirCapacityAndElements() {
+        LinkedBlockingQueue<Integer> lbq = new LinkedBlockingQueue<>(5);
+        lbq.addAll(List.of(3, 1, 2));
+        roundTrip(lbq, copy -> {
+            assertEquals(LinkedBlockingQueue.class, copy.getClass());
+            assertEquals(List.of(3, 1, 2), new ArrayList<>(copy));
+            assertEquals(2, copy.remainingCapacity());
+        });
+        assertEncoding("63 1a 05 03 07 06 07 02 07 04", lbq); // 99, ext 26, capacity 5, 3 tagged Integers
+        LinkedBlockingQueue<String> unbounded = new LinkedBlockingQueue<>(List.of("a"));
+        roundTrip(unbounded, copy -> assertEquals(Integer.MAX_VALUE - 1, copy.remainingCapacity()));
+        LinkedBlockingDeque<Integer> deque = new LinkedBlockingDeque<>(4);
+        deque.addAll(List.of(1, 2));
+        roundTrip(deque, copy -> {
+            assertEquals(List.of(1, 2), new ArrayList<>(copy));
+            assertEquals(2, copy.remainingCapacity());
+        });
+        ArrayBlockingQueue<Integer> abq = new ArrayBlockingQueue<>(3);
+        abq.addAll(List.of(9, 8));
+        abq.poll();
+        abq.add(7); // wrapped around inside its array: written head first all the same
+        roundTrip(abq, copy -> {
+            assertEquals(List.of(8, 7), new ArrayList<>(copy));
+            assertEquals(1, copy.remainingCapacity());
+        });
+        PriorityBlockingQueue<String> pbq = new PriorityBlockingQueue<>(4, Comparator.reverseOrder());
+        pbq.addAll(List.of("b", "c", "a"));
+        roundTrip(pbq, copy -> {
+            assertEquals("c", copy.peek());
+            assertEquals(List.of("c", "b", "a"), drain(copy));
+        });
+        LinkedTransferQueue<Integer> ltq = new LinkedTransferQueue<>(List.of(1, 2, 3));
+        roundTrip(ltq, copy -> assertEquals(List.of(1, 2, 3), new ArrayList<>(copy)));
+
+        // 99, 26, capacity 1, 2 elements: more than it holds
+        assertTrue(assertRejected("63 1a 01 02 07 02 07 04").getMessage().contains("capacity 1 has 2 elements at offset 3"));
+        assertTrue(assertRejected("63 1a 00 00").getMessage().contains("queue capacity 0 at offset 2"));
+        assertTrue(assertRejected("63 1b 00 00").getMessage().contains("queue capacity 0 at offset 2"));
+        // an ArrayBlockingQueue allocates its whole capacity: a few bytes cannot ask for gigabytes
+        BlitException big = assertRejected("63 1c ff ff ff ff 07 00");
+        assertTrue(big.getMessage().contains("ArrayBlockingQueue of capacity 2147483647")
+                || big.getMessage().contains("queue capacity"), big.getMessage());
+        BlitException budget = assertRejected("63 1c ff ff ff 7f 00");
+        assertTrue(budget.getMessage().contains("ArrayBlockingQueue of capacity 268435455"), budget.getMessage());
+        assertTrue(assertRejected("63 1a 02 01 00").getMessage().contains("offset 4"), "a null element");
+        assertTrue(assertRejected("63 1d 00 02 07 02 0b 03 61").getMessage().contains("offset"),
+                "a PriorityBlockingQueue of an Integer and a String cannot compare them");
+    }
+
+    private static <T> List<T> drain(java.util.Queue<T> q) {
+        List<T> out = new ArrayList<>();
+        for (T t; (t = q.poll()) != null; ) {
+            out.add(t);
+        }
+        return out;
+    }
+
+    /** Atomic arrays and adders (31..35): their values; reference arrays' elements and back references. */
+    @Test
+    void atomicArraysAndAddersKeepTheirValues() {
+        roundTrip(new AtomicIntegerArray(new int[] {1, -1, Integer.MAX_VALUE}),
+                copy -> assertEquals("[1, -1, 2147483647]", copy.toString()));
+        assertEncoding("63 1f 02 02 01", new AtomicIntegerArray(new int[] {1, -1}));
+        roundTrip(new AtomicLongArray(new long[] {Long.MIN_VALUE, 0}), copy -> assertEquals("[-9223372036854775808, 0]",
+                copy.toString()));
+        roundTrip(new AtomicReferenceArray<>(new Object[] {"a", null, List.of(1)}),
+                copy -> assertEquals("[a, null, [1]]", copy.toString()));
+        LongAdder adder = new LongAdder();
+        adder.add(-5);
+        adder.add(12);
+        roundTrip(adder, copy -> assertEquals(7, copy.sum()));
+        assertEncoding("63 22 0e", adder);
+        DoubleAdder d = new DoubleAdder();
+        d.add(1.5);
+        roundTrip(d, copy -> assertEquals(1.5, copy.sum()));
+        assertTrue(assertRejected("63 1f 05 02").getMessage().contains("offset 2"), "more ints than bytes");
+
+        // shared with references on; the array is built from its elements, so it cannot contain itself
+        List<Object> shared = new ArrayList<>(List.of(1));
+        AtomicReferenceArray<Object> twice = new AtomicReferenceArray<>(new Object[] {shared, shared});
+        AtomicReferenceArray<?> back = (AtomicReferenceArray<?>) TRACKING.fromBytes(TRACKING.toBytes(twice));
+        assertSame(back.get(0), back.get(1));
+        AtomicReferenceArray<Object> self = new AtomicReferenceArray<>(1);
+        self.set(0, self);
+        byte[] bytes = TRACKING.toBytes(self);
+        assertThrows(BlitException.class, () -> TRACKING.fromBytes(bytes));
+    }
+
+    /** A WeakHashMap (36): its live entries, from a snapshot that holds their keys while they are written. */
+    @Test
+    void weakHashMapsKeepTheirLiveEntries() {
+        WeakHashMap<String, Integer> m = new WeakHashMap<>();
+        m.put("a", 1);
+        m.put(null, 2);
+        roundTrip(m, copy -> {
+            assertEquals(WeakHashMap.class, copy.getClass());
+            assertEquals(Map.of("a", 1), Map.of("a", copy.get("a")));
+            assertEquals(2, copy.get(null));
+            assertEquals(2, copy.size());
+        });
+        WeakHashMap<Object, Object> self = new WeakHashMap<>();
+        self.put("me", self);
+        WeakHashMap<?, ?> back = (WeakHashMap<?, ?>) TRACKING.fromBytes(TRACKING.toBytes(self));
+        assertSame(back, back.get("me"));
     }
 
     /** A user's registerHierarchy covering a JDK class keeps writing it, as before these were built in. */
