@@ -349,6 +349,15 @@ final class Workloads {
         properties.setProperty("key", "value");
         root.put("properties", properties);
         root.put("reference", new java.util.concurrent.atomic.AtomicReference<>(List.of(1)));
+        root.put("blocking", new java.util.concurrent.ArrayBlockingQueue<>(4, false, List.of(2, 1)));
+        root.put("linkedBlocking", new java.util.concurrent.LinkedBlockingDeque<>(List.of("d")));
+        root.put("priorityBlocking", new java.util.concurrent.PriorityBlockingQueue<>(List.of(3, 1, 2)));
+        root.put("atomicInts", new java.util.concurrent.atomic.AtomicIntegerArray(new int[] {1, -2}));
+        root.put("atomicRefs", new java.util.concurrent.atomic.AtomicReferenceArray<>(new Object[] {"r", null}));
+        java.util.concurrent.atomic.LongAdder adder = new java.util.concurrent.atomic.LongAdder();
+        adder.add(42);
+        root.put("adder", adder);
+        root.put("weak", new java.util.WeakHashMap<>(Map.of("w", 1))); // its key is a constant: never cleared
         try {
             java.net.InetAddress host = java.net.InetAddress.getByAddress("host", new byte[] {10, 1, 2, 3});
             root.put("address", new java.net.InetSocketAddress(host, 443));
