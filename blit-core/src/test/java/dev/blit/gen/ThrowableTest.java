@@ -67,6 +67,20 @@ class ThrowableTest {
         }
     }
 
+    /** A getMessage() that adds to the message it was made with: what a writer sees cannot be given back. */
+    static final class Suffixed extends RuntimeException {
+        int code;
+
+        Suffixed(String message) {
+            super(message);
+        }
+
+        @Override
+        public String getMessage() {
+            return super.getMessage() + " (code " + code + ")";
+        }
+    }
+
     /** No constructor Blit can rebuild it with. */
     static final class NoWay extends RuntimeException {
         NoWay(int a, int b) {
@@ -91,6 +105,7 @@ class ThrowableTest {
                 .register(IllegalArgumentException.class, 104).register(NullPointerException.class, 105)
                 .register(OrderRejected.class, 106).register(Coded.class, 107).register(Fixed.class, 108)
                 .register(Wrapper.class, 109).register(Prefixed.class, 110).register(Response.class, 111)
+                .register(Suffixed.class, 112)
                 .build();
     }
 
@@ -247,6 +262,12 @@ class ThrowableTest {
     void aConstructorThatChangesTheMessageIsRefusedOnRead() {
         byte[] bytes = PLAIN.toBytes(traced(new Prefixed("x")));
         BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(bytes));
+        Suffixed suffixed = traced(new Suffixed("x"));
+        suffixed.code = 5;
+        byte[] suffixedBytes = PLAIN.toBytes(suffixed);
+        BlitException twice = assertThrows(BlitException.class, () -> PLAIN.fromBytes(suffixedBytes));
+        assertTrue(twice.getMessage().contains("\"x (code 5) (code 5)\" where the bytes at offset 1 hold \"x (code 5)\""),
+                twice.getMessage());
         assertTrue(e.getMessage().contains("rebuilt it with message \"E: E: x\"")
                 && e.getMessage().contains("hold \"E: x\"") && e.getMessage().contains("offset 1"), e.getMessage());
     }
