@@ -28,7 +28,7 @@ public final class ClassLayout {
      *         source file, {@code a.b.Outer$Inner} -> {@code Outer.java}
      */
     public static String sourceFile(String className) {
-        return ThrowableSerializer.sourceFile(className);
+        return dev.blit.types.StackFrames.sourceFile(className);
     }
 
     /**

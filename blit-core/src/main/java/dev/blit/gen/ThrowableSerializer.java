@@ -6,6 +6,7 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
 import dev.blit.internal.WriteSession;
+import dev.blit.types.StackFrames;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -36,14 +37,6 @@ import java.util.Objects;
  * silently different exception.
  */
 final class ThrowableSerializer implements Serializer<Throwable> {
-    /** The fewest bytes a stack frame takes: its flags, a method name and a line number. */
-    private static final int MIN_FRAME_BYTES = 3;
-    /** Frame flag: class loader name, module name and version as in the frame before (none follows). */
-    private static final int SAME_ORIGIN = 1;
-    /** Frame flag: the class name of the frame before (none follows). */
-    private static final int SAME_CLASS = 2;
-    /** Frame flag: the file name is the class's source file name, {@link #sourceFile} (none follows). */
-    private static final int SOURCE_FILE = 4;
 
     /** How an instance is made; see the class comment for the order they are preferred in. */
     private enum Make { FIELDS, MESSAGE_CAUSE, MESSAGE, NONE, CAUSE }
@@ -196,7 +189,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         out.writeUnsignedVarInt(trace.length);
         StackTraceElement previous = null;
         for (StackTraceElement e : trace) {
-            writeFrame(out, e, previous);
+            StackFrames.write(out, e, previous);
             previous = e;
         }
         Throwable[] suppressed = value.getSuppressed();
@@ -222,11 +215,11 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         String message = in.readString();
         long causeAt = in.offset();
         Throwable cause = throwable(readObject(in, session), "cause", causeAt);
-        int frames = in.readCount(MIN_FRAME_BYTES);
+        int frames = in.readCount(StackFrames.MIN_BYTES);
         List<StackTraceElement> trace = new ArrayList<>(in.initialCapacity(frames));
         StackTraceElement previous = null;
         for (int i = 0; i < frames; i++) {
-            previous = frame(in, i, previous);
+            previous = StackFrames.read(in, "stack frame " + i + " of " + type.getName(), previous);
             trace.add(previous);
         }
         int n = in.readCount(1);
@@ -317,64 +310,5 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         }
         throw new BlitException("the " + what + " of " + type.getName() + " at offset " + at + " is a "
                 + v.getClass().getName() + ", not a Throwable");
-    }
-
-    /**
-     * One frame (FORMAT.md, "Throwables"): a flags byte, then only what the flags do not say. Most frames come
-     * from the same class loader and module as the one before, and from a file named after their class.
-     */
-    private static void writeFrame(WriteBuffer out, StackTraceElement e, StackTraceElement previous) {
-        boolean sameOrigin = previous != null && Objects.equals(e.getClassLoaderName(), previous.getClassLoaderName())
-                && Objects.equals(e.getModuleName(), previous.getModuleName())
-                && Objects.equals(e.getModuleVersion(), previous.getModuleVersion());
-        boolean sameClass = previous != null && e.getClassName().equals(previous.getClassName());
-        boolean sourceFile = e.getFileName() != null && e.getFileName().equals(sourceFile(e.getClassName()));
-        out.writeByte((sameOrigin ? SAME_ORIGIN : 0) | (sameClass ? SAME_CLASS : 0) | (sourceFile ? SOURCE_FILE : 0));
-        if (!sameOrigin) {
-            out.writeString(e.getClassLoaderName());
-            out.writeString(e.getModuleName());
-            out.writeString(e.getModuleVersion());
-        }
-        if (!sameClass) {
-            out.writeString(e.getClassName());
-        }
-        out.writeString(e.getMethodName());
-        if (!sourceFile) {
-            out.writeString(e.getFileName());
-        }
-        out.writeVarInt(e.getLineNumber());
-    }
-
-    private StackTraceElement frame(ReadBuffer in, int i, StackTraceElement previous) {
-        long at = in.offset();
-        int flags = in.readByte() & 0xff;
-        if ((flags & ~(SAME_ORIGIN | SAME_CLASS | SOURCE_FILE)) != 0 || (previous == null && (flags & (SAME_ORIGIN | SAME_CLASS)) != 0)) {
-            throw new BlitException("stack frame " + i + " of " + type.getName() + " at offset " + at + " has invalid flags 0x"
-                    + Integer.toHexString(flags));
-        }
-        boolean sameOrigin = (flags & SAME_ORIGIN) != 0;
-        String loader = sameOrigin ? previous.getClassLoaderName() : in.readString();
-        String module = sameOrigin ? previous.getModuleName() : in.readString();
-        String version = sameOrigin ? previous.getModuleVersion() : in.readString();
-        String declaring = (flags & SAME_CLASS) != 0 ? previous.getClassName() : in.readString();
-        String method = in.readString();
-        if (declaring == null || method == null) {
-            throw new BlitException("stack frame " + i + " of " + type.getName() + " at offset " + at + " has no "
-                    + (declaring == null ? "class" : "method") + " name");
-        }
-        String file = (flags & SOURCE_FILE) != 0 ? sourceFile(declaring) : in.readString();
-        int line = in.readVarInt();
-        return new StackTraceElement(loader, module, version, declaring, method, file, line);
-    }
-
-    /**
-     * @param className a frame's class name
-     * @return the name javac gives its source file: the simple name of its outermost class, plus {@code .java}
-     *         ({@code a.b.Outer$Inner} -> {@code Outer.java})
-     */
-    static String sourceFile(String className) {
-        int start = className.lastIndexOf('.') + 1;
-        int dollar = className.indexOf('$', start);
-        return className.substring(start, dollar < 0 ? className.length() : dollar) + ".java";
     }
 }

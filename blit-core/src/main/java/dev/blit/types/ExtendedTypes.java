@@ -66,6 +66,7 @@ final class ExtendedTypes {
         rb.alias(InetAddress.class, r);
         rb.family(InetAddress.class); // Inet4Address, Inet6Address
         rb.alias(InetSocketAddress.class, r);
+        rb.alias(StackTraceElement.class, r);
         // The collections, comparators and holders of ids 5..36 are found when first written (Registry.resolve).
     }
 
@@ -73,7 +74,8 @@ final class ExtendedTypes {
     static int idOf(Class<?> type) {
         return Path.class.isAssignableFrom(type) ? TypeIds.EXT_PATH : type == File.class ? TypeIds.EXT_FILE
                 : InetAddress.class.isAssignableFrom(type) ? TypeIds.EXT_INET_ADDRESS
-                : type == InetSocketAddress.class ? TypeIds.EXT_INET_SOCKET_ADDRESS : -1;
+                : type == InetSocketAddress.class ? TypeIds.EXT_INET_SOCKET_ADDRESS
+                : type == StackTraceElement.class ? TypeIds.EXT_STACK_TRACE_ELEMENT : -1;
     }
 
     static Class<?> classOf(int ext) {
@@ -82,6 +84,7 @@ final class ExtendedTypes {
             case TypeIds.EXT_FILE: return File.class;
             case TypeIds.EXT_INET_ADDRESS: return InetAddress.class;
             case TypeIds.EXT_INET_SOCKET_ADDRESS: return InetSocketAddress.class;
+            case TypeIds.EXT_STACK_TRACE_ELEMENT: return StackTraceElement.class;
             default: return null;
         }
     }
@@ -182,6 +185,9 @@ final class ExtendedTypes {
             } else if (v instanceof InetSocketAddress) {
                 out.writeUnsignedVarInt(TypeIds.EXT_INET_SOCKET_ADDRESS);
                 NetTypes.writeSocketAddress(out, (InetSocketAddress) v);
+            } else if (v instanceof StackTraceElement) {
+                out.writeUnsignedVarInt(TypeIds.EXT_STACK_TRACE_ELEMENT);
+                StackFrames.write(out, (StackTraceElement) v, null);
             } else {
                 writeLambda(out, v);
             }
@@ -251,8 +257,10 @@ final class ExtendedTypes {
                     return NetTypes.readAddress(in);
                 case TypeIds.EXT_INET_SOCKET_ADDRESS:
                     return NetTypes.readSocketAddress(in);
+                case TypeIds.EXT_STACK_TRACE_ELEMENT:
+                    return StackFrames.read(in, "StackTraceElement", null);
                 default:
-                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_LAST) {
+                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_WEAK_HASH_MAP) {
                         return ExtendedCollections.read(in, ext, at);
                     }
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);

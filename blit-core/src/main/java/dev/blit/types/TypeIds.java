@@ -119,7 +119,7 @@ public final class TypeIds {
     /**
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
      * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress},
-     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..36.
+     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..36, or a {@code StackTraceElement} (37).
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -196,8 +196,10 @@ public final class TypeIds {
     public static final int EXT_DOUBLE_ADDER = 35;
     /** Extended id of a {@code WeakHashMap}: as {@link #HASH_MAP}, from a snapshot of its live entries. */
     public static final int EXT_WEAK_HASH_MAP = 36;
+    /** Extended id of a {@code StackTraceElement}: one frame as in a Throwable's stack trace, with no frame before it. */
+    public static final int EXT_STACK_TRACE_ELEMENT = 37;
     /** The last extended id; those above it are unknown. */
-    public static final int EXT_LAST = EXT_WEAK_HASH_MAP;
+    public static final int EXT_LAST = EXT_STACK_TRACE_ELEMENT;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

@@ -175,6 +175,34 @@ class ThrowableTest {
         assertEquals(-2, back.getStackTrace()[2].getLineNumber()); // a native method's
     }
 
+    /** A frame on its own (extended id 37), and arrays of them: what an error report keeps of a stack trace. */
+    record Report(String what, StackTraceElement[] frames) {
+    }
+
+    @Test
+    void stackTraceElementsAreValuesOfTheirOwn() {
+        StackTraceElement e = new StackTraceElement("app", null, null, "a.B", "f", "B.java", 7);
+        assertEquals("63 25 04 07 61 70 70 00 00 07 61 2e 42 03 66 0e", RoundTrip.hex(PLAIN.toBytes(e)));
+        assertEquals(e, PLAIN.fromBytes(PLAIN.toBytes(e)));
+        StackTraceElement[] frames = new IllegalStateException().getStackTrace();
+        StackTraceElement[] back = roundTrip(PLAIN, frames);
+        assertArrayEquals(frames, back);
+        // a typed array's descriptor: 99, then 37
+        assertTrue(RoundTrip.hex(PLAIN.toBytes(new StackTraceElement[] {e})).startsWith("15 63 25 01"),
+                RoundTrip.hex(PLAIN.toBytes(new StackTraceElement[] {e})));
+        Blit blit = Blit.builder().register(Report.class, 100).build();
+        Report r = new Report("failed", frames);
+        Report decoded = RoundTrip.roundTrip(blit, r, blit.toBytes(r).length,
+                (a, b) -> java.util.Arrays.equals(a.frames(), ((Report) b).frames()));
+        assertEquals("failed", decoded.what());
+        // alone, a frame has no frame before it to be like
+        BlitException flags = assertThrows(BlitException.class, () -> PLAIN.fromBytes(RoundTrip.bytes("63 25 01 03 66 00")));
+        assertTrue(flags.getMessage().contains("StackTraceElement at offset 2 has invalid flags 0x1"), flags.getMessage());
+        BlitException method = assertThrows(BlitException.class,
+                () -> PLAIN.fromBytes(RoundTrip.bytes("63 25 00 00 00 00 03 43 00 00 00")));
+        assertTrue(method.getMessage().contains("StackTraceElement at offset 2 has no method name"), method.getMessage());
+    }
+
     @Test
     void userExceptionsKeepTheirOwnFields() {
         OrderRejected rejected = new OrderRejected("o-17", 409);

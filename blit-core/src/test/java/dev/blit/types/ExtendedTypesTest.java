@@ -322,8 +322,8 @@ class ExtendedTypesTest {
         assertTrue(m.contains("method handle kind 10") && m.contains("not one of 1..9"), m);
         m = refusal(bytes(sl, 0, kind, "", 5));
         assertTrue(m.contains("implementation method at offset") && m.contains("is empty"), m);
-        m = refusal(bytes(sl, 37, kind, impl, 5)); // 5..36 are collections, comparators and holders
-        assertTrue(m.contains("unknown extended built-in id 37 at offset 1"), m);
+        m = refusal(bytes(sl, 38, kind, impl, 5)); // 5..36 are collections, comparators and holders, 37 a frame
+        assertTrue(m.contains("unknown extended built-in id 38 at offset 1"), m);
 
         WriteBuffer huge = new WriteBuffer();
         byte[] head = bytes(sl, 0, kind, impl);
