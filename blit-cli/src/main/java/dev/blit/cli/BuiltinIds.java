@@ -22,11 +22,13 @@ final class BuiltinIds {
 
     /**
      * {@link #refusesNull(int)} for a value: with id 99, for its extended id ({@code Map.entry}, the concurrent
-     * queues and deque, a concurrent key set, {@code Properties}).
+     * queues and deque, a concurrent key set, {@code Properties}, the blocking queues and
+     * {@code LinkedTransferQueue}; not {@code AtomicReferenceArray} nor {@code WeakHashMap}).
      */
     static boolean refusesNull(Node n) {
         return n.id == TypeIds.EXTENDED ? n.ext == TypeIds.EXT_MAP_ENTRY || n.ext == TypeIds.EXT_PROPERTIES
-                || n.ext >= TypeIds.EXT_CONCURRENT_LINKED_QUEUE && n.ext <= TypeIds.EXT_CONCURRENT_KEY_SET : refusesNull(n.id);
+                || n.ext >= TypeIds.EXT_CONCURRENT_LINKED_QUEUE && n.ext <= TypeIds.EXT_CONCURRENT_KEY_SET
+                || n.ext >= TypeIds.EXT_LINKED_BLOCKING_QUEUE && n.ext <= TypeIds.EXT_LINKED_TRANSFER_QUEUE : refusesNull(n.id);
     }
 
     /**
@@ -42,13 +44,15 @@ final class BuiltinIds {
 
     /**
      * {@link #builtFromContent(int)} for id 99 and extended id {@code ext} (FORMAT.md, "numbered after"): a
-     * lambda (its capturing class rebuilds it from its captured values), the entries (5..7) and
-     * {@code nCopies} (21). The leaves 1..4 hold nothing that could point back, and the others (8..20, 23) are
-     * created empty, then filled: a synchronized list may hold itself.
+     * lambda (its capturing class rebuilds it from its captured values), the entries (5..7), {@code nCopies}
+     * (21) and the atomic arrays (31..33: the JDK copies an array into one). The leaves 1..4 and adders (34, 35)
+     * hold nothing that could point back, and the others (8..20, 23, 25..30, 36) are created empty, then filled:
+     * a synchronized list may hold itself.
      */
     static boolean builtFromContent(long id, long ext) {
         return id != TypeIds.EXTENDED ? builtFromContent((int) id) : ext == TypeIds.EXT_SERIALIZABLE_LAMBDA
-                || ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_MAP_ENTRY || ext == TypeIds.EXT_N_COPIES;
+                || ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_MAP_ENTRY || ext == TypeIds.EXT_N_COPIES
+                || ext >= TypeIds.EXT_ATOMIC_INTEGER_ARRAY && ext <= TypeIds.EXT_ATOMIC_REFERENCE_ARRAY;
     }
 
     /**
@@ -83,7 +87,7 @@ final class BuiltinIds {
 
     /**
      * @return the class an extended id (after id 99) names as an array component and a value: 1..4 only, else
-     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..25 are no component type)
+     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..36 are no component type)
      */
     static String extendedName(long ext) {
         return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS ? Names.extended(ext) : null;

@@ -26,8 +26,10 @@ final class ExtendedValues {
     /**
      * Id 99 (FORMAT.md): an extended id, then its content. 1..4 (Path, File, Inet(Socket)Address) are leaves; 0,
      * a serializable lambda, ends with its captured values (whether its capturing class registers it, and
-     * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..25
-     * are written as the content of the built-in each resembles (36, 39, 41, 42, 56), and read here as those are.
+     * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..36
+     * are written as the content of the built-in each resembles (36, 39, 41, 42, 56, 87), the bounded queues
+     * (26..28) with their capacity first, and read here as those are; the atomic arrays (31, 32) and the adders
+     * (34, 35) are leaves, their values shown as a primitive array's and an {@code AtomicLong}'s are.
      */
     void value(Node n, int depth) {
         long at = in.pos;
@@ -70,6 +72,20 @@ final class ExtendedValues {
             case TypeIds.EXT_NATURAL_ORDER, TypeIds.EXT_CASE_INSENSITIVE_ORDER -> {
             }
             case TypeIds.EXT_ATOMIC_REFERENCE -> decoder.value(n, "value", depth + 1);
+            case TypeIds.EXT_LINKED_BLOCKING_QUEUE, TypeIds.EXT_LINKED_BLOCKING_DEQUE -> bounded(n, Integer.MAX_VALUE, depth);
+            // ArrayBlockingQueue allocates its array of capacity references at once: the JDK's largest array
+            case TypeIds.EXT_ARRAY_BLOCKING_QUEUE -> bounded(n, Integer.MAX_VALUE - 8, depth);
+            case TypeIds.EXT_PRIORITY_BLOCKING_QUEUE -> { // as PriorityQueue (87)
+                decoder.comparator(n, depth);
+                decoder.collection(n, in.count(1, "count"), depth);
+            }
+            case TypeIds.EXT_LINKED_TRANSFER_QUEUE, TypeIds.EXT_ATOMIC_REFERENCE_ARRAY ->
+                    decoder.collection(n, in.count(1, "count"), depth);
+            case TypeIds.EXT_ATOMIC_INTEGER_ARRAY -> n.value = atomicArray(32);
+            case TypeIds.EXT_ATOMIC_LONG_ARRAY -> n.value = atomicArray(64);
+            case TypeIds.EXT_LONG_ADDER -> n.value = Long.toString(in.svar(64));
+            case TypeIds.EXT_DOUBLE_ADDER -> n.value = Names.f64(in.i64());
+            case TypeIds.EXT_WEAK_HASH_MAP -> decoder.entries(n, in.count(2, "count"), depth);
             default -> throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }
     }
@@ -92,5 +108,50 @@ final class ExtendedValues {
             throw new BlitException("Collections.nCopies at offset " + n.start + " has no copies, but its element at offset "
                     + element.start + " is not null");
         }
+    }
+
+    /**
+     * A bounded blocking queue (extended ids 26..28): {@code uvar capacity}, 1 to {@code max}, then its elements
+     * as 36's, at most that many; refused with the library's words. The capacity is shown before the count, so
+     * that it is there when the count or an element is refused. {@code ArrayBlockingQueue}'s array of capacity
+     * references is charged to the library's {@code maxAllocationPerRead}; the dump keeps no such budget (it
+     * allocates nothing per element), so a capacity under 2^31 - 9 that the budget refuses is read here.
+     */
+    private void bounded(Node n, int max, int depth) {
+        long at = in.pos;
+        long capacity = in.uvar(32) & 0xffffffffL;
+        if (capacity < 1 || capacity > max) {
+            throw new BlitException("queue capacity " + capacity + " at offset " + at + " is not between 1 and " + max);
+        }
+        String shown = "capacity " + capacity;
+        n.value = shown;
+        try {
+            long countAt = in.pos;
+            int count = in.count(1, "count");
+            if (count > capacity) {
+                throw new BlitException("queue of capacity " + capacity + " has " + count + " elements at offset " + countAt);
+            }
+            decoder.collection(n, count, depth);
+        } finally { // the elements' summary, where reading got to them, after the capacity
+            n.value = n.value == null || n.value.equals(shown) ? shown : shown + ", " + n.value;
+        }
+    }
+
+    /**
+     * {@code AtomicIntegerArray} and {@code AtomicLongArray} (31, 32): {@code uvar length}, then each element an
+     * {@code svar} of {@code bits}; shown as a primitive array is, its first {@link Decoder#SHOWN} elements
+     * (every element is read: a varint's length is known only once read).
+     */
+    private String atomicArray(int bits) {
+        int length = in.count(1, "count");
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < length; i++) {
+            long v = in.svar(bits);
+            if (i < Decoder.SHOWN) {
+                sb.append(i > 0 ? ", " : "").append(v);
+            }
+        }
+        sb.append(length > Decoder.SHOWN ? ", ...} (" : "} (").append(length);
+        return sb.append(length == 1 ? " element)" : " elements)").toString();
     }
 }

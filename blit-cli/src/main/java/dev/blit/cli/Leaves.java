@@ -225,7 +225,7 @@ final class Leaves {
 
     /**
      * Id 99's leaves, their type and value: extended ids 1..4, and a lambda (0) up to its captured values, which
-     * the decoder reads as children (as it reads the content of the collections and holders 5..25).
+     * the decoder reads as children (as it reads the content of the collections and holders 5..36).
      *
      * @param ext 0..4
      * @param at the offset of the extended id

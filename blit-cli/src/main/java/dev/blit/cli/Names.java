@@ -41,9 +41,11 @@ final class Names {
                 "MAP_ENTRY", "Map.entry", "SUB_LIST", "subList", "CONCURRENT_KEY_SET", "ConcurrentHashMap.newKeySet",
                 "N_COPIES", "Collections.nCopies", "NATURAL_ORDER", "Comparator.naturalOrder()",
                 "CASE_INSENSITIVE_ORDER", "String.CASE_INSENSITIVE_ORDER");
-        // The names come from TypeIds itself, so a new built-in shows up here without a change.
+        // The names come from TypeIds itself, so a new built-in shows up here without a change; but for its
+        // bounds, which name no type (EXT_LAST is another name for the last extended id, not a type "Last").
         for (Field f : TypeIds.class.getFields()) {
-            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")) {
+            if (f.getType() != int.class || !Modifier.isStatic(f.getModifiers()) || f.getName().equals("FIRST_USER_ID")
+                    || f.getName().equals("EXT_LAST")) {
                 continue;
             }
             try {

@@ -82,12 +82,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The dump works without the classes, so where only the values themselves can tell, it is silent, and this
  * test leaves those out, each named below: user type ids (the one class given, the payload's lambdas' capturing
  * class, has no fields; whether a lambda is one its class defines, only the class tells), keys a sorted map or set
- * cannot compare, elements a {@code PriorityQueue} or {@code ConcurrentSkipListSet}/{@code Map} cannot compare,
- * duplicates in {@code Set.of}/{@code Map.of}, and elements of arrays whose component has subclasses (collections,
- * {@code BigInteger}, {@code BigDecimal}, {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97
- * that the random damage may miss are each tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys} and
- * {@link #eachRefusalOfIds91To97IsTheLibrarys}, and those of extended ids 5..25 in
- * {@link #eachRefusalOfExtendedIds5To25IsTheLibrarys}. Registered exceptions are damaged apart, in
+ * cannot compare, elements a {@code PriorityQueue}, {@code PriorityBlockingQueue} or
+ * {@code ConcurrentSkipListSet}/{@code Map} cannot compare, duplicates in {@code Set.of}/{@code Map.of}, and
+ * elements of arrays whose component has subclasses (collections, {@code BigInteger}, {@code BigDecimal},
+ * {@code BitSet}, the atomics). The refusals of ids 70..90 and 91..97 that the random damage may miss are each
+ * tried once in {@link #eachRefusalOfIds70To90IsTheLibrarys} and {@link #eachRefusalOfIds91To97IsTheLibrarys},
+ * and those of extended ids 5..25 and 26..36 in {@link #eachRefusalOfExtendedIds5To25IsTheLibrarys} and
+ * {@link DumpAgreesOnExtendedIds26To36Test}. Registered exceptions are damaged apart, in
  * {@link #theDumpRefusesExactlyWhatTheLibraryRefusesInExceptions}, and each of their refusals tried once in
  * {@link #eachRefusalOfAnExceptionIsTheLibrarys}. The payload holds no collection that contains itself
  * where damage could make it a set element or map key (the library refuses to hash one; the dump does not hash).
@@ -98,11 +99,12 @@ class DumpAgreesWithLibraryTest {
                     + "|Class value at offset \\d+ names id \\d{3,}, which this Blit instance does not know"
                     + "|duplicate (element|key)"
                     // Whether the elements or keys of a sorted collection (TreeMap, TreeSet, PriorityQueue,
-                    // ConcurrentSkipList{Set,Map}) compare (with natural ordering or reverseOrder) depends on their
-                    // classes' compareTo; the dump does not compare. Only ClassCastException: a null, which these
-                    // refuse whatever the classes, is the dump's to refuse (and a NullPointerException here is a
-                    // disagreement to see).
-                    + "|cannot go into a java\\.util\\.(TreeMap|TreeSet|PriorityQueue|concurrent\\.ConcurrentSkipList(Set|Map)):"
+                    // ConcurrentSkipList{Set,Map}, PriorityBlockingQueue) compare (with natural ordering or
+                    // reverseOrder) depends on their classes' compareTo; the dump does not compare. Only
+                    // ClassCastException: a null, which these refuse whatever the classes, is the dump's to refuse
+                    // (and a NullPointerException here is a disagreement to see).
+                    + "|cannot go into a java\\.util\\.(TreeMap|TreeSet|PriorityQueue|concurrent\\.ConcurrentSkipList(Set|Map)"
+                    + "|concurrent\\.PriorityBlockingQueue):"
                     + " java\\.lang\\.ClassCastException"
                     // Date, GregorianCalendar (and TimeZone, Charset, the java.sql types, not in java.util): no
                     // other built-in id is a subclass, so the dump knows which elements fit
@@ -430,7 +432,7 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 1a", "unknown extended built-in id 26 at offset 1"},
+                {"63 25", "unknown extended built-in id 37 at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
@@ -481,7 +483,7 @@ class DumpAgreesWithLibraryTest {
     @Test
     void eachRefusalOfExtendedIds5To25IsTheLibrarys() {
         bothRefuse(new String[][] {
-                {"63 1a", "unknown extended built-in id 26 at offset 1"},
+                {"63 25", "unknown extended built-in id 37 at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
@@ -667,7 +669,7 @@ class DumpAgreesWithLibraryTest {
         bothRefuse(blit, REGISTER, cases);
     }
 
-    private static void bothRefuse(Blit blit, String register, String[][] cases) {
+    static void bothRefuse(Blit blit, String register, String[][] cases) {
         for (String[] c : cases) {
             byte[] b = HEX.parseHex(c[0]);
             String lib = library(blit, b);
@@ -684,7 +686,7 @@ class DumpAgreesWithLibraryTest {
         bothRead(blit, REGISTER, cases);
     }
 
-    private static void bothRead(Blit blit, String register, String[] cases) {
+    static void bothRead(Blit blit, String register, String[] cases) {
         for (String hex : cases) {
             byte[] b = HEX.parseHex(hex);
             assertEquals(0, dump(register, b), () -> hex + ": " + dumpOutput(register, b));
@@ -813,6 +815,7 @@ class DumpAgreesWithLibraryTest {
                 new CopyOnWriteArraySet<>(List.of(1, 2)), new ConcurrentLinkedQueue<>(List.of(1)),
                 new ConcurrentLinkedDeque<>(List.of("d", "e")), keySet, Collections.nCopies(3, "x"), Collections.nCopies(0, "z"),
                 natural, Comparator.naturalOrder(), new AtomicReference<>("r"), headers, properties));
+        m.put("extended26", DumpAgreesOnExtendedIds26To36Test.sample());
         List<Object> self = new ArrayList<>();
         self.add(self);
         m.put("self", self);
@@ -839,7 +842,7 @@ class DumpAgreesWithLibraryTest {
         return library(blit, b);
     }
 
-    private static String library(Blit blit, byte[] b) {
+    static String library(Blit blit, byte[] b) {
         try {
             ReadBuffer in = ReadBuffer.of(b);
             while (!in.isExhausted()) {
@@ -855,7 +858,7 @@ class DumpAgreesWithLibraryTest {
         return dump(REGISTER, b);
     }
 
-    private static int dump(String register, byte[] b) {
+    static int dump(String register, byte[] b) {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         return Dump.run(new String[] {"--schema", "--register", register, "-"}, new ByteArrayInputStream(b), sink, sink, false);
     }
@@ -864,7 +867,7 @@ class DumpAgreesWithLibraryTest {
         return dumpOutput(REGISTER, b);
     }
 
-    private static String dumpOutput(String register, byte[] b) {
+    static String dumpOutput(String register, byte[] b) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
         Dump.run(new String[] {"--schema", "--register", register, "-"}, new ByteArrayInputStream(b), sink, sink, false);

@@ -521,6 +521,65 @@ class DumpTest {
         golden("extended_collections", dump(bytes));
     }
 
+    /**
+     * Id 99, extended ids 26..36: the blocking queues with their capacity (a {@code LinkedBlockingQueue} holding
+     * itself, numbered before its content; a {@code LinkedBlockingDeque} without a bound: 2^31 - 1), a
+     * {@code PriorityBlockingQueue} naturally ordered and one by its comparator, as 87; the atomic arrays' values
+     * as a primitive array's (the first 16 of a longer one), an {@code AtomicReferenceArray}'s elements with a null
+     * and a back reference; the adders' sums; a {@code WeakHashMap} with a null value. In text, hex and JSON; and a
+     * queue refused for more elements than its capacity still shows the capacity.
+     */
+    @Test
+    void extendedQueuesAtomicArraysAddersAndWeakMapsShowAsTrees() throws IOException {
+        java.util.concurrent.LinkedBlockingQueue<Object> linked = new java.util.concurrent.LinkedBlockingQueue<>(4);
+        linked.add("head");
+        linked.add(linked);
+        java.util.concurrent.ArrayBlockingQueue<Integer> array = new java.util.concurrent.ArrayBlockingQueue<>(3);
+        array.add(7);
+        java.util.concurrent.PriorityBlockingQueue<Integer> natural =
+                new java.util.concurrent.PriorityBlockingQueue<>(List.of(3, 1, 2));
+        java.util.concurrent.PriorityBlockingQueue<Integer> reversed =
+                new java.util.concurrent.PriorityBlockingQueue<>(2, java.util.Collections.reverseOrder());
+        reversed.addAll(List.of(5, 6));
+        java.util.concurrent.atomic.LongAdder hits = new java.util.concurrent.atomic.LongAdder();
+        hits.add(42);
+        java.util.concurrent.atomic.DoubleAdder total = new java.util.concurrent.atomic.DoubleAdder();
+        total.add(2.5);
+        java.util.WeakHashMap<String, Object> weak = new java.util.WeakHashMap<>();
+        weak.put("k", 1);
+        weak.put("n", null); // not a null key: WeakHashMap hashes it by an identity hash, its order would vary
+        int[] counts = new int[20];
+        counts[19] = -1;
+        byte[] bytes = Blit.builder().references(true).build().toBytes(new Object[] {
+                linked, new java.util.concurrent.LinkedBlockingDeque<>(List.of("d")), array, natural, reversed,
+                new java.util.concurrent.LinkedTransferQueue<>(List.of("t")),
+                new java.util.concurrent.atomic.AtomicIntegerArray(new int[] {1, -2, 300}),
+                new java.util.concurrent.atomic.AtomicIntegerArray(counts),
+                new java.util.concurrent.atomic.AtomicLongArray(new long[] {Long.MIN_VALUE, 0}),
+                new java.util.concurrent.atomic.AtomicReferenceArray<>(new Object[] {"r", null, hits}), hits, total,
+                weak});
+        golden("extended_collections_26_36", dump(bytes));
+        golden("extended_collections_26_36_hex", dump(bytes, "--hex"));
+
+        Map<?, ?> doc = (Map<?, ?>) new Json(dump(bytes, "--json")).parse();
+        List<?> values = (List<?>) ((Map<?, ?>) ((List<?>) doc.get("items")).get(0)).get("children");
+        Map<?, ?> queue = (Map<?, ?>) values.get(0);
+        assertEquals("LinkedBlockingQueue", queue.get("type"));
+        assertEquals("capacity 4, 2 elements", queue.get("value"));
+        assertEquals(2, ((List<?>) queue.get("children")).size());
+        assertEquals("{1, -2, 300} (3 elements)", ((Map<?, ?>) values.get(6)).get("value"));
+        List<?> references = (List<?>) ((Map<?, ?>) values.get(9)).get("children");
+        assertEquals("42", ((Map<?, ?>) references.get(2)).get("value")); // the LongAdder, inside the reference array
+        assertEquals("2.5", ((Map<?, ?>) values.get(11)).get("value"));
+        assertEquals("WeakHashMap", ((Map<?, ?>) values.get(12)).get("type"));
+        assertEquals(List.of(), doc.get("problems"));
+
+        Result over = run(java.util.HexFormat.ofDelimiter(" ").parseHex("63 1a 01 02 07 02 07 04"));
+        assertEquals(1, over.code);
+        assertTrue(over.out.contains("#0: LinkedBlockingQueue (99) = capacity 1")
+                && over.out.contains("queue of capacity 1 has 2 elements at offset 3"), over.out);
+    }
+
     /** What {@code --blit dev.blit.cli.DumpTest#THROWING} finds: exceptions registered by id. */
     static final Blit THROWING = Blit.builder().references(true).register(IllegalStateException.class, 100)
             .register(DumpAgreesWithLibraryTest.OrderRejected.class, 101).build();
