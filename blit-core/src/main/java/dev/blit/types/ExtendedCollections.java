@@ -385,17 +385,24 @@ final class ExtendedCollections {
                 return Elements.published(in, in.readCount(1), queue, queue);
             }
             case TypeIds.EXT_ATOMIC_INTEGER_ARRAY: {
+                // from a stream the count is not yet backed by bytes: grow as the values arrive, as collections do
                 int n = in.readCount(1);
-                int[] values = new int[n];
+                int[] values = new int[in.initialCapacity(n)];
                 for (int i = 0; i < n; i++) {
+                    if (i == values.length) {
+                        values = Arrays.copyOf(values, (int) Math.min(n, 2L * i));
+                    }
                     values[i] = in.readVarInt();
                 }
                 return new AtomicIntegerArray(values);
             }
             case TypeIds.EXT_ATOMIC_LONG_ARRAY: {
                 int n = in.readCount(1);
-                long[] values = new long[n];
+                long[] values = new long[in.initialCapacity(n)];
                 for (int i = 0; i < n; i++) {
+                    if (i == values.length) {
+                        values = Arrays.copyOf(values, (int) Math.min(n, 2L * i));
+                    }
                     values[i] = in.readVarLong();
                 }
                 return new AtomicLongArray(values);

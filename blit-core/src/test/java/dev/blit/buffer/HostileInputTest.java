@@ -72,6 +72,16 @@ class HostileInputTest {
         rejectedCheaply(300 * 1024, () -> blit.read(new ByteArrayInputStream(input)));
     }
 
+    /**
+     * The atomic arrays (extended ids 31, 32) read from a stream grow as their values arrive, as collections do:
+     * seven bytes declaring 33 million longs are not 266 MB (found by the dump's helper comparing with the library).
+     */
+    @Test
+    void anAtomicArrayFromAStreamGrowsAsItsValuesArrive() {
+        rejectedCheaply(ONE_MB, () -> blit.read(new ByteArrayInputStream(hex("63 20 c0 8b ef 0f 01"))));
+        rejectedCheaply(ONE_MB, () -> blit.read(new ByteArrayInputStream(hex("63 1f c0 8b ef 0f 01"))));
+    }
+
     @Test
     void aFiveByteInputDeclaringTwoBillionLongsIsRejectedBeforeAllocating() {
         byte[] input = hex("80 80 80 80 08"); // 2^31 - 1 elements
