@@ -86,11 +86,13 @@ final class BuiltinIds {
     }
 
     /**
-     * @return the class an extended id (after id 99) names as an array component and a value: 1..4 only, else
-     *         null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..36 are no component type)
+     * @return the class an extended id (after id 99) names as an array component and a value: 1..4 and 37 (a
+     *         stack frame) only, else null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..36
+     *         are no component type)
      */
     static String extendedName(long ext) {
-        return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS ? Names.extended(ext) : null;
+        return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS || ext == TypeIds.EXT_STACK_TRACE_ELEMENT
+                ? Names.extended(ext) : null;
     }
 
     /** For {@link #fits}: the elements of an array of extended id {@code ext} ({@code Path[]}, ...). */

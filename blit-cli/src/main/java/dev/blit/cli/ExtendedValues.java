@@ -86,6 +86,7 @@ final class ExtendedValues {
             case TypeIds.EXT_LONG_ADDER -> n.value = Long.toString(in.svar(64));
             case TypeIds.EXT_DOUBLE_ADDER -> n.value = Names.f64(in.i64());
             case TypeIds.EXT_WEAK_HASH_MAP -> decoder.entries(n, in.count(2, "count"), depth);
+            case TypeIds.EXT_STACK_TRACE_ELEMENT -> n.value = ThrowableValues.shown(ThrowableValues.frame(in, "StackTraceElement", null));
             default -> throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }
     }

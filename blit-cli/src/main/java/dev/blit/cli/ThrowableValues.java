@@ -89,29 +89,8 @@ final class ThrowableValues {
         Node f = trace.add(new Node(in.pos, "[" + i + "]"));
         f.type = "frame";
         try {
-            int flags = in.u8();
-            if ((flags & ~(SAME_ORIGIN | SAME_CLASS | SOURCE_FILE)) != 0
-                    || (previous == null && (flags & (SAME_ORIGIN | SAME_CLASS)) != 0)) {
-                throw new BlitException("stack frame " + i + " of " + t.name() + " at offset " + f.start
-                        + " has invalid flags 0x" + Integer.toHexString(flags));
-            }
-            boolean sameOrigin = (flags & SAME_ORIGIN) != 0;
-            String loader = sameOrigin ? previous.getClassLoaderName() : in.str();
-            String module = sameOrigin ? previous.getModuleName() : in.str();
-            String version = sameOrigin ? previous.getModuleVersion() : in.str();
-            String declaring = (flags & SAME_CLASS) != 0 ? previous.getClassName() : in.str();
-            String method = in.str();
-            if (declaring == null || method == null) {
-                throw new BlitException("stack frame " + i + " of " + t.name() + " at offset " + f.start + " has no "
-                        + (declaring == null ? "class" : "method") + " name");
-            }
-            String file = (flags & SOURCE_FILE) != 0 ? ClassLayout.sourceFile(declaring) : in.str();
-            int line = (int) in.svar(32);
-            StackTraceElement e = new StackTraceElement(loader, module, version, declaring, method, file, line);
-            String text = e.toString();
-            String quoted = Names.quote(text);
-            // hostile names may hold line breaks or control characters: then the whole line is quoted
-            f.value = quoted.equals('"' + text + '"') ? text : quoted;
+            StackTraceElement e = frame(in, "stack frame " + i + " of " + t.name(), previous);
+            f.value = shown(e);
             return e;
         } catch (BlitException e) {
             decoder.mark(f, e);
@@ -119,6 +98,44 @@ final class ThrowableValues {
         } finally {
             f.end = in.pos;
         }
+    }
+
+    /**
+     * One frame's bytes, as the library's {@code StackFrames.read} reads them: also a {@code StackTraceElement}
+     * on its own (extended id 37), which has no frame before it.
+     *
+     * @param what     the frame, for messages
+     * @param previous the frame before it, or null
+     */
+    static StackTraceElement frame(Input in, String what, StackTraceElement previous) {
+        long at = in.pos;
+        int flags = in.u8();
+        if ((flags & ~(SAME_ORIGIN | SAME_CLASS | SOURCE_FILE)) != 0
+                || (previous == null && (flags & (SAME_ORIGIN | SAME_CLASS)) != 0)) {
+            throw new BlitException(what + " at offset " + at + " has invalid flags 0x" + Integer.toHexString(flags));
+        }
+        boolean sameOrigin = (flags & SAME_ORIGIN) != 0;
+        String loader = sameOrigin ? previous.getClassLoaderName() : in.str();
+        String module = sameOrigin ? previous.getModuleName() : in.str();
+        String version = sameOrigin ? previous.getModuleVersion() : in.str();
+        String declaring = (flags & SAME_CLASS) != 0 ? previous.getClassName() : in.str();
+        String method = in.str();
+        if (declaring == null || method == null) {
+            throw new BlitException(what + " at offset " + at + " has no " + (declaring == null ? "class" : "method") + " name");
+        }
+        String file = (flags & SOURCE_FILE) != 0 ? ClassLayout.sourceFile(declaring) : in.str();
+        int line = (int) in.svar(32);
+        return new StackTraceElement(loader, module, version, declaring, method, file, line);
+    }
+
+    /**
+     * @return the frame as {@code StackTraceElement.toString()} shows it, quoted when a hostile name holds line
+     *         breaks or control characters
+     */
+    static String shown(StackTraceElement e) {
+        String text = e.toString();
+        String quoted = Names.quote(text);
+        return quoted.equals('"' + text + '"') ? text : quoted;
     }
 
     /** The suppressed exceptions: a count, then tagged values, each one a {@code Throwable}, never null. */

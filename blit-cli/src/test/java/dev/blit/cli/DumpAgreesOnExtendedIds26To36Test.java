@@ -46,7 +46,14 @@ class DumpAgreesOnExtendedIds26To36Test {
     @Test
     void eachRefusalOfExtendedIds26To36IsTheLibrarys() {
         DumpAgreesWithLibraryTest.bothRefuse(BLIT, REGISTER, new String[][] {
-                {"63 25", "unknown extended built-in id 37 at offset 1"},
+                {"63 26", "unknown extended built-in id 38 at offset 1"},
+                // a StackTraceElement (37): no frame before it to be like, named class and method, known flags
+                {"63 25 01 03 66 00", "StackTraceElement at offset 2 has invalid flags 0x1"},
+                {"63 25 08 00 00 00 03 43 03 66 00 00", "StackTraceElement at offset 2 has invalid flags 0x8"},
+                {"63 25 00 00 00 00 03 43 00 00 00", "StackTraceElement at offset 2 has no method name"},
+                {"63 25 00 00 00 00 00 03 66 00 00", "StackTraceElement at offset 2 has no class name"},
+                {"63 25 04 00 00 00 03 43 03 66", "truncated"},
+                {"15 63 25 01 0b 03 61", "element 0 of a StackTraceElement[]"},
                 // a capacity: 1 to 2^31 - 1, and for ArrayBlockingQueue, which allocates it whole, 2^31 - 9
                 {"63 1a 00 00", "queue capacity 0 at offset 2 is not between 1 and 2147483647"},
                 {"63 1b 80 80 80 80 08 00", "queue capacity 2147483648 at offset 2 is not between 1 and 2147483647"},
@@ -95,6 +102,9 @@ class DumpAgreesOnExtendedIds26To36Test {
                 {"15 63 01 01 63 1a 01 00", "element 0 of a Path[] is a LinkedBlockingQueue"},
         });
         DumpAgreesWithLibraryTest.bothRead(BLIT, REGISTER, new String[] {
+                "63 25 04 07 61 70 70 00 00 07 61 2e 42 03 66 0e", // a StackTraceElement: app//a.B.f(B.java:7)
+                "15 63 25 02 63 25 00 00 00 00 03 43 03 66 00 03 00", // StackTraceElement[]: a native frame, a null
+
                 "63 1a 01 00", "63 1a 01 01 07 02",
                 "63 1b ff ff ff ff 07 00", // a linked queue allocates nothing for its capacity
                 "63 1c 02 02 07 02 0b 03 61", "63 1c 03 00", // an ArrayBlockingQueue full, and empty
