@@ -351,7 +351,7 @@ final class Decoder {
                     // null, a reference, a run and the unassigned ids below 100 name no type
                     throw new BlitException("unknown type id " + id + " at offset " + at);
                 }
-                return typeName(id) + dims;
+                return types.typeName(id) + dims;
             }
             if (i >= MAX_TYPE_NESTING) {
                 throw new BlitException("array type nested more than " + MAX_TYPE_NESTING + " levels at offset " + at);
@@ -381,19 +381,10 @@ final class Decoder {
         return "ordinal " + ordinal;
     }
 
-    private String typeName(long id) {
-        if (id >= TypeIds.FIRST_USER_ID) {
-            UserTypes.UserType t = types.get(id);
-            return t != null ? t.name() : "#" + id;
-        }
-        return Names.builtin((int) id);
-    }
-
     /**
-     * A sorted collection's comparator: absent, or a value that must be one (null is not). Of Blit's own types,
-     * {@code reverseOrder()} and {@code naturalOrder()} are, and a lambda may be (its functional interface tells,
-     * if it is the JDK's); a user class, which only its class can tell, may be. Ordered by the first two, or
-     * without a comparator, the elements or keys compare through {@code compareTo}, so none can be null.
+     * A sorted collection's comparator: absent, or a value that must be one ({@link UserTypes#notAComparator}).
+     * Ordered by one of the JDK's that Blit names ({@link BuiltinIds#comparesNaturally}), or without a comparator,
+     * the elements or keys cannot be null.
      */
     void comparator(Node n, int depth) {
         n.nullFreeKeys = true;
@@ -402,16 +393,12 @@ final class Decoder {
             value(n, "comparator", depth + 1);
             Node c = n.children.get(n.children.size() - 1);
             Node target = c.id == TypeIds.REFERENCE ? lastTarget : c;
-            boolean natural = target.id == TypeIds.REVERSE_ORDER
-                    || target.id == TypeIds.EXTENDED && (target.ext == TypeIds.EXT_NATURAL_ORDER
-                    || target.ext == TypeIds.EXT_CASE_INSENSITIVE_ORDER);
-            if (!natural && target.id < TypeIds.FIRST_USER_ID && (target.id != TypeIds.EXTENDED
-                    || target.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA || target.notAComparator)) {
+            if (types.notAComparator(target)) {
                 throw new BlitException("expected a Comparator at offset " + at + " but found "
                         + (target != c ? "a back reference to object #" + target.ref + ", " : "") + target.type
                         + (target.notAComparator ? " (its functional interface is no Comparator)" : ""));
             }
-            n.nullFreeKeys = natural;
+            n.nullFreeKeys = BuiltinIds.comparesNaturally(target);
         }
     }
 
@@ -429,9 +416,9 @@ final class Decoder {
             }
             if (tag > TypeIds.REFERENCE && (!BuiltinIds.fits(tag, exact) || exact <= BuiltinIds.EXTENDED_ELEMENTS
                     && child.id == TypeIds.EXTENDED && !child.type.equals(BuiltinIds.extendedName(BuiltinIds.EXTENDED_ELEMENTS - exact)))) {
-                throw new BlitException("element " + i + " of a " + n.type + " is a "
-                        + (child.id == TypeIds.EXTENDED ? child.type : typeName(tag)) + " at offset " + at);
+                throw types.notAnElement(n, i, child, at);
             }
+            types.checkElement(n, i, child, exact, at);
         }
     }
 
@@ -458,11 +445,13 @@ final class Decoder {
         long run = in.uvar(32) & 0xffffffffL;
         runType(run, false, count + " elements", at);
         if (!BuiltinIds.fits(run, exact)) {
-            throw new BlitException("a run of " + typeName(run) + " at offset " + at + " in a " + n.type);
+            throw new BlitException("a run of " + types.typeName(run) + " at offset " + at + " in a " + n.type);
         }
         n.value = count + " elements, a run of type id " + run;
         for (int i = 0; i < count; i++) {
+            long from = in.pos;
             value(n, "[" + i + "]", depth + 1, run);
+            types.checkElement(n, i, n.children.get(n.children.size() - 1), exact, from);
             if (i == 0) { // named as its first element is
                 n.value = count + " elements, a run of " + n.children.get(n.children.size() - 1).type + " (" + run + ")";
             }
