@@ -249,9 +249,16 @@ final class Decoder {
             }
             case TypeIds.ENUM_MAP -> {
                 track(n);
-                n.type = "EnumMap<" + enumDescriptor("EnumMap") + ">";
+                String name = enumDescriptor("EnumMap");
+                n.type = "EnumMap<" + name + ">";
                 long enumId = lastDescriptor;
+                long countAt = in.pos;
                 int count = in.count(2, "count");
+                Object[] constants = constants(enumId);
+                if (constants != null && count > constants.length) { // FORMAT.md: at most one entry per constant
+                    throw new BlitException("EnumMap of " + count + " entries at offset " + countAt + " but " + name
+                            + " has only " + constants.length + " constants");
+                }
                 n.value = count + (count == 1 ? " entry" : " entries");
                 long previous = -1;
                 for (int i = 0; i < count; i++) {
@@ -372,13 +379,18 @@ final class Decoder {
             throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of java.time."
                     + Names.builtin((int) enumId));
         }
-        UserTypes.UserType t = enumId >= TypeIds.FIRST_USER_ID ? types.get(enumId) : null;
-        Object[] constants = builtin != null ? builtin
-                : t != null && t.shape() == UserTypes.Shape.ENUM ? t.constants() : new Object[0];
-        if (ordinal < constants.length) {
+        Object[] constants = constants(enumId);
+        if (constants != null && ordinal < constants.length) {
             return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
         }
         return "ordinal " + ordinal;
+    }
+
+    /** @return the constants of enum {@code enumId}, a built-in or a registered one; null if not given */
+    private Object[] constants(long enumId) {
+        Object[] builtin = BuiltinIds.enumConstants(enumId);
+        UserTypes.UserType t = enumId >= TypeIds.FIRST_USER_ID ? types.get(enumId) : null;
+        return builtin != null ? builtin : t != null && t.shape() == UserTypes.Shape.ENUM ? t.constants() : null;
     }
 
     /**

@@ -293,6 +293,8 @@ class DumpAgreesWithLibraryTest {
                 {"2e 4e 02 00 10", "EnumSet bit 12 at offset 4 is not a constant of java.time.Month"},
                 {"2f 4e 01 0c 07 02", "EnumMap key ordinal 12 at offset 3 is not a constant of java.time.Month"},
                 {"2f 4d 02 03 07 02 03 07 04", "EnumMap key ordinal 3 at offset 6 is not above the previous key's"},
+                // more entries than constants, refused before the first: here a user id the dump cannot read
+                {"2f 4e 0d 00 87 0a" + " 00".repeat(23), "EnumMap of 13 entries at offset 2 but Month has only 12 constants"},
                 {"2e 4c 01 01", "EnumSet type at offset 1 is MonthDay, not an enum"},
                 {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
                 {"15 63 00 00", "unknown type id 99, extended id 0, at offset 1"}, // a lambda's class is no array component
