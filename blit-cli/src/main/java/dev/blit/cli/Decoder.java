@@ -369,18 +369,18 @@ final class Decoder {
 
     /**
      * An enum constant's name where the classes (or, for the built-in enums, the JDK) give it. An ordinal past a
-     * built-in enum's constants is refused, as the library refuses it; a user enum's needs its class.
+     * built-in enum's constants, or a registered one's, is refused, as the library refuses it; an enum not given
+     * needs its class.
      *
      * @return "RED (ordinal 0)" when the enum is known, else "ordinal 0"
      */
     private String constant(long enumId, long ordinal, String what, long at) {
-        Object[] builtin = BuiltinIds.enumConstants(enumId);
-        if (builtin != null && ordinal >= builtin.length) {
-            throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of java.time."
-                    + Names.builtin((int) enumId));
-        }
         Object[] constants = constants(enumId);
-        if (constants != null && ordinal < constants.length) {
+        if (constants != null && ordinal >= constants.length) {
+            throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of "
+                    + (enumId < TypeIds.FIRST_USER_ID ? "java.time." + Names.builtin((int) enumId) : types.typeName(enumId)));
+        }
+        if (constants != null) {
             return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
         }
         return "ordinal " + ordinal;

@@ -133,6 +133,9 @@ class DumpAgreesWithLibraryTest {
         }
     }
 
+    /** A registered enum of two constants, for EnumSets and EnumMaps of a user's enum. */
+    enum Side { BUY, SELL }
+
     /**
      * A user exception with fields of its own (FORMAT.md, "Throwables"), rebuilt through the constructor that
      * takes them, whose message it makes from them.
@@ -673,7 +676,8 @@ class DumpAgreesWithLibraryTest {
      * holds (its own, or its subclasses'; no built-in value, which is an instance of one of the JDK's classes),
      * and whether its values fit an array of a built-in class. Random damage found these once in tens of
      * thousands of payloads: reverseOrder()'s id (68) turned into Lambdas' (100), a typed array's component id
-     * into 100, an element of a Timestamp[] into 100.
+     * into 100, an element of a Timestamp[] into 100. A registered enum's constants bound the ordinals of an
+     * EnumSet or EnumMap of it (found by reading, not by the damage: the payload's enums are the JDK's).
      */
     @Test
     void aRegisteredClassTellsWhatItsArraysHoldAndWhetherItIsAComparator() {
@@ -707,6 +711,16 @@ class DumpAgreesWithLibraryTest {
                 {"15 40 01 65 00 00 00 00", "element 0 of a Date[] is a java.lang.IllegalStateException"},
         });
         bothRead(throwing, THROWING, new String[] {"15 65 02 65 00 00 00 00 00", "15 66 01 00"});
+        // a registered enum's constants bound an EnumSet's bits and an EnumMap's keys and count, as Month's do
+        Blit sides = Blit.builder().references(true).register(Lambdas.class, 100).register(Side.class, 101).build();
+        String registerSides = REGISTER + "," + Side.class.getName() + "=101";
+        bothRefuse(sides, registerSides, new String[][] {
+                {"2e 65 01 04", "EnumSet bit 2 at offset 3 is not a constant of " + Side.class.getName()},
+                {"2f 65 01 02 07 02", "EnumMap key ordinal 2 at offset 3 is not a constant of " + Side.class.getName()},
+                {"2f 65 03 00 87 0a 00 00 00 00", "EnumMap of 3 entries at offset 2 but " + Side.class.getName()
+                        + " has only 2 constants"},
+        });
+        bothRead(sides, registerSides, new String[] {"2e 65 01 03", "2f 65 02 00 07 02 01 00", "65 01"});
     }
 
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
