@@ -56,6 +56,17 @@ final class BuiltinIds {
     }
 
     /**
+     * Whether a sorted collection's comparator {@code c} (a value read, not a back reference) is
+     * {@code reverseOrder()}, {@code naturalOrder()} or {@code String.CASE_INSENSITIVE_ORDER}, so that the
+     * elements or keys cannot be null: the first two compare them through {@code compareTo}, the third takes
+     * Strings.
+     */
+    static boolean comparesNaturally(Node c) {
+        return c.id == TypeIds.REVERSE_ORDER || c.id == TypeIds.EXTENDED
+                && (c.ext == TypeIds.EXT_NATURAL_ORDER || c.ext == TypeIds.EXT_CASE_INSENSITIVE_ORDER);
+    }
+
+    /**
      * Whether a lambda whose functional interface has the internal name {@code name} ("java/util/Comparator")
      * cannot be a {@code Comparator}, which the dump can tell only for the JDK's interfaces: it asks the JDK's
      * class loaders for the interface, without initializing it. A user's interface may extend {@code Comparator}.
@@ -136,12 +147,29 @@ final class BuiltinIds {
     }
 
     /**
+     * @return the component class of an array typed {@code id} if {@link #hasKnownBuiltinSubtypes}, which a
+     *         registered class may extend (the JDK's {@code ZoneInfo} for 92: none can), else null
+     */
+    static Class<?> componentClass(long id) {
+        String name = id == TypeIds.DATE ? "java.util.Date" : id == TypeIds.TIME_ZONE ? "sun.util.calendar.ZoneInfo"
+                : id == TypeIds.GREGORIAN_CALENDAR ? "java.util.GregorianCalendar" : id == TypeIds.CHARSET
+                ? "java.nio.charset.Charset" : id == TypeIds.SQL_DATE ? "java.sql.Date" : id == TypeIds.SQL_TIME
+                ? "java.sql.Time" : id == TypeIds.SQL_TIMESTAMP ? "java.sql.Timestamp" : null;
+        try {
+            return name == null ? null : Class.forName(name, false, ClassLoader.getPlatformClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null; // no java.sql module: the library refuses the id itself
+        }
+    }
+
+    /**
      * What the elements of a typed array must be, for {@link #fits}: its component {@code descriptor} after
-     * {@code dims} dimensions.
+     * {@code dims} dimensions. A user id is kept, for the decoder to ask its class ({@link UserTypes#cannotHold}).
      */
     static long arrayElements(long descriptor, int dims) {
         return dims > 0 ? TYPED_ARRAYS : descriptor == TypeIds.OBJECT_ARRAY ? REFERENCE_ARRAYS
-                : isFinal(descriptor) || hasKnownBuiltinSubtypes(descriptor) ? descriptor : -1;
+                : isFinal(descriptor) || hasKnownBuiltinSubtypes(descriptor) || descriptor >= TypeIds.FIRST_USER_ID
+                ? descriptor : -1;
     }
 
     private static boolean sameType(long tag, long exact) {
@@ -156,7 +184,8 @@ final class BuiltinIds {
     /**
      * Whether an element of type {@code tag} (not null) can be in an array whose elements must be {@code exact}
      * (-1: anything; {@link #REFERENCE_ARRAYS}, {@link #TYPED_ARRAYS}: arrays of references, or a user id, which
-     * the dump cannot tell; a final type: that type; a type {@link #hasKnownBuiltinSubtypes}: those, or a user id).
+     * the dump cannot tell; a final type: that type; a type {@link #hasKnownBuiltinSubtypes}: those, or a user id;
+     * a user id: anything here, its class tells the rest).
      * Which typed arrays fit a typed component needs the classes' subtyping, which the dump does not follow (a
      * {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
      */
@@ -172,6 +201,6 @@ final class BuiltinIds {
             return tag >= TypeIds.FIRST_USER_ID || tag == exact
                     || exact == TypeIds.DATE && tag >= TypeIds.SQL_DATE && tag <= TypeIds.SQL_TIMESTAMP;
         }
-        return exact < 0 || sameType(tag, exact);
+        return exact < 0 || exact >= TypeIds.FIRST_USER_ID || sameType(tag, exact);
     }
 }

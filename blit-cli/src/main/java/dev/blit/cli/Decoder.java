@@ -249,9 +249,16 @@ final class Decoder {
             }
             case TypeIds.ENUM_MAP -> {
                 track(n);
-                n.type = "EnumMap<" + enumDescriptor("EnumMap") + ">";
+                String name = enumDescriptor("EnumMap");
+                n.type = "EnumMap<" + name + ">";
                 long enumId = lastDescriptor;
+                long countAt = in.pos;
                 int count = in.count(2, "count");
+                Object[] constants = constants(enumId);
+                if (constants != null && count > constants.length) { // FORMAT.md: at most one entry per constant
+                    throw new BlitException("EnumMap of " + count + " entries at offset " + countAt + " but " + name
+                            + " has only " + constants.length + " constants");
+                }
                 n.value = count + (count == 1 ? " entry" : " entries");
                 long previous = -1;
                 for (int i = 0; i < count; i++) {
@@ -351,7 +358,7 @@ final class Decoder {
                     // null, a reference, a run and the unassigned ids below 100 name no type
                     throw new BlitException("unknown type id " + id + " at offset " + at);
                 }
-                return typeName(id) + dims;
+                return types.typeName(id) + dims;
             }
             if (i >= MAX_TYPE_NESTING) {
                 throw new BlitException("array type nested more than " + MAX_TYPE_NESTING + " levels at offset " + at);
@@ -362,38 +369,34 @@ final class Decoder {
 
     /**
      * An enum constant's name where the classes (or, for the built-in enums, the JDK) give it. An ordinal past a
-     * built-in enum's constants is refused, as the library refuses it; a user enum's needs its class.
+     * built-in enum's constants, or a registered one's, is refused, as the library refuses it; an enum not given
+     * needs its class.
      *
      * @return "RED (ordinal 0)" when the enum is known, else "ordinal 0"
      */
     private String constant(long enumId, long ordinal, String what, long at) {
-        Object[] builtin = BuiltinIds.enumConstants(enumId);
-        if (builtin != null && ordinal >= builtin.length) {
-            throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of java.time."
-                    + Names.builtin((int) enumId));
+        Object[] constants = constants(enumId);
+        if (constants != null && ordinal >= constants.length) {
+            throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of "
+                    + (enumId < TypeIds.FIRST_USER_ID ? "java.time." + Names.builtin((int) enumId) : types.typeName(enumId)));
         }
-        UserTypes.UserType t = enumId >= TypeIds.FIRST_USER_ID ? types.get(enumId) : null;
-        Object[] constants = builtin != null ? builtin
-                : t != null && t.shape() == UserTypes.Shape.ENUM ? t.constants() : new Object[0];
-        if (ordinal < constants.length) {
+        if (constants != null) {
             return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
         }
         return "ordinal " + ordinal;
     }
 
-    private String typeName(long id) {
-        if (id >= TypeIds.FIRST_USER_ID) {
-            UserTypes.UserType t = types.get(id);
-            return t != null ? t.name() : "#" + id;
-        }
-        return Names.builtin((int) id);
+    /** @return the constants of enum {@code enumId}, a built-in or a registered one; null if not given */
+    private Object[] constants(long enumId) {
+        Object[] builtin = BuiltinIds.enumConstants(enumId);
+        UserTypes.UserType t = enumId >= TypeIds.FIRST_USER_ID ? types.get(enumId) : null;
+        return builtin != null ? builtin : t != null && t.shape() == UserTypes.Shape.ENUM ? t.constants() : null;
     }
 
     /**
-     * A sorted collection's comparator: absent, or a value that must be one (null is not). Of Blit's own types,
-     * {@code reverseOrder()} and {@code naturalOrder()} are, and a lambda may be (its functional interface tells,
-     * if it is the JDK's); a user class, which only its class can tell, may be. Ordered by the first two, or
-     * without a comparator, the elements or keys compare through {@code compareTo}, so none can be null.
+     * A sorted collection's comparator: absent, or a value that must be one ({@link UserTypes#notAComparator}).
+     * Ordered by one of the JDK's that Blit names ({@link BuiltinIds#comparesNaturally}), or without a comparator,
+     * the elements or keys cannot be null.
      */
     void comparator(Node n, int depth) {
         n.nullFreeKeys = true;
@@ -402,16 +405,12 @@ final class Decoder {
             value(n, "comparator", depth + 1);
             Node c = n.children.get(n.children.size() - 1);
             Node target = c.id == TypeIds.REFERENCE ? lastTarget : c;
-            boolean natural = target.id == TypeIds.REVERSE_ORDER
-                    || target.id == TypeIds.EXTENDED && (target.ext == TypeIds.EXT_NATURAL_ORDER
-                    || target.ext == TypeIds.EXT_CASE_INSENSITIVE_ORDER);
-            if (!natural && target.id < TypeIds.FIRST_USER_ID && (target.id != TypeIds.EXTENDED
-                    || target.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA || target.notAComparator)) {
+            if (types.notAComparator(target)) {
                 throw new BlitException("expected a Comparator at offset " + at + " but found "
                         + (target != c ? "a back reference to object #" + target.ref + ", " : "") + target.type
                         + (target.notAComparator ? " (its functional interface is no Comparator)" : ""));
             }
-            n.nullFreeKeys = natural;
+            n.nullFreeKeys = BuiltinIds.comparesNaturally(target);
         }
     }
 
@@ -429,9 +428,9 @@ final class Decoder {
             }
             if (tag > TypeIds.REFERENCE && (!BuiltinIds.fits(tag, exact) || exact <= BuiltinIds.EXTENDED_ELEMENTS
                     && child.id == TypeIds.EXTENDED && !child.type.equals(BuiltinIds.extendedName(BuiltinIds.EXTENDED_ELEMENTS - exact)))) {
-                throw new BlitException("element " + i + " of a " + n.type + " is a "
-                        + (child.id == TypeIds.EXTENDED ? child.type : typeName(tag)) + " at offset " + at);
+                throw types.notAnElement(n, i, child, at);
             }
+            types.checkElement(n, i, child, exact, at);
         }
     }
 
@@ -458,11 +457,13 @@ final class Decoder {
         long run = in.uvar(32) & 0xffffffffL;
         runType(run, false, count + " elements", at);
         if (!BuiltinIds.fits(run, exact)) {
-            throw new BlitException("a run of " + typeName(run) + " at offset " + at + " in a " + n.type);
+            throw new BlitException("a run of " + types.typeName(run) + " at offset " + at + " in a " + n.type);
         }
         n.value = count + " elements, a run of type id " + run;
         for (int i = 0; i < count; i++) {
+            long from = in.pos;
             value(n, "[" + i + "]", depth + 1, run);
+            types.checkElement(n, i, n.children.get(n.children.size() - 1), exact, from);
             if (i == 0) { // named as its first element is
                 n.value = count + " elements, a run of " + n.children.get(n.children.size() - 1).type + " (" + run + ")";
             }

@@ -7,6 +7,7 @@ import dev.blit.Serializer;
 import dev.blit.gen.ClassLayout;
 import dev.blit.gen.ClassSerializers;
 import dev.blit.serial.JavaSerialization;
+import dev.blit.types.TypeIds;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -16,6 +17,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,9 +46,16 @@ final class UserTypes {
     record FieldInfo(String name, Class<?> type) {
     }
 
-    /** One registered class. */
-    record UserType(int id, String name, Shape shape, List<FieldInfo> fields, boolean flat, Object[] constants,
+    /**
+     * One registered class. With a shape other than {@link Shape#OPAQUE}, the library reads its values as
+     * instances of {@code type} itself (an enum's constants, with or without bodies, implement what it does);
+     * an opaque one's code (a custom serializer, {@code readResolve}) may hand back another class.
+     */
+    record UserType(int id, Class<?> type, Shape shape, List<FieldInfo> fields, boolean flat, Object[] constants,
                     String why) {
+        String name() {
+            return type.getName();
+        }
     }
 
     private final Map<Integer, UserType> byId = new HashMap<>();
@@ -63,6 +72,77 @@ final class UserTypes {
             }
         }
         return t;
+    }
+
+    /** @return the name of type id {@code id}: a built-in's, a registered class's, or "#id" */
+    String typeName(long id) {
+        if (id >= TypeIds.FIRST_USER_ID) {
+            UserType t = get(id);
+            return t != null ? t.name() : "#" + id;
+        }
+        return Names.builtin((int) id);
+    }
+
+    /**
+     * Whether {@code c} (a value read, not a back reference) cannot be a sorted collection's comparator. Of Blit's
+     * own types, {@link BuiltinIds#comparesNaturally those it names} are, and a lambda may be (its functional
+     * interface tells, if it is the JDK's: {@link Node#notAComparator}). A value of a user id may be: it is not
+     * when its class is given, the library reads the value as an instance of exactly that class (not
+     * {@link Shape#OPAQUE}), and the class is no {@code Comparator}.
+     */
+    boolean notAComparator(Node c) {
+        if (c.id >= TypeIds.FIRST_USER_ID) {
+            UserType t = get(c.id);
+            return t != null && t.shape() != Shape.OPAQUE && !Comparator.class.isAssignableFrom(t.type());
+        }
+        return !BuiltinIds.comparesNaturally(c)
+                && (c.id != TypeIds.EXTENDED || c.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA || c.notAComparator);
+    }
+
+    /**
+     * With {@code exact} what the elements of typed array {@code array} must be ({@link BuiltinIds#fits}): refuses
+     * its element {@code i}, read (a back reference: the object it points at), if the classes given tell that it is
+     * no instance of the component class ({@link #cannotHold}), as the library checks each element.
+     */
+    void checkElement(Node array, int i, Node element, long exact, long at) {
+        if (exact >= 0 && element.id > TypeIds.REFERENCE && cannotHold(exact, element)) {
+            throw notAnElement(array, i, element, at);
+        }
+    }
+
+    BlitException notAnElement(Node array, int i, Node element, long at) {
+        return new BlitException("element " + i + " of a " + array.type + " is a "
+                + (element.id == TypeIds.EXTENDED ? element.type : typeName(element.id)) + " at offset " + at);
+    }
+
+    /**
+     * Whether an array whose component is {@code component} cannot hold {@code element} (a value read, neither
+     * null nor a back reference), as the library checks each element against the component class, where the
+     * classes given tell. A value of a user id is an instance of exactly its class unless that is
+     * {@link Shape#OPAQUE} (then it may be read as anything): it fits an array of a user class it extends or
+     * implements, and of a built-in one that is not final and that it extends ({@link BuiltinIds#componentClass});
+     * no final one. A built-in value is an instance of one of the JDK's classes, which extend or implement no
+     * class of the user's (one not loaded by the JDK's own class loaders) and no {@code Throwable} (throwables
+     * have no built-in id); a lambda implements its functional interface and perhaps others, so only an
+     * interface's code tells whether one can be in an array of it. A JDK class registered as a user id other
+     * than a {@code Throwable}: the dump does not know which built-ins extend it.
+     */
+    private boolean cannotHold(long component, Node element) {
+        UserType c = component >= TypeIds.FIRST_USER_ID ? get(component) : null;
+        Class<?> type = c != null ? c.type() : component < TypeIds.FIRST_USER_ID ? BuiltinIds.componentClass(component) : null;
+        if (element.id >= TypeIds.FIRST_USER_ID) {
+            UserType e = get(element.id);
+            return e != null && e.shape() != Shape.OPAQUE
+                    && (type != null ? !type.isAssignableFrom(e.type()) : component >= 0 && BuiltinIds.isFinal(component));
+        }
+        if (type == null || component < TypeIds.FIRST_USER_ID) {
+            return false; // a built-in value in an array of a built-in class: BuiltinIds.fits
+        }
+        ClassLoader loader = type.getClassLoader();
+        if ((loader == null || loader == ClassLoader.getPlatformClassLoader()) && !Throwable.class.isAssignableFrom(type)) {
+            return false;
+        }
+        return !type.isInterface() || element.id != TypeIds.EXTENDED || element.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA;
     }
 
     /** @return the user's Blit from {@code --blit}, which can read what only a class's own code knows; or null */
@@ -186,21 +266,20 @@ final class UserTypes {
      *                   custom serializer and whether generated code chose a flat block
      */
     static UserType describe(int id, Class<?> type, Serializer<?> serializer) {
-        String name = type.getName();
         String made = serializer == null ? null : serializer.getClass().getName();
         boolean generated = serializer != null && ClassSerializers.isGenerated(serializer, false);
         if (made != null && !made.startsWith("dev.blit.gen.") && !made.startsWith("dev.blit.serial.")
                 && !made.startsWith("dev.blit.types.") && !generated && !ClassSerializers.isGenerated(serializer, true)) {
-            return opaque(id, name, "a custom Serializer (" + made + ") writes what it writes");
+            return opaque(id, type, "a custom Serializer (" + made + ") writes what it writes");
         }
         if (type.isEnum()) {
-            return new UserType(id, name, Shape.ENUM, List.of(), false, type.getEnumConstants(), null);
+            return new UserType(id, type, Shape.ENUM, List.of(), false, type.getEnumConstants(), null);
         }
         if (Marshallable.class.isAssignableFrom(type)) {
-            return opaque(id, name, "a Marshallable writes what its writeMarshallable writes");
+            return opaque(id, type, "a Marshallable writes what its writeMarshallable writes");
         }
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type.isArray() || type.isPrimitive()) {
-            return opaque(id, name, "an interface or abstract class has no content of its own");
+            return opaque(id, type, "an interface or abstract class has no content of its own");
         }
         try {
             if (Throwable.class.isAssignableFrom(type)) {
@@ -208,15 +287,15 @@ final class UserTypes {
                 return throwable(id, type, serializer != null);
             }
             if (JavaSerialization.hasHooks(type)) {
-                return opaque(id, name, "a class with java.io hooks writes what its hooks write");
+                return opaque(id, type, "a class with java.io hooks writes what its hooks write");
             }
             List<FieldInfo> fields = fields(ClassLayout.serializedFields(type));
             // Generated code says by its name whether the instance chose a flat block (flat(false) does not);
             // it may live in the user's package (a nestmate of the class), hence not a test of the package.
             boolean flat = ClassLayout.isFlat(type) && !generated;
-            return new UserType(id, name, Shape.FIELDS, fields, flat, null, null);
+            return new UserType(id, type, Shape.FIELDS, fields, flat, null, null);
         } catch (BlitException | LinkageError | SecurityException e) {
-            return opaque(id, name, "its fields cannot be listed: " + e.getMessage());
+            return opaque(id, type, "its fields cannot be listed: " + e.getMessage());
         }
     }
 
@@ -243,14 +322,14 @@ final class UserTypes {
         for (Field f : own) {
             Class<?> c = f.getDeclaringClass();
             if (!made && !c.getModule().isOpen(c.getPackageName(), blit)) {
-                return opaque(id, type.getName(), "the library refuses it: " + c.getName() + " declares fields ("
+                return opaque(id, type, "the library refuses it: " + c.getName() + " declares fields ("
                         + f.getName() + ") private to module " + c.getModule().getName());
             }
         }
-        return new UserType(id, type.getName(), Shape.THROWABLE, fields(own), false, null, null);
+        return new UserType(id, type, Shape.THROWABLE, fields(own), false, null, null);
     }
 
-    private static UserType opaque(int id, String name, String why) {
-        return new UserType(id, name, Shape.OPAQUE, List.of(), false, null, why);
+    private static UserType opaque(int id, Class<?> type, String why) {
+        return new UserType(id, type, Shape.OPAQUE, List.of(), false, null, why);
     }
 }

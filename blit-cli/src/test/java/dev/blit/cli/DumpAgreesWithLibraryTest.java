@@ -90,7 +90,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and those of extended ids 5..25 and 26..36 in {@link #eachRefusalOfExtendedIds5To25IsTheLibrarys} and
  * {@link DumpAgreesOnExtendedIds26To36Test}. Registered exceptions are damaged apart, in
  * {@link #theDumpRefusesExactlyWhatTheLibraryRefusesInExceptions}, and each of their refusals tried once in
- * {@link #eachRefusalOfAnExceptionIsTheLibrarys}. The payload holds no collection that contains itself
+ * {@link #eachRefusalOfAnExceptionIsTheLibrarys}. What the registered classes tell the dump (whether a value of
+ * one is a comparator, what an array of one holds), which the damage seldom reaches, is tried in
+ * {@link #aRegisteredClassTellsWhatItsArraysHoldAndWhetherItIsAComparator}. The payload holds no collection that contains itself
  * where damage could make it a set element or map key (the library refuses to hash one; the dump does not hash).
  */
 class DumpAgreesWithLibraryTest {
@@ -132,6 +134,9 @@ class DumpAgreesWithLibraryTest {
             return (Comparator<Integer> & java.io.Serializable) (a, b) -> Integer.compare(b, a);
         }
     }
+
+    /** A registered enum of two constants, for EnumSets and EnumMaps of a user's enum. */
+    enum Side { BUY, SELL }
 
     /**
      * A user exception with fields of its own (FORMAT.md, "Throwables"), rebuilt through the constructor that
@@ -224,6 +229,7 @@ class DumpAgreesWithLibraryTest {
         assertTrue(compared > 3000 && refused > 1500, compared + " compared, " + refused + " refused");
     }
 
+
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
     /**
@@ -292,6 +298,8 @@ class DumpAgreesWithLibraryTest {
                 {"2e 4e 02 00 10", "EnumSet bit 12 at offset 4 is not a constant of java.time.Month"},
                 {"2f 4e 01 0c 07 02", "EnumMap key ordinal 12 at offset 3 is not a constant of java.time.Month"},
                 {"2f 4d 02 03 07 02 03 07 04", "EnumMap key ordinal 3 at offset 6 is not above the previous key's"},
+                // more entries than constants, refused before the first: here a user id the dump cannot read
+                {"2f 4e 0d 00 87 0a" + " 00".repeat(23), "EnumMap of 13 entries at offset 2 but Month has only 12 constants"},
                 {"2e 4c 01 01", "EnumSet type at offset 1 is MonthDay, not an enum"},
                 {"15 45 00", "unknown type id 69 at offset 1"}, // a run is no type
                 {"15 63 00 00", "unknown type id 99, extended id 0, at offset 1"}, // a lambda's class is no array component
@@ -662,6 +670,59 @@ class DumpAgreesWithLibraryTest {
                 HEX.formatHex(throwing.toBytes(new IllegalStateException("a", new IllegalStateException("b")))),
                 HEX.formatHex(throwing.toBytes(exceptions())),
         });
+    }
+
+    /**
+     * What a registered class tells the dump (it loads it): whether its values can be a sorted collection's
+     * comparator ({@code Lambdas} is no {@code Comparator}, nor is an exception), and which values an array of it
+     * holds (its own, or its subclasses'; no built-in value, which is an instance of one of the JDK's classes),
+     * and whether its values fit an array of a built-in class. Random damage found these once in tens of
+     * thousands of payloads: reverseOrder()'s id (68) turned into Lambdas' (100), a typed array's component id
+     * into 100, an element of a Timestamp[] into 100. A registered enum's constants bound the ordinals of an
+     * EnumSet or EnumMap of it (found by reading, not by the damage: the payload's enums are the JDK's).
+     */
+    @Test
+    void aRegisteredClassTellsWhatItsArraysHoldAndWhetherItIsAComparator() {
+        String lambdas = Lambdas.class.getName();
+        String adder = HEX.formatHex(blit.toBytes(Lambdas.adder(3)));
+        bothRefuse(new String[][] {
+                {"2a 01 64 00", "expected a Comparator at offset 2 but found " + lambdas},
+                {"29 01 64 00", "expected a Comparator at offset 2 but found " + lambdas},
+                {"24 02 64 2a 01 01 01 00", "expected a Comparator at offset 5 but found a back reference to object #1, " + lambdas},
+                {"15 64 01 0a 00 00 00 00 00 00 f0 3f", "element 0 of a " + lambdas + "[] is a Double at offset 3"},
+                {"15 64 02 00 62 0b", "element 1 of a " + lambdas + "[] is a Class at offset 4"},
+                {"15 64 01 40 02", "element 0 of a " + lambdas + "[] is a Date at offset 3"},
+                {"24 02 40 02 15 64 01 01 01", "element 0 of a " + lambdas + "[] is a Date at offset 7"}, // through a back reference
+                {"15 64 04 45 0a 00 00 00 00 00 00 f0 3f 00 00 00 00 00 00 f0 3f 00 00 00 00 00 00 f0 3f"
+                        + " 00 00 00 00 00 00 f0 3f", "element 0 of a " + lambdas + "[] is a Double at offset 5"}, // a run
+                {"15 64 01 " + adder, "element 0 of a " + lambdas + "[] is a "}, // a lambda's class extends Object
+                // ... nor is a Lambdas a Date, a Timestamp or a String (a back reference to one neither)
+                {"15 61 01 64", "element 0 of a java.sql.Timestamp[] is a " + lambdas + " at offset 3"},
+                {"15 40 02 40 02 64", "element 1 of a Date[] is a " + lambdas + " at offset 5"},
+                {"24 02 64 15 40 01 01 01", "element 0 of a Date[] is a " + lambdas + " at offset 6"},
+                {"24 02 64 15 0b 01 01 01", "element 0 of a String[] is a " + lambdas + " at offset 6"},
+        });
+        bothRead(new String[] {"15 64 02 64 00", "24 02 64 15 64 01 01 01", "15 64 00"});
+        bothRefuse(throwing, THROWING, new String[][] {
+                {"2a 01 65 00 00 00 00 00", "expected a Comparator at offset 2 but found java.lang.IllegalStateException"},
+                // a JDK class registered: no built-in value is a Throwable
+                {"15 65 01 0a 00 00 00 00 00 00 f0 3f", "element 0 of a java.lang.IllegalStateException[] is a Double"},
+                {"15 65 01 64", "element 0 of a java.lang.IllegalStateException[] is a " + lambdas},
+                {"15 66 01 65 00 00 00 00", "element 0 of a " + OrderRejected.class.getName()
+                        + "[] is a java.lang.IllegalStateException"},
+                {"15 40 01 65 00 00 00 00", "element 0 of a Date[] is a java.lang.IllegalStateException"},
+        });
+        bothRead(throwing, THROWING, new String[] {"15 65 02 65 00 00 00 00 00", "15 66 01 00"});
+        // a registered enum's constants bound an EnumSet's bits and an EnumMap's keys and count, as Month's do
+        Blit sides = Blit.builder().references(true).register(Lambdas.class, 100).register(Side.class, 101).build();
+        String registerSides = REGISTER + "," + Side.class.getName() + "=101";
+        bothRefuse(sides, registerSides, new String[][] {
+                {"2e 65 01 04", "EnumSet bit 2 at offset 3 is not a constant of " + Side.class.getName()},
+                {"2f 65 01 02 07 02", "EnumMap key ordinal 2 at offset 3 is not a constant of " + Side.class.getName()},
+                {"2f 65 03 00 87 0a 00 00 00 00", "EnumMap of 3 entries at offset 2 but " + Side.class.getName()
+                        + " has only 2 constants"},
+        });
+        bothRead(sides, registerSides, new String[] {"2e 65 01 03", "2f 65 02 00 07 02 01 00", "65 01"});
     }
 
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
