@@ -35,7 +35,7 @@ public final class StackFrames {
                 && Objects.equals(e.getModuleName(), previous.getModuleName())
                 && Objects.equals(e.getModuleVersion(), previous.getModuleVersion());
         boolean sameClass = previous != null && e.getClassName().equals(previous.getClassName());
-        boolean sourceFile = e.getFileName() != null && e.getFileName().equals(sourceFile(e.getClassName()));
+        boolean sourceFile = isSourceFile(e.getFileName(), e.getClassName());
         out.writeByte((sameOrigin ? SAME_ORIGIN : 0) | (sameClass ? SAME_CLASS : 0) | (sourceFile ? SOURCE_FILE : 0));
         if (!sameOrigin) {
             out.writeString(e.getClassLoaderName());
@@ -78,6 +78,17 @@ public final class StackFrames {
         String file = (flags & SOURCE_FILE) != 0 ? sourceFile(declaring) : in.readString();
         int line = in.readVarInt();
         return new StackTraceElement(loader, module, version, declaring, method, file, line);
+    }
+
+    /** @return whether {@code file} is {@link #sourceFile}{@code (className)}, without making that string */
+    static boolean isSourceFile(String file, String className) {
+        if (file == null || !file.endsWith(".java")) {
+            return false;
+        }
+        int start = className.lastIndexOf('.') + 1;
+        int dollar = className.indexOf('$', start);
+        int length = (dollar < 0 ? className.length() : dollar) - start;
+        return file.length() == length + 5 && file.regionMatches(0, className, start, length);
     }
 
     /**
