@@ -460,25 +460,38 @@ public final class ReadBuffer {
     }
 
     private int readUnsignedVarIntTail() {
-        if (limit - position >= 5) {
+        int p = position;
+        if (limit - p >= 5) {
+            // Unrolled: field values, lengths and ids of two or three bytes are common, and a loop with an
+            // exit per byte is not unrolled by the JIT.
             byte[] a = array;
-            int p = position;
-            int b = a[p++];
-            if (b >= 0) {
-                position = p;
-                return b;
+            int x = a[p];
+            if (x >= 0) {
+                position = p + 1;
+                return x;
             }
-            int v = b & 0x7F;
-            for (int shift = 7; shift < 35; shift += 7) {
-                b = a[p++];
-                v |= (b & 0x7F) << shift;
-                if (b >= 0) {
-                    if (shift == 28 && (b & 0xF0) != 0) {
-                        break;
-                    }
-                    position = p;
-                    return v;
-                }
+            int y = a[p + 1];
+            if (y >= 0) {
+                position = p + 2;
+                return (x & 0x7F) | (y << 7);
+            }
+            x = (x & 0x7F) | ((y & 0x7F) << 7);
+            y = a[p + 2];
+            if (y >= 0) {
+                position = p + 3;
+                return x | (y << 14);
+            }
+            x |= (y & 0x7F) << 14;
+            y = a[p + 3];
+            if (y >= 0) {
+                position = p + 4;
+                return x | (y << 21);
+            }
+            x |= (y & 0x7F) << 21;
+            y = a[p + 4];
+            if ((y & 0xF0) == 0) { // the last of five bytes: no continuation bit, nothing past bit 31
+                position = p + 5;
+                return x | (y << 28);
             }
             throw ReadErrors.malformedVarint(32, offset());
         }
@@ -496,8 +509,20 @@ public final class ReadBuffer {
         if (limit - position >= 10) {
             byte[] a = array;
             int p = position;
-            long v = 0;
-            for (int shift = 0; shift < 70; shift += 7) {
+            // The first two bytes unrolled (as in readUnsignedVarIntTail), the rest in a loop.
+            int x = a[p];
+            if (x >= 0) {
+                position = p + 1;
+                return x;
+            }
+            int y = a[p + 1];
+            if (y >= 0) {
+                position = p + 2;
+                return (x & 0x7F) | (y << 7);
+            }
+            long v = (x & 0x7F) | ((y & 0x7F) << 7);
+            p += 2;
+            for (int shift = 14; shift < 70; shift += 7) {
                 byte b = a[p++];
                 v |= (long) (b & 0x7F) << shift;
                 if (b >= 0) {
@@ -639,6 +664,28 @@ public final class ReadBuffer {
 
     /** @return a string written by {@link WriteBuffer#writeString}, or null */
     public String readString() {
+        // Most strings are short Latin-1 ones already in the array: a one-byte header 1..127 with coder bit 0
+        // (an odd header byte) and at most 63 chars. Checked and charged here as readLength would, without
+        // the offset, the varint call and the stream checks of the general path below.
+        int p = position;
+        if (p < limit) {
+            int h = array[p];
+            if ((h & 0x81) == 1) { // 1..127 and odd: a non-null Latin-1 header
+                int len = h >>> 1;
+                long cost = OBJECT_BYTES + len;
+                if (limit - p - 1 >= len && len <= maxLength && allowance - cost >= 0) {
+                    allowance -= cost;
+                    position = p + 1 + len;
+                    @SuppressWarnings("deprecation") // the Latin-1 copy, as below
+                    String s = new String(array, 0, p + 1, len);
+                    return s;
+                }
+            }
+        }
+        return readStringInGeneral();
+    }
+
+    private String readStringInGeneral() {
         long at = offset();
         int h = readUnsignedVarInt();
         if (h == 0) {

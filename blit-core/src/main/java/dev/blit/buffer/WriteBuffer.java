@@ -487,8 +487,16 @@ public final class WriteBuffer {
                 return;
             }
         }
-        // Room for header and chars at once, so a fixed region that is too small fails before the header.
         int h = (len << 1) + 1;
+        int p = position;
+        if (len < 64 && limit - p > len) { // a one-byte header, and room for it and the chars
+            byte[] a = array;
+            a[p] = (byte) h;
+            s.getBytes(0, len, a, p + 1);
+            position = p + 1 + len;
+            return;
+        }
+        // Room for header and chars at once, so a fixed region that is too small fails before the header.
         ensure(varIntSize(h) + len);
         byte[] a = array;
         while ((h & ~0x7F) != 0) {
