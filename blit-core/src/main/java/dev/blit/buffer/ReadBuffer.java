@@ -495,7 +495,29 @@ public final class ReadBuffer {
             }
             throw ReadErrors.malformedVarint(32, offset());
         }
-        return (int) slowVar(35, 32);
+        int v = nearTheEnd(p);
+        return v >= 0 ? v : (int) slowVar(35, 32);
+    }
+
+    /**
+     * A varint that starts fewer than five bytes (ten for a long) before the end of the window, as the last
+     * field of most messages does: decoded from the array when it ends in the window, which holds at most
+     * four of its bytes (28 bits, so neither an overflow nor a sign to check). Otherwise -1, and the caller
+     * takes the byte-at-a-time path, which refills from a stream or reports the truncation.
+     */
+    private int nearTheEnd(int p) {
+        byte[] a = array;
+        int end = Math.min(limit, p + 4);
+        int v = 0;
+        for (int q = p, shift = 0; q < end; q++, shift += 7) {
+            int b = a[q];
+            v |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                position = q + 1;
+                return v;
+            }
+        }
+        return -1;
     }
 
     /** @return a zig-zag varint */
@@ -535,7 +557,8 @@ public final class ReadBuffer {
             }
             throw ReadErrors.malformedVarint(64, offset());
         }
-        return slowVar(70, 64);
+        int v = nearTheEnd(position);
+        return v >= 0 ? v : slowVar(70, 64);
     }
 
     /** @return a zig-zag varint */
