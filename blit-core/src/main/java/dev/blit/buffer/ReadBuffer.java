@@ -35,9 +35,10 @@ public final class ReadBuffer {
     /** What {@link ReadLimits} charges per reference slot. */
     private static final int REFERENCE_BYTES = 8;
 
-    private byte[] array;
-    private int position;
-    private int limit;
+    // Package-private for the decoders beside this class (Varints): the cursor is theirs to move too.
+    byte[] array;
+    int position;
+    int limit;
     /** Logical offset of {@code array[0]}: offset() == origin + position. */
     private long origin;
     private final InputStream stream;
@@ -456,68 +457,7 @@ public final class ReadBuffer {
             position = p + 1;
             return b;
         }
-        return readUnsignedVarIntTail();
-    }
-
-    private int readUnsignedVarIntTail() {
-        int p = position;
-        if (limit - p >= 5) {
-            // Unrolled: field values, lengths and ids of two or three bytes are common, and a loop with an
-            // exit per byte is not unrolled by the JIT.
-            byte[] a = array;
-            int x = a[p];
-            if (x >= 0) {
-                position = p + 1;
-                return x;
-            }
-            int y = a[p + 1];
-            if (y >= 0) {
-                position = p + 2;
-                return (x & 0x7F) | (y << 7);
-            }
-            x = (x & 0x7F) | ((y & 0x7F) << 7);
-            y = a[p + 2];
-            if (y >= 0) {
-                position = p + 3;
-                return x | (y << 14);
-            }
-            x |= (y & 0x7F) << 14;
-            y = a[p + 3];
-            if (y >= 0) {
-                position = p + 4;
-                return x | (y << 21);
-            }
-            x |= (y & 0x7F) << 21;
-            y = a[p + 4];
-            if ((y & 0xF0) == 0) { // the last of five bytes: no continuation bit, nothing past bit 31
-                position = p + 5;
-                return x | (y << 28);
-            }
-            throw ReadErrors.malformedVarint(32, offset());
-        }
-        int v = nearTheEnd(p);
-        return v >= 0 ? v : (int) slowVar(35, 32);
-    }
-
-    /**
-     * A varint that starts fewer than five bytes (ten for a long) before the end of the window, as the last
-     * field of most messages does: decoded from the array when it ends in the window, which holds at most
-     * four of its bytes (28 bits, so neither an overflow nor a sign to check). Otherwise -1, and the caller
-     * takes the byte-at-a-time path, which refills from a stream or reports the truncation.
-     */
-    private int nearTheEnd(int p) {
-        byte[] a = array;
-        int end = Math.min(limit, p + 4);
-        int v = 0;
-        for (int q = p, shift = 0; q < end; q++, shift += 7) {
-            int b = a[q];
-            v |= (b & 0x7F) << shift;
-            if (b >= 0) {
-                position = q + 1;
-                return v;
-            }
-        }
-        return -1;
+        return Varints.intTail(this);
     }
 
     /** @return a zig-zag varint */
@@ -528,59 +468,13 @@ public final class ReadBuffer {
 
     /** @return an unsigned LEB128 value of at most ten bytes */
     public long readUnsignedVarLong() {
-        if (limit - position >= 10) {
-            byte[] a = array;
-            int p = position;
-            // The first two bytes unrolled (as in readUnsignedVarIntTail), the rest in a loop.
-            int x = a[p];
-            if (x >= 0) {
-                position = p + 1;
-                return x;
-            }
-            int y = a[p + 1];
-            if (y >= 0) {
-                position = p + 2;
-                return (x & 0x7F) | (y << 7);
-            }
-            long v = (x & 0x7F) | ((y & 0x7F) << 7);
-            p += 2;
-            for (int shift = 14; shift < 70; shift += 7) {
-                byte b = a[p++];
-                v |= (long) (b & 0x7F) << shift;
-                if (b >= 0) {
-                    if (shift == 63 && (b & 0xFE) != 0) {
-                        break;
-                    }
-                    position = p;
-                    return v;
-                }
-            }
-            throw ReadErrors.malformedVarint(64, offset());
-        }
-        int v = nearTheEnd(position);
-        return v >= 0 ? v : slowVar(70, 64);
+        return Varints.readLong(this);
     }
 
     /** @return a zig-zag varint */
     public long readVarLong() {
         long v = readUnsignedVarLong();
         return (v >>> 1) ^ -(v & 1);
-    }
-
-    private long slowVar(int maxShift, int bits) {
-        long start = offset();
-        long v = 0;
-        for (int shift = 0; shift < maxShift; shift += 7) {
-            byte b = readByte();
-            v |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                if (shift + 7 > bits && (b & 0x7F) >>> (bits - shift) != 0) {
-                    break;
-                }
-                return v;
-            }
-        }
-        throw ReadErrors.malformedVarint(bits, start);
     }
 
     /**
@@ -693,16 +587,12 @@ public final class ReadBuffer {
         int p = position;
         if (p < limit) {
             int h = array[p];
-            if ((h & 0x81) == 1) { // 1..127 and odd: a non-null Latin-1 header
-                int len = h >>> 1;
-                long cost = OBJECT_BYTES + len;
-                if (limit - p - 1 >= len && len <= maxLength && allowance - cost >= 0) {
-                    allowance -= cost;
-                    position = p + 1 + len;
-                    @SuppressWarnings("deprecation") // the Latin-1 copy, as below
-                    String s = new String(array, 0, p + 1, len);
-                    return s;
-                }
+            int len = h >>> 1;
+            if ((h & 0x81) == 1 && small(p, len, len)) { // 1..127 and odd: a Latin-1 header
+                @SuppressWarnings("deprecation") // the Latin-1 copy, as below
+                String s = new String(array, 0, p + 1, len);
+                position += len;
+                return s;
             }
         }
         return readStringInGeneral();
@@ -776,16 +666,26 @@ public final class ReadBuffer {
         int p = position;
         if (p < limit) {
             int n = array[p] - 1; // headers 1..127 are one byte; 0 (null) and continuation bytes go below 0
-            if (n >= 0 && limit - p - 1 >= n << shift && n <= maxLength) {
-                long cost = OBJECT_BYTES + ((long) n << shift);
-                if (allowance - cost >= 0) {
-                    allowance -= cost;
-                    position = p + 1;
-                    return n;
-                }
+            if (n >= 0 && small(p, n, n << shift)) {
+                return n;
             }
         }
         return -1;
+    }
+
+    /**
+     * The checks of {@link #readLength} for a one-byte header at {@code p} declaring {@code n} elements of
+     * {@code bytes} bytes in all: they are in the window, within {@code maxLength} and the allocation budget.
+     * If so, charges the budget, consumes the header and returns true; else consumes nothing.
+     */
+    private boolean small(int p, int n, int bytes) {
+        long cost = OBJECT_BYTES + bytes;
+        if (limit - p - 1 >= bytes && n <= maxLength && allowance - cost >= 0) {
+            allowance -= cost;
+            position = p + 1;
+            return true;
+        }
+        return false;
     }
 
     /**
