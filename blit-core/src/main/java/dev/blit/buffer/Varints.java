@@ -20,19 +20,13 @@ final class Varints {
             int v = nearTheEnd(in, p);
             return v >= 0 ? v : (int) byteByByte(in, 35, 32);
         }
+        int v = upToTwoBytes(in, p);
+        if (v >= 0) {
+            return v;
+        }
         byte[] a = in.array;
-        int x = a[p];
-        if (x >= 0) {
-            in.position = p + 1;
-            return x;
-        }
-        int y = a[p + 1];
-        if (y >= 0) {
-            in.position = p + 2;
-            return (x & 0x7F) | (y << 7);
-        }
-        x = (x & 0x7F) | ((y & 0x7F) << 7);
-        y = a[p + 2];
+        int x = (a[p] & 0x7F) | ((a[p + 1] & 0x7F) << 7);
+        int y = a[p + 2];
         if (y >= 0) {
             in.position = p + 3;
             return x | (y << 14);
@@ -59,18 +53,12 @@ final class Varints {
             int v = nearTheEnd(in, p);
             return v >= 0 ? v : byteByByte(in, 70, 64);
         }
+        int two = upToTwoBytes(in, p);
+        if (two >= 0) {
+            return two;
+        }
         byte[] a = in.array;
-        int x = a[p];
-        if (x >= 0) {
-            in.position = p + 1;
-            return x;
-        }
-        int y = a[p + 1];
-        if (y >= 0) {
-            in.position = p + 2;
-            return (x & 0x7F) | (y << 7);
-        }
-        long v = (x & 0x7F) | ((y & 0x7F) << 7);
+        long v = (a[p] & 0x7F) | ((a[p + 1] & 0x7F) << 7);
         p += 2;
         for (int shift = 14; shift < 70; shift += 7) {
             byte b = a[p++];
@@ -84,6 +72,22 @@ final class Varints {
             }
         }
         throw ReadErrors.malformedVarint(64, in.offset());
+    }
+
+    /** A varint of one or two bytes at {@code p} (two bytes in the window); -1, consuming nothing, for a longer one. */
+    private static int upToTwoBytes(ReadBuffer in, int p) {
+        byte[] a = in.array;
+        int x = a[p];
+        if (x >= 0) {
+            in.position = p + 1;
+            return x;
+        }
+        int y = a[p + 1];
+        if (y >= 0) {
+            in.position = p + 2;
+            return (x & 0x7F) | (y << 7);
+        }
+        return -1;
     }
 
     /**
