@@ -84,7 +84,15 @@ final class ExtendedValues {
             case TypeIds.EXT_ATOMIC_INTEGER_ARRAY -> n.value = atomicArray(32);
             case TypeIds.EXT_ATOMIC_LONG_ARRAY -> n.value = atomicArray(64);
             case TypeIds.EXT_LONG_ADDER -> n.value = Long.toString(in.svar(64));
-            case TypeIds.EXT_DOUBLE_ADDER -> n.value = Names.f64(in.i64());
+            case TypeIds.EXT_DOUBLE_ADDER -> {
+                long sumAt = in.pos;
+                long bits = in.i64();
+                if (bits == Long.MIN_VALUE) { // the library's rule: one value, one encoding
+                    throw new BlitException("a DoubleAdder's sum at offset " + sumAt
+                            + " is -0.0, which no DoubleAdder holds: a second encoding of 0.0");
+                }
+                n.value = Names.f64(bits);
+            }
             case TypeIds.EXT_WEAK_HASH_MAP -> decoder.entries(n, in.count(2, "count"), depth);
             case TypeIds.EXT_STACK_TRACE_ELEMENT -> n.value = ThrowableValues.shown(ThrowableValues.frame(in, "StackTraceElement", null));
             default -> throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);

@@ -94,6 +94,8 @@ class DumpAgreesOnExtendedIds26To36Test {
                 {"63 22", "truncated"},
                 {"63 22 ff ff ff ff ff ff ff ff ff 02", "malformed varint"},
                 {"63 23 00 00 00 00 00 00 f0", "truncated"},
+                // a DoubleAdder's sum is never -0.0: that would be a second encoding of 0.0
+                {"63 23 00 00 00 00 00 00 00 80", "a DoubleAdder's sum at offset 2 is -0.0"},
                 {"63 24 01 07 02", "truncated"},
                 // no array component type, and no element of an array of Paths
                 {"15 63 1a 00", "unknown type id 99, extended id 26, at offset 1"},

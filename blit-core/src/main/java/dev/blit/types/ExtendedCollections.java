@@ -419,8 +419,14 @@ final class ExtendedCollections {
                 return adder;
             }
             case TypeIds.EXT_DOUBLE_ADDER: {
+                long sumAt = in.offset();
+                long bits = in.readLong();
+                if (bits == Long.MIN_VALUE) { // adding to 0.0 never gives -0.0, which would read back as 0.0
+                    throw new BlitException("a DoubleAdder's sum at offset " + sumAt
+                            + " is -0.0, which no DoubleAdder holds: a second encoding of 0.0");
+                }
                 DoubleAdder adder = new DoubleAdder();
-                adder.add(in.readDouble());
+                adder.add(Double.longBitsToDouble(bits));
                 return adder;
             }
             case TypeIds.EXT_WEAK_HASH_MAP: {

@@ -460,6 +460,11 @@ class ExtendedCollectionsTest {
         DoubleAdder d = new DoubleAdder();
         d.add(1.5);
         roundTrip(d, copy -> assertEquals(1.5, copy.sum()));
+        DoubleAdder zero = new DoubleAdder();
+        zero.add(-0.0); // 0.0 + -0.0 is 0.0: no DoubleAdder holds -0.0, so its bytes are a second encoding of 0.0
+        assertEncoding("63 23 00 00 00 00 00 00 00 00", zero);
+        assertEquals("a DoubleAdder's sum at offset 2 is -0.0, which no DoubleAdder holds: a second encoding of 0.0",
+                assertRejected("63 23 00 00 00 00 00 00 00 80").getMessage());
         assertTrue(assertRejected("63 1f 05 02").getMessage().contains("offset 2"), "more ints than bytes");
 
         // shared with references on; the array is built from its elements, so it cannot contain itself
