@@ -59,6 +59,8 @@ public class ExceptionBenchmark {
     private final ReadBuffer blitIn = ReadBuffer.of(new byte[0]);
     private Blit blitGenerated;
     private byte[] blitGeneratedBytes;
+    private Blit blitCompatible;
+    private byte[] blitCompatibleBytes;
 
     private final JdkSerialization jdk = new JdkSerialization();
     private byte[] jdkBytes;
@@ -87,6 +89,12 @@ public class ExceptionBenchmark {
             blitGenerated = Blit.builder().register(OrderRejected.class, 100).register(IOException.class, 101).build();
             blitGeneratedBytes = Arrays.copyOf(blitOut.array(), (int) blitGeneratedWrite());
             check.verify("blitGenerated", blitGeneratedBytes.length, blitGeneratedRead(), data, OrderRejected::same);
+        });
+        check.run(only, "blitCompatible", () -> {
+            blitCompatible = Blit.builder().compatible(true).register(OrderRejected.class, 100)
+                    .register(IOException.class, 101).build();
+            blitCompatibleBytes = Arrays.copyOf(blitOut.array(), (int) blitCompatibleWrite());
+            check.verify("blitCompatible", blitCompatibleBytes.length, blitCompatibleRead(), data, OrderRejected::same);
         });
         check.run(only, "jdk", () -> {
             jdkWrite();
@@ -134,6 +142,26 @@ public class ExceptionBenchmark {
         blitOut.clear();
         blitGenerated.write(data, blitOut);
         return blitGenerated.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
+    /** Compatible mode: the same, with each exception class's table of own fields once per message. */
+    @Benchmark
+    public long blitCompatibleWrite() {
+        blitOut.clear();
+        blitCompatible.write(data, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitCompatibleRead() {
+        return blitCompatible.read(blitIn.reset(blitCompatibleBytes, 0, blitCompatibleBytes.length));
+    }
+
+    @Benchmark
+    public Object blitCompatibleRoundTrip() {
+        blitOut.clear();
+        blitCompatible.write(data, blitOut);
+        return blitCompatible.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
     // ---------------------------------------------------------------- JDK Serializable
