@@ -45,6 +45,30 @@ class GoldenVectorTest {
     private static final Blit THROWABLES = Blit.builder().register(IllegalStateException.class, 100)
             .register(java.io.IOException.class, 101).build();
     private static final Blit LAMBDA = Blit.builder().register(GoldenVectorTest.class, 100).build();
+    private static final Blit COMPATIBLE_THROWABLES = Blit.builder().compatible(true).register(Rejected.class, 100)
+            .register(java.io.IOException.class, 101).build();
+
+    /** An exception with a field of its own, for FORMAT.md "Throwables" in compatible mode. */
+    static final class Rejected extends RuntimeException {
+        int code;
+
+        Rejected(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** Two of them in an Object[], the first with an IOException cause: each class's table once, the second none. */
+    private static Object[] compatibleThrowables() {
+        java.io.IOException io = new java.io.IOException("io");
+        io.setStackTrace(new StackTraceElement[0]);
+        Rejected first = new Rejected("no", io);
+        first.code = 7;
+        first.setStackTrace(new StackTraceElement[0]);
+        Rejected again = new Rejected("again", null);
+        again.code = 8;
+        again.setStackTrace(new StackTraceElement[0]);
+        return new Object[] {first, again};
+    }
 
     /** A flat record (FORMAT.md, "Flat classes"). */
     record FlatPoint(int x, int y) {
@@ -193,6 +217,7 @@ class GoldenVectorTest {
                 new ArrayList<>(List.of(1, 2, 3)).subList(1, 3), java.util.Collections.synchronizedList(new ArrayList<>(List.of(1))),
                 java.util.Collections.nCopies(2, "x"), java.util.Comparator.naturalOrder()}, PLAIN));
         c.add(new Case("throwable", throwable(), THROWABLES));
+        c.add(new Case("compatible_throwables", compatibleThrowables(), COMPATIBLE_THROWABLES));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",

@@ -110,7 +110,7 @@ public final class ClassSerializers {
         }
         if (Throwable.class.isAssignableFrom(type)) {
             // before the hooks: Throwable's own are unusable on Java 17, and write its self-cause as a cycle
-            return ThrowableSerializer.of(type, lookup);
+            return ThrowableSerializer.of(type, lookup, options.compatible ? options.slots++ : -1);
         }
         if (JavaSerialization.hasHooks(type)) {
             // Externalizable, or Serializable with writeObject/readObject/writeReplace/readResolve: the class's

@@ -10,11 +10,7 @@ import dev.blit.internal.WriteSession;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A record or plain class in compatible mode (FORMAT.md, "Compatible mode"): the first time the class
@@ -26,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Reading compares the table with this class's own, byte for byte: when they are equal (the writer had
  * the same class, the common case) the content is read by the schema-consistent serializer at full speed.
- * Otherwise a {@link Mapping} from the writer's fields to this class's, built once per distinct table and
+ * Otherwise a {@link FieldTable.Mapping} from the writer's fields to this class's, built once per distinct table and
  * cached keyed by the table's exact bytes, drives an interpreter: fields the reader lacks are read and
  * dropped (a reference value still takes its reference slot, so back references stay aligned), fields the
  * writer lacked keep their default, lossless widenings convert, anything else is a {@link BlitException}
@@ -37,30 +33,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * monomorphic and inlinable.
  */
 final class CompatibleSerializer implements Serializer<Object> {
-    /** Type codes of the field table: {@link ClassModel.Kind} ordinal + 1 (10: a String field). */
-    static final int REFERENCE_CODE = ClassModel.Kind.REFERENCE.ordinal() + 1;
-    private static final ClassModel.Kind[] KINDS = ClassModel.Kind.values();
-    /** The layout stored in the read session when the writer's table equals this class's own. */
-    static final Object EXACT = new Object();
-    /** Distinct foreign tables remembered per class; more (hostile input, many versions) are mapped each time. */
-    private static final int MAX_CACHED = 64;
-    /** Longer tables are rejected before they are buffered (FORMAT.md): no real class comes near. */
-    static final int MAX_TABLE = 1 << 20;
-
     private final ClassModel model;
     private final Serializer<Object> exact;
     private final int slot;
-    /** {@code uvar length} and the table: what the writer writes after the first tag of this class. */
-    private final byte[] description;
-    /** The table alone. */
-    private final byte[] table;
-    private final Map<String, Integer> byName = new HashMap<>();
+    private final FieldTable fields;
     private final ClassModel.Property[] properties;
     /** FIELDS: (Object, Object)void per property, unboxing. */
     private final MethodHandle[] setters;
     /** Builds records and constructor-made classes from values in canonical order. */
     private final ReflectiveSerializer builder;
-    private final Map<Key, Mapping> mappings = new ConcurrentHashMap<>();
 
     @SuppressWarnings("unchecked")
     CompatibleSerializer(ClassModel model, Serializer<?> exact, int slot) {
@@ -68,43 +49,21 @@ final class CompatibleSerializer implements Serializer<Object> {
         this.exact = (Serializer<Object>) exact;
         this.slot = slot;
         List<ClassModel.Property> ps = model.properties();
+        this.fields = new FieldTable(model.type(), ps);
         this.properties = ps.toArray(new ClassModel.Property[0]);
         this.setters = new MethodHandle[properties.length];
-        WriteBuffer t = new WriteBuffer(64);
-        t.writeUnsignedVarInt(properties.length);
         for (int i = 0; i < properties.length; i++) {
-            ClassModel.Property p = properties[i];
-            String name = wireName(ps, i);
-            byName.put(name, i);
-            t.writeString(name);
-            t.writeByte(p.kind.ordinal() + 1);
-            if (p.settable) {
-                setters[i] = p.setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
+            if (properties[i].settable) {
+                setters[i] = properties[i].setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
             }
         }
-        this.table = t.toByteArray();
-        WriteBuffer d = new WriteBuffer(table.length + 5);
-        d.writeUnsignedVarInt(table.length);
-        d.writeBytes(table, 0, table.length);
-        this.description = d.toByteArray();
         this.builder = model.strategy() == ClassModel.Strategy.FIELDS ? null : new ReflectiveSerializer(model, false);
-    }
-
-    /** A field's name; one that a subclass field of the same name shadows is qualified by its declaring class. */
-    private static String wireName(List<ClassModel.Property> ps, int i) {
-        String name = ps.get(i).field.getName();
-        for (int j = i + 1; j < ps.size(); j++) {
-            if (ps.get(j).field.getName().equals(name)) {
-                return ps.get(i).field.getDeclaringClass().getSimpleName() + "." + name;
-            }
-        }
-        return name;
     }
 
     @Override
     public void write(WriteBuffer out, Object value) {
         if (WriteSession.of(out).describe(slot)) {
-            out.writeBytes(description, 0, description.length);
+            out.writeBytes(fields.description, 0, fields.description.length);
         }
         exact.write(out, value);
     }
@@ -114,23 +73,48 @@ final class CompatibleSerializer implements Serializer<Object> {
         ReadSession session = ReadSession.of(in);
         Object layout = session.layout(slot);
         if (layout == null) {
-            layout = readTable(in);
+            layout = fields.readTable(in);
             session.layout(slot, layout);
         }
-        if (layout == EXACT) {
+        if (layout == FieldTable.EXACT) {
             return exact.read(in);
         }
         return readMapped(layout, in, session);
     }
 
     /**
-     * @param layout  a layout {@link #readTable} returned other than {@link #EXACT}
+     * @param layout  a layout {@link #readTable} returned other than {@link FieldTable#EXACT}
      * @param in      the buffer, at the content
      * @param session the read session
      * @return the value, read through the layout's mapping
      */
     Object readMapped(Object layout, ReadBuffer in, ReadSession session) {
-        return ((Mapping) layout).read(in, session);
+        FieldTable.Mapping m = (FieldTable.Mapping) layout;
+        long start = in.offset();
+        if (builder != null) {
+            return builder.construct(m.readValues(in, session, properties), start);
+        }
+        Object o;
+        try {
+            o = (Object) model.constructor().invokeExact();
+        } catch (Throwable t) {
+            throw Support.constructionFailed(model.type(), start, t);
+        }
+        in.reference(o); // before the fields: a cycle through this object resolves
+        for (int i = 0; i < m.kinds.length; i++) {
+            long at = in.offset();
+            Object v = FieldTable.readValue(in, session, m.kinds[i]);
+            int t = m.targets[i];
+            if (t >= 0) {
+                Object value = FieldTable.convert(v, properties[t], at);
+                try {
+                    setters[t].invokeExact(o, value);
+                } catch (Throwable e) {
+                    throw Support.constructionFailed(model.type(), start, e);
+                }
+            }
+        }
+        return o;
     }
 
     /**
@@ -143,7 +127,7 @@ final class CompatibleSerializer implements Serializer<Object> {
             MethodHandle ctor = hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class,
                     Serializer.class, CompatibleSerializer.class, int.class, byte[].class));
             @SuppressWarnings("unchecked")
-            Serializer<Object> s = (Serializer<Object>) ctor.invoke(exact, this, slot, description);
+            Serializer<Object> s = (Serializer<Object>) ctor.invoke(exact, this, slot, fields.description);
             return s;
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError) {
@@ -169,271 +153,8 @@ final class CompatibleSerializer implements Serializer<Object> {
         }
     }
 
-    /**
-     * Reads the field table at the cursor.
-     *
-     * @param in the buffer, just after the tag of the class's first occurrence in the message
-     * @return {@link #EXACT} when the table is this class's own, otherwise the cached or new mapping
-     */
+    /** See {@link FieldTable#readTable}. */
     Object readTable(ReadBuffer in) {
-        long at = in.offset();
-        int length = in.readCount(1);
-        if (length > MAX_TABLE) {
-            throw new BlitException("field table of " + length + " bytes at offset " + at + " is longer than the "
-                    + MAX_TABLE + " allowed");
-        }
-        long start = in.offset();
-        int p = in.take(length);
-        byte[] a = in.array();
-        if (Arrays.equals(a, p, p + length, table, 0, table.length)) {
-            return EXACT;
-        }
-        Key key = new Key(Arrays.copyOfRange(a, p, p + length));
-        Mapping m = mappings.get(key);
-        if (m == null) {
-            m = map(key.bytes, at, start);
-            if (mappings.size() < MAX_CACHED) {
-                mappings.putIfAbsent(key, m);
-            }
-        }
-        return m;
-    }
-
-    /** Parses a writer's field table and maps it onto this class's fields. */
-    private Mapping map(byte[] bytes, long at, long start) {
-        String[] names;
-        int[] codes;
-        try {
-            ReadBuffer r = ReadBuffer.of(bytes);
-            int n = r.readCount(2);
-            names = new String[n];
-            codes = new int[n];
-            java.util.Set<String> seen = new java.util.HashSet<>();
-            for (int i = 0; i < n; i++) {
-                long fieldAt = r.offset();
-                names[i] = r.readString();
-                codes[i] = r.readByte() & 0xFF;
-                if (names[i] == null || codes[i] < 1 || codes[i] > KINDS.length) {
-                    throw new BlitException("invalid field entry at offset " + fieldAt);
-                }
-                if (!seen.add(names[i])) {
-                    throw new BlitException("field " + names[i] + " named twice at offset " + fieldAt);
-                }
-            }
-            if (!r.isExhausted()) {
-                throw new BlitException("trailing bytes at offset " + r.offset());
-            }
-        } catch (BlitException e) {
-            throw new BlitException("malformed field table of " + model.type().getName() + " at offset " + at
-                    + " (offsets below count from " + start + "): " + e.getMessage(), e);
-        }
-        int[] targets = new int[names.length];
-        for (int i = 0; i < names.length; i++) {
-            Integer own = byName.get(names[i]);
-            targets[i] = own == null ? -1 : own;
-            if (own != null) {
-                check(KINDS[codes[i] - 1], properties[own], at);
-            }
-        }
-        return new Mapping(codes, targets);
-    }
-
-    /** A writer's field kind that this class's field cannot take is an error when the table is read. */
-    private void check(ClassModel.Kind written, ClassModel.Property own, long at) {
-        ClassModel.Kind k = own.kind;
-        if (written == k || widens(written, k) || written == ClassModel.Kind.REFERENCE) {
-            return; // a reference is checked value by value: a box may still fit a primitive field
-        }
-        if (k == ClassModel.Kind.REFERENCE && own.type().isAssignableFrom(box(written))) {
-            return;
-        }
-        throw new BlitException("field " + own.displayName() + " is a " + own.type().getName() + " but the writer's "
-                + "field table at offset " + at + " says " + written.name().toLowerCase(java.util.Locale.ROOT)
-                + "; only lossless widening (byte/short/char to int or long, int to long or double, float to double) is compatible");
-    }
-
-    /** The lossless primitive widenings of compatible mode. */
-    static boolean widens(ClassModel.Kind from, ClassModel.Kind to) {
-        switch (from) {
-            case BYTE:
-                return to == ClassModel.Kind.SHORT || to == ClassModel.Kind.INT || to == ClassModel.Kind.LONG
-                        || to == ClassModel.Kind.FLOAT || to == ClassModel.Kind.DOUBLE;
-            case SHORT:
-            case CHAR:
-                return to == ClassModel.Kind.INT || to == ClassModel.Kind.LONG || to == ClassModel.Kind.FLOAT
-                        || to == ClassModel.Kind.DOUBLE;
-            case INT:
-                return to == ClassModel.Kind.LONG || to == ClassModel.Kind.DOUBLE;
-            case FLOAT:
-                return to == ClassModel.Kind.DOUBLE;
-            default:
-                return false;
-        }
-    }
-
-    private static Class<?> box(ClassModel.Kind k) {
-        switch (k) {
-            case BOOLEAN: return Boolean.class;
-            case BYTE: return Byte.class;
-            case SHORT: return Short.class;
-            case CHAR: return Character.class;
-            case INT: return Integer.class;
-            case LONG: return Long.class;
-            case FLOAT: return Float.class;
-            case DOUBLE: return Double.class;
-            case STRING: return String.class;
-            default: return Object.class;
-        }
-    }
-
-    private static ClassModel.Kind kindOfBox(Object v) {
-        if (v instanceof Integer) {
-            return ClassModel.Kind.INT;
-        } else if (v instanceof Long) {
-            return ClassModel.Kind.LONG;
-        } else if (v instanceof Double) {
-            return ClassModel.Kind.DOUBLE;
-        } else if (v instanceof Boolean) {
-            return ClassModel.Kind.BOOLEAN;
-        } else if (v instanceof Float) {
-            return ClassModel.Kind.FLOAT;
-        } else if (v instanceof Short) {
-            return ClassModel.Kind.SHORT;
-        } else if (v instanceof Byte) {
-            return ClassModel.Kind.BYTE;
-        } else if (v instanceof Character) {
-            return ClassModel.Kind.CHAR;
-        }
-        return ClassModel.Kind.REFERENCE;
-    }
-
-    /**
-     * @param v   a value read for field {@code own}, boxed
-     * @param own the field
-     * @param at  where the value started
-     * @return the value as the field's type takes it (the exact box of a primitive field)
-     */
-    private static Object convert(Object v, ClassModel.Property own, long at) {
-        ClassModel.Kind to = own.kind;
-        if (!to.primitive()) {
-            return own.type() == Object.class ? v : Support.check(v, own.type(), own.displayName(), at);
-        }
-        ClassModel.Kind from = kindOfBox(v);
-        if (from == to) {
-            return v;
-        }
-        if (!widens(from, to)) {
-            throw new BlitException("field " + own.displayName() + " is a " + own.type().getName() + " but the value at offset "
-                    + at + " is " + (v == null ? "null" : "a " + v.getClass().getName()));
-        }
-        double d;
-        long l;
-        if (v instanceof Character) {
-            l = (Character) v;
-            d = l;
-        } else {
-            l = ((Number) v).longValue();
-            d = ((Number) v).doubleValue();
-        }
-        switch (to) {
-            case SHORT: return (short) l;
-            case INT: return (int) l;
-            case LONG: return l;
-            case FLOAT: return (float) d;
-            default: return d;
-        }
-    }
-
-    private static Object defaultOf(ClassModel.Kind k) {
-        switch (k) {
-            case BOOLEAN: return Boolean.FALSE;
-            case BYTE: return (byte) 0;
-            case SHORT: return (short) 0;
-            case CHAR: return (char) 0;
-            case INT: return 0;
-            case LONG: return 0L;
-            case FLOAT: return 0f;
-            case DOUBLE: return 0d;
-            default: return null;
-        }
-    }
-
-    private static Object readValue(ReadBuffer in, ReadSession session, ClassModel.Kind k) {
-        return k == ClassModel.Kind.REFERENCE ? session.readObject(in) : k.readBoxed(in);
-    }
-
-    /** How to read one writer's layout of this class: per writer field, its kind and the field it sets (or -1). */
-    private final class Mapping {
-        private final ClassModel.Kind[] kinds;
-        private final int[] targets;
-
-        Mapping(int[] codes, int[] targets) {
-            this.kinds = new ClassModel.Kind[codes.length];
-            for (int i = 0; i < codes.length; i++) {
-                kinds[i] = KINDS[codes[i] - 1];
-            }
-            this.targets = targets;
-        }
-
-        Object read(ReadBuffer in, ReadSession session) {
-            long start = in.offset();
-            if (builder == null) {
-                Object o;
-                try {
-                    o = (Object) model.constructor().invokeExact();
-                } catch (Throwable t) {
-                    throw Support.constructionFailed(model.type(), start, t);
-                }
-                in.reference(o); // before the fields: a cycle through this object resolves
-                for (int i = 0; i < kinds.length; i++) {
-                    long at = in.offset();
-                    Object v = readValue(in, session, kinds[i]);
-                    int t = targets[i];
-                    if (t >= 0) {
-                        Object value = convert(v, properties[t], at);
-                        try {
-                            setters[t].invokeExact(o, value);
-                        } catch (Throwable e) {
-                            throw Support.constructionFailed(model.type(), start, e);
-                        }
-                    }
-                }
-                return o;
-            }
-            Object[] values = new Object[properties.length];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = defaultOf(properties[i].kind);
-            }
-            for (int i = 0; i < kinds.length; i++) {
-                long at = in.offset();
-                Object v = readValue(in, session, kinds[i]);
-                int t = targets[i];
-                if (t >= 0) {
-                    values[t] = convert(v, properties[t], at);
-                }
-            }
-            return builder.construct(values, start);
-        }
-    }
-
-    /** The exact bytes of a field table, as a map key. */
-    private static final class Key {
-        final byte[] bytes;
-        private final int hash;
-
-        Key(byte[] bytes) {
-            this.bytes = bytes;
-            this.hash = Arrays.hashCode(bytes);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key && Arrays.equals(bytes, ((Key) o).bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
+        return fields.readTable(in);
     }
 }

@@ -44,7 +44,7 @@ final class CompatibleShell implements Serializer<Object> {
             layout = core.readTable(in);
             session.layout(slot, layout);
         }
-        if (layout == CompatibleSerializer.EXACT) {
+        if (layout == FieldTable.EXACT) {
             return exact.read(in);
         }
         return core.readMapped(layout, in, session);

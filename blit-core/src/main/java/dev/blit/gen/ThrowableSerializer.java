@@ -35,6 +35,10 @@ import java.util.Objects;
  * stack trace and the suppressed exceptions restored. The rebuilt exception must then say what the bytes
  * say: a constructor that makes another message or another cause is a {@link BlitException}, never a
  * silently different exception.
+ *
+ * <p>In compatible mode the own fields carry a {@link FieldTable}, as a plain class's do, at the class's first
+ * occurrence in a message: an error type that gains or loses a field between releases (an RPC error that
+ * gets a detail) still reads, matched by name.
  */
 final class ThrowableSerializer implements Serializer<Throwable> {
 
@@ -53,10 +57,16 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     private final MethodHandle constructor;
     /** MESSAGE_CAUSE and CAUSE: the cause parameter's type. */
     private final Class<?> causeType;
+    /** Compatible mode: the own fields' table (FORMAT.md, "Throwables"); null in schema-consistent mode. */
+    private final FieldTable fields;
+    /** Compatible mode: the class's slot in the per-message table of described classes. */
+    private final int slot;
 
     private ThrowableSerializer(Class<?> type, List<ClassModel.Property> own, Make make, MethodHandle constructor,
-                                Class<?> causeType) {
+                                Class<?> causeType, int slot) {
         this.type = type;
+        this.slot = slot;
+        this.fields = slot >= 0 ? new FieldTable(type, own) : null;
         this.own = own.toArray(new ClassModel.Property[0]);
         this.names = new String[this.own.length];
         this.getters = new MethodHandle[this.own.length];
@@ -76,10 +86,11 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     /**
      * @param type   a concrete {@link Throwable} class
      * @param lookup a lookup the user handed over for its package, or null
+     * @param slot   compatible mode: the class's slot among the classes a message describes; -1 otherwise
      * @return its serializer
      * @throws BlitException if its own fields cannot be reached or it has no constructor to rebuild it with
      */
-    static ThrowableSerializer of(Class<?> type, MethodHandles.Lookup lookup) {
+    static ThrowableSerializer of(Class<?> type, MethodHandles.Lookup lookup, int slot) {
         List<Field> fields = ClassModel.serializedFields(type);
         for (Field f : fields) {
             if (f.getDeclaringClass().getModule() != type.getModule() && !f.getDeclaringClass().getModule()
@@ -177,12 +188,15 @@ final class ThrowableSerializer implements Serializer<Throwable> {
                 .asType(MethodType.methodType(Object.class, Object[].class));
         Class<?>[] p = chosen.getParameterTypes();
         Class<?> causeType = make == Make.MESSAGE_CAUSE ? p[1] : make == Make.CAUSE ? p[0] : null;
-        return new ThrowableSerializer(type, own, make, ctor, causeType);
+        return new ThrowableSerializer(type, own, make, ctor, causeType, slot);
     }
 
     @Override
     public void write(WriteBuffer out, Throwable value) {
         WriteSession session = WriteSession.of(out);
+        if (fields != null && session.describe(slot)) {
+            out.writeBytes(fields.description, 0, fields.description.length);
+        }
         out.writeString(value.getMessage());
         session.writeObject(out, value.getCause());
         StackTraceElement[] trace = value.getStackTrace();
@@ -212,6 +226,15 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     public Throwable read(ReadBuffer in) {
         long start = in.offset();
         ReadSession session = ReflectiveSerializer.sessionOf(in);
+        Object layout = null;
+        if (fields != null) {
+            ReadSession s = session != null ? session : ReadSession.of(in);
+            layout = s.layout(slot);
+            if (layout == null) {
+                layout = fields.readTable(in);
+                s.layout(slot, layout);
+            }
+        }
         String message = in.readString();
         long causeAt = in.offset();
         Throwable cause = throwable(readObject(in, session), "cause", causeAt);
@@ -233,11 +256,17 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             }
             suppressed.add(s);
         }
-        Object[] values = new Object[own.length];
-        for (int i = 0; i < own.length; i++) {
-            values[i] = ReflectiveSerializer.readField(in, session, own[i], names[i]);
+        FieldTable.Mapping mapping = layout instanceof FieldTable.Mapping ? (FieldTable.Mapping) layout : null;
+        Object[] values;
+        if (mapping != null) {
+            values = mapping.readValues(in, session, own);
+        } else {
+            values = new Object[own.length];
+            for (int i = 0; i < own.length; i++) {
+                values[i] = ReflectiveSerializer.readField(in, session, own[i], names[i]);
+            }
         }
-        Throwable t = construct(message, cause, values, start);
+        Throwable t = construct(message, cause, values, mapping, start);
         t.setStackTrace(trace.toArray(new StackTraceElement[0]));
         for (Throwable s : suppressed) {
             t.addSuppressed(s); // never t itself: it did not exist while they were read
@@ -245,7 +274,8 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         return t;
     }
 
-    private Throwable construct(String message, Throwable cause, Object[] values, long start) {
+    /** @param mapping the writer's own fields when its table differs from this class's (compatible mode), or null */
+    private Throwable construct(String message, Throwable cause, Object[] values, FieldTable.Mapping mapping, long start) {
         Object[] args;
         switch (make) {
             case FIELDS: args = values; break;
@@ -259,7 +289,9 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             t = (Throwable) (Object) constructor.invokeExact(args);
             if (setters != null) {
                 for (int i = 0; i < own.length; i++) {
-                    setters[i].invokeExact((Object) t, values[i]);
+                    if (mapping == null || mapping.written(i)) { // else: what the constructor set stays
+                        setters[i].invokeExact((Object) t, values[i]);
+                    }
                 }
             }
         } catch (Throwable e) {

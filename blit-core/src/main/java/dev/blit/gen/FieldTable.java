@@ -1,0 +1,333 @@
+package dev.blit.gen;
+
+import dev.blit.BlitException;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The field table of compatible mode (FORMAT.md, "Compatible mode") for one class's fields: the bytes a writer
+ * puts after the class's first tag in a message, and on read the comparison of a writer's table with this one
+ * and the {@link Mapping} from the writer's fields to these, built once per distinct table and cached keyed by
+ * the table's exact bytes. Used for records and plain classes ({@link CompatibleSerializer}) and for an
+ * exception's own fields ({@link ThrowableSerializer}).
+ */
+final class FieldTable {
+    private static final ClassModel.Kind[] KINDS = ClassModel.Kind.values();
+    /** The layout stored in the read session when the writer's table equals this class's own. */
+    static final Object EXACT = new Object();
+    /** Distinct foreign tables remembered per class; more (hostile input, many versions) are mapped each time. */
+    private static final int MAX_CACHED = 64;
+    /** Longer tables are rejected before they are buffered (FORMAT.md): no real class comes near. */
+    static final int MAX_TABLE = 1 << 20;
+
+    private final Class<?> type;
+    /** {@code uvar length} and the table: what the writer writes after the first tag of this class. */
+    final byte[] description;
+    /** The table alone. */
+    private final byte[] table;
+    private final Map<String, Integer> byName = new HashMap<>();
+    private final ClassModel.Property[] properties;
+    private final Map<Key, Mapping> mappings = new ConcurrentHashMap<>();
+
+    /**
+     * @param type the class, for messages
+     * @param ps   its serialized fields in canonical order
+     */
+    FieldTable(Class<?> type, List<ClassModel.Property> ps) {
+        this.type = type;
+        this.properties = ps.toArray(new ClassModel.Property[0]);
+        WriteBuffer t = new WriteBuffer(64);
+        t.writeUnsignedVarInt(properties.length);
+        for (int i = 0; i < properties.length; i++) {
+            String name = wireName(ps, i);
+            byName.put(name, i);
+            t.writeString(name);
+            t.writeByte(properties[i].kind.ordinal() + 1);
+        }
+        this.table = t.toByteArray();
+        WriteBuffer d = new WriteBuffer(table.length + 5);
+        d.writeUnsignedVarInt(table.length);
+        d.writeBytes(table, 0, table.length);
+        this.description = d.toByteArray();
+    }
+
+    /** A field's name; one that a subclass field of the same name shadows is qualified by its declaring class. */
+    private static String wireName(List<ClassModel.Property> ps, int i) {
+        String name = ps.get(i).field.getName();
+        for (int j = i + 1; j < ps.size(); j++) {
+            if (ps.get(j).field.getName().equals(name)) {
+                return ps.get(i).field.getDeclaringClass().getSimpleName() + "." + name;
+            }
+        }
+        return name;
+    }
+
+    /**
+     * Reads the field table at the cursor.
+     *
+     * @param in the buffer, just after the tag of the class's first occurrence in the message
+     * @return {@link #EXACT} when the table is this class's own, otherwise the cached or new mapping
+     */
+    Object readTable(ReadBuffer in) {
+        long at = in.offset();
+        int length = in.readCount(1);
+        if (length > MAX_TABLE) {
+            throw new BlitException("field table of " + length + " bytes at offset " + at + " is longer than the "
+                    + MAX_TABLE + " allowed");
+        }
+        long start = in.offset();
+        int p = in.take(length);
+        byte[] a = in.array();
+        if (Arrays.equals(a, p, p + length, table, 0, table.length)) {
+            return EXACT;
+        }
+        Key key = new Key(Arrays.copyOfRange(a, p, p + length));
+        Mapping m = mappings.get(key);
+        if (m == null) {
+            m = map(key.bytes, at, start);
+            if (mappings.size() < MAX_CACHED) {
+                mappings.putIfAbsent(key, m);
+            }
+        }
+        return m;
+    }
+
+    /** Parses a writer's field table and maps it onto this class's fields. */
+    private Mapping map(byte[] bytes, long at, long start) {
+        String[] names;
+        int[] codes;
+        try {
+            ReadBuffer r = ReadBuffer.of(bytes);
+            int n = r.readCount(2);
+            names = new String[n];
+            codes = new int[n];
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (int i = 0; i < n; i++) {
+                long fieldAt = r.offset();
+                names[i] = r.readString();
+                codes[i] = r.readByte() & 0xFF;
+                if (names[i] == null || codes[i] < 1 || codes[i] > KINDS.length) {
+                    throw new BlitException("invalid field entry at offset " + fieldAt);
+                }
+                if (!seen.add(names[i])) {
+                    throw new BlitException("field " + names[i] + " named twice at offset " + fieldAt);
+                }
+            }
+            if (!r.isExhausted()) {
+                throw new BlitException("trailing bytes at offset " + r.offset());
+            }
+        } catch (BlitException e) {
+            throw new BlitException("malformed field table of " + type.getName() + " at offset " + at
+                    + " (offsets below count from " + start + "): " + e.getMessage(), e);
+        }
+        int[] targets = new int[names.length];
+        for (int i = 0; i < names.length; i++) {
+            Integer own = byName.get(names[i]);
+            targets[i] = own == null ? -1 : own;
+            if (own != null) {
+                check(KINDS[codes[i] - 1], properties[own], at);
+            }
+        }
+        return new Mapping(codes, targets, properties.length);
+    }
+
+    /** A writer's field kind that this class's field cannot take is an error when the table is read. */
+    private void check(ClassModel.Kind written, ClassModel.Property own, long at) {
+        ClassModel.Kind k = own.kind;
+        if (written == k || widens(written, k) || written == ClassModel.Kind.REFERENCE) {
+            return; // a reference is checked value by value: a box may still fit a primitive field
+        }
+        if (k == ClassModel.Kind.REFERENCE && own.type().isAssignableFrom(box(written))) {
+            return;
+        }
+        throw new BlitException("field " + own.displayName() + " is a " + own.type().getName() + " but the writer's "
+                + "field table at offset " + at + " says " + written.name().toLowerCase(java.util.Locale.ROOT)
+                + "; only lossless widening (byte/short/char to int or long, int to long or double, float to double) is compatible");
+    }
+
+    /** The lossless primitive widenings of compatible mode. */
+    static boolean widens(ClassModel.Kind from, ClassModel.Kind to) {
+        switch (from) {
+            case BYTE:
+                return to == ClassModel.Kind.SHORT || to == ClassModel.Kind.INT || to == ClassModel.Kind.LONG
+                        || to == ClassModel.Kind.FLOAT || to == ClassModel.Kind.DOUBLE;
+            case SHORT:
+            case CHAR:
+                return to == ClassModel.Kind.INT || to == ClassModel.Kind.LONG || to == ClassModel.Kind.FLOAT
+                        || to == ClassModel.Kind.DOUBLE;
+            case INT:
+                return to == ClassModel.Kind.LONG || to == ClassModel.Kind.DOUBLE;
+            case FLOAT:
+                return to == ClassModel.Kind.DOUBLE;
+            default:
+                return false;
+        }
+    }
+
+    private static Class<?> box(ClassModel.Kind k) {
+        switch (k) {
+            case BOOLEAN: return Boolean.class;
+            case BYTE: return Byte.class;
+            case SHORT: return Short.class;
+            case CHAR: return Character.class;
+            case INT: return Integer.class;
+            case LONG: return Long.class;
+            case FLOAT: return Float.class;
+            case DOUBLE: return Double.class;
+            case STRING: return String.class;
+            default: return Object.class;
+        }
+    }
+
+    private static ClassModel.Kind kindOfBox(Object v) {
+        if (v instanceof Integer) {
+            return ClassModel.Kind.INT;
+        } else if (v instanceof Long) {
+            return ClassModel.Kind.LONG;
+        } else if (v instanceof Double) {
+            return ClassModel.Kind.DOUBLE;
+        } else if (v instanceof Boolean) {
+            return ClassModel.Kind.BOOLEAN;
+        } else if (v instanceof Float) {
+            return ClassModel.Kind.FLOAT;
+        } else if (v instanceof Short) {
+            return ClassModel.Kind.SHORT;
+        } else if (v instanceof Byte) {
+            return ClassModel.Kind.BYTE;
+        } else if (v instanceof Character) {
+            return ClassModel.Kind.CHAR;
+        }
+        return ClassModel.Kind.REFERENCE;
+    }
+
+    /**
+     * @param v   a value read for field {@code own}, boxed
+     * @param own the field
+     * @param at  where the value started
+     * @return the value as the field's type takes it (the exact box of a primitive field)
+     */
+    static Object convert(Object v, ClassModel.Property own, long at) {
+        ClassModel.Kind to = own.kind;
+        if (!to.primitive()) {
+            return own.type() == Object.class ? v : Support.check(v, own.type(), own.displayName(), at);
+        }
+        ClassModel.Kind from = kindOfBox(v);
+        if (from == to) {
+            return v;
+        }
+        if (!widens(from, to)) {
+            throw new BlitException("field " + own.displayName() + " is a " + own.type().getName() + " but the value at offset "
+                    + at + " is " + (v == null ? "null" : "a " + v.getClass().getName()));
+        }
+        double d;
+        long l;
+        if (v instanceof Character) {
+            l = (Character) v;
+            d = l;
+        } else {
+            l = ((Number) v).longValue();
+            d = ((Number) v).doubleValue();
+        }
+        switch (to) {
+            case SHORT: return (short) l;
+            case INT: return (int) l;
+            case LONG: return l;
+            case FLOAT: return (float) d;
+            default: return d;
+        }
+    }
+
+    static Object defaultOf(ClassModel.Kind k) {
+        switch (k) {
+            case BOOLEAN: return Boolean.FALSE;
+            case BYTE: return (byte) 0;
+            case SHORT: return (short) 0;
+            case CHAR: return (char) 0;
+            case INT: return 0;
+            case LONG: return 0L;
+            case FLOAT: return 0f;
+            case DOUBLE: return 0d;
+            default: return null;
+        }
+    }
+
+    static Object readValue(ReadBuffer in, ReadSession session, ClassModel.Kind k) {
+        return k == ClassModel.Kind.REFERENCE ? session.readObject(in) : k.readBoxed(in);
+    }
+
+    /**
+     * How to read one writer's layout: per writer field, its kind and the field of this table it sets (or -1,
+     * read and dropped).
+     */
+    static final class Mapping {
+        final ClassModel.Kind[] kinds;
+        final int[] targets;
+        /** Per field of this table: whether the writer's table has it. */
+        private final boolean[] written;
+
+        Mapping(int[] codes, int[] targets, int fields) {
+            this.kinds = new ClassModel.Kind[codes.length];
+            this.written = new boolean[fields];
+            for (int i = 0; i < codes.length; i++) {
+                kinds[i] = KINDS[codes[i] - 1];
+                if (targets[i] >= 0) {
+                    written[targets[i]] = true;
+                }
+            }
+            this.targets = targets;
+        }
+
+        /** @return whether the writer's table has field {@code own} of this table */
+        boolean written(int own) {
+            return written[own];
+        }
+
+        /**
+         * Reads the writer's fields into the values of this table's fields, in canonical order: converted
+         * where the writer's kind widens, the zero value of its type for a field the writer lacked.
+         */
+        Object[] readValues(ReadBuffer in, ReadSession session, ClassModel.Property[] properties) {
+            Object[] values = new Object[properties.length];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = defaultOf(properties[i].kind);
+            }
+            for (int i = 0; i < kinds.length; i++) {
+                long at = in.offset();
+                Object v = readValue(in, session, kinds[i]);
+                int t = targets[i];
+                if (t >= 0) {
+                    values[t] = convert(v, properties[t], at);
+                }
+            }
+            return values;
+        }
+    }
+
+    /** The exact bytes of a field table, as a map key. */
+    private static final class Key {
+        final byte[] bytes;
+        private final int hash;
+
+        Key(byte[] bytes) {
+            this.bytes = bytes;
+            this.hash = Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key && Arrays.equals(bytes, ((Key) o).bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+}
