@@ -768,11 +768,15 @@ final class Decoder {
                 names = new String[count];
                 codes = new int[count];
                 StringBuilder sb = new StringBuilder();
+                java.util.Set<String> seen = new java.util.HashSet<>();
                 for (int i = 0; i < count; i++) {
                     long at = in.pos;
                     names[i] = in.str();
                     if (names[i] == null) {
                         throw new BlitException("null field name in the field table at offset " + at);
+                    }
+                    if (!seen.add(names[i])) { // as the library: a name says which field a value is for
+                        throw new BlitException("field " + names[i] + " named twice in the field table at offset " + at);
                     }
                     at = in.pos;
                     codes[i] = in.u8();
