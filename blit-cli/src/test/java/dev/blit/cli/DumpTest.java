@@ -665,6 +665,18 @@ class DumpTest {
         assertEquals(text, dump(bytes, "--blit", DumpTest.class.getName() + "#THROWING", "--compatible"));
         golden("throwables_compatible_hex", dump(bytes, "--hex", "--compatible", "--register", THROWING_REGISTER));
 
+        // the library writes the table spelled out above, and the payload of the schema-consistent test with tables
+        Blit compatible = Blit.builder().compatible(true).references(true).register(IllegalStateException.class, 100)
+                .register(DumpAgreesWithLibraryTest.OrderRejected.class, 101).build();
+        DumpAgreesWithLibraryTest.OrderRejected rejected = new DumpAgreesWithLibraryTest.OrderRejected("A-17", 409);
+        rejected.setStackTrace(new StackTraceElement[0]);
+        assertEquals("65 " + ORDER_REJECTED_TABLE + " 31", java.util.HexFormat.ofDelimiter(" ")
+                .formatHex(Arrays.copyOf(compatible.toBytes(rejected), 19)));
+        byte[] library = compatible.toBytes(DumpAgreesWithLibraryTest.exceptions());
+        String fromLibrary = dump(library, "--compatible", "--register", THROWING_REGISTER);
+        golden("throwables_compatible_library", fromLibrary);
+        assertEquals(fromLibrary, dump(library, "--register", THROWING_REGISTER));
+
         // the writer's version of OrderRejected had "code" and a long "attempt", not "orderId": its fields are shown
         byte[] other = java.util.HexFormat.ofDelimiter(" ").parseHex(
                 "65 10 02 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 00 00 00 00 07 80 01");
