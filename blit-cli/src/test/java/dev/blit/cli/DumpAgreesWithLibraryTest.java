@@ -310,6 +310,9 @@ class DumpAgreesWithLibraryTest {
                 "66 10 02 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 2f 6f 72 64 65 72 20 6e 75 6c 6c 20 72 65 6a 65 63"
                         + " 74 65 64 3a 20 2d 34 00 00 00 07 80 01",
                 HEX.formatHex(compatibleThrowing.toBytes(exceptions())),
+                "24 02 45 65 01 00 00 00 00 00 00 00 00 00", // a run of exceptions: the first one's content has the table
+                HEX.formatHex(compatibleThrowing.toBytes(new ArrayList<>(List.of(bare(new IllegalStateException("a")),
+                        bare(new IllegalStateException("b")))))),
         });
     }
 
