@@ -36,7 +36,8 @@ final class Decoder {
         }
     }
 
-    private record Table(String[] names, int[] codes) {
+    /** A field table as read: the writer's field names and their type codes, in its order. */
+    record Table(String[] names, int[] codes) {
     }
 
     private final Input in;
@@ -49,6 +50,12 @@ final class Decoder {
 
     // per message
     private final Map<Integer, Table> tables = new HashMap<>();
+    /**
+     * What the user objects read so far in this message tell of the writer's mode, for {@link Mode#AUTO}: one
+     * Blit instance writes a whole message in one mode, so a field table read (or a first occurrence that had
+     * none) decides how a later exception is read ({@link #exception}); null while nothing did.
+     */
+    private Mode evidence;
     private int nextRef;
     /** Each tracked object (its type id, extended id, name), by reference number (the first {@link #nextRef}). */
     private Node[] tracked = new Node[16];
@@ -84,6 +91,7 @@ final class Decoder {
      */
     void message(Node parent, String key) {
         tables.clear();
+        evidence = null;
         nextRef = 0;
         building.clear();
         marked = false;
@@ -535,7 +543,7 @@ final class Decoder {
         track(n);
         if (t != null && t.shape() == UserTypes.Shape.THROWABLE) {
             building(n, true); // like a record, the library's exception exists only once its content is read
-            throwables.value(n, t, depth);
+            exception(n, t, depth);
             return;
         }
         if (t != null && t.shape() == UserTypes.Shape.OPAQUE) {
@@ -553,8 +561,14 @@ final class Decoder {
                 n.note = "no field table: it came earlier in this message";
             }
         } else {
-            table = mode == Mode.SCHEMA ? null : table(n, t);
+            table = mode == Mode.SCHEMA ? null : table(n, t, mode);
             tables.put(key, table);
+            if (table != null) {
+                evidence = Mode.COMPATIBLE;
+            } else if (mode == Mode.AUTO && evidence == null && t != null && t.shape() == UserTypes.Shape.FIELDS
+                    && !t.fields().isEmpty()) {
+                evidence = Mode.SCHEMA; // a compatible writer's table would have named one of its fields
+            }
         }
         if (table != null) {
             compatibleFields(n, table, depth);
@@ -562,6 +576,117 @@ final class Decoder {
             schemaFields(n, t, depth);
         } else {
             opaque(n, "a schema-consistent object's content cannot be read without its class (give --register and --classpath)");
+        }
+    }
+
+    /**
+     * A registered exception's content (FORMAT.md, "Throwables"). Schema-consistent: message, cause, frames,
+     * suppressed exceptions, own fields in canonical order. Compatible: the same, with the class's field table
+     * first (at its first occurrence in the message, as for a plain class, the bookkeeping shared with them) and
+     * the own fields in the table's order; an exception with no fields of its own has the table {@code 01 00}.
+     *
+     * <p>Guessing ({@link Mode#AUTO}) is harder than for a plain class: {@code 01 00}, the table every JDK
+     * exception has, is also schema-consistent content (an empty message, then a null cause), so a table that
+     * parses proves nothing, and a guessed table cannot be required to name a field the class knows (it has
+     * none, or the writer's version has others). So: when an earlier user object of the message told the mode
+     * ({@link #evidence}: a field table read, or a first occurrence of a class with fields that had none),
+     * the exception is read in that mode, as {@code --compatible} or {@code --schema} would read it, since one
+     * Blit instance writes a whole message in one mode. Otherwise, when no table parses here it is read
+     * schema-consistent; when one does, the whole content is read as compatible, and if that finds damage the
+     * decoder rewinds (its numbering, tables and tree included) and reads it schema-consistent. If both readings
+     * find damage, the one that got further is shown: its error is the likelier one. Each reading fixes the
+     * evidence before it starts, so the exceptions inside it do not guess again, and the guess costs at most
+     * three reads of this one value.
+     */
+    private void exception(Node n, UserTypes.UserType t, int depth) {
+        int key = t.id();
+        if (tables.containsKey(key)) {
+            Table table = tables.get(key);
+            if (table != null) {
+                n.note = "no field table: it came earlier in this message";
+            }
+            throwables.value(n, t, table, depth);
+            return;
+        }
+        Mode reading = mode == Mode.AUTO ? evidence : mode;
+        if (reading != null) {
+            exception(n, t, reading, depth);
+            return;
+        }
+        Snapshot before = new Snapshot(n);
+        Table guessed = table(n, t, Mode.AUTO);
+        if (guessed == null) {
+            exception(n, t, Mode.SCHEMA, depth);
+            return;
+        }
+        try {
+            tables.put(key, guessed);
+            evidence = Mode.COMPATIBLE;
+            throwables.value(n, t, guessed, depth);
+            return;
+        } catch (Undecodable e) {
+            throw e; // stopped for a missing class, not damage: nothing tells the other reading is better
+        } catch (BlitException e) {
+            long compatibleReached = in.pos;
+            before.restore(n);
+            try {
+                exception(n, t, Mode.SCHEMA, depth);
+                return;
+            } catch (Undecodable u) {
+                throw u;
+            } catch (BlitException s) {
+                if (in.pos >= compatibleReached) {
+                    throw s;
+                }
+                before.restore(n);
+                exception(n, t, Mode.COMPATIBLE, depth); // fails again, as before
+                throw s;
+            }
+        }
+    }
+
+    /** An exception's first occurrence in the message, read in {@code reading} (COMPATIBLE or SCHEMA). */
+    private void exception(Node n, UserTypes.UserType t, Mode reading, int depth) {
+        evidence = reading;
+        Table table = reading == Mode.COMPATIBLE ? table(n, t, Mode.COMPATIBLE) : null;
+        tables.put(t.id(), table);
+        throwables.value(n, t, table, depth);
+    }
+
+    /**
+     * What reading a value changes in the decoder and its tree, kept to rewind a guess ({@link #exception}):
+     * the objects numbered after it are only appended to {@link #tracked}, so its count is enough.
+     */
+    private final class Snapshot {
+        private final long pos = in.pos;
+        private final Map<Integer, Table> tables = new HashMap<>(Decoder.this.tables);
+        private final int nextRef = Decoder.this.nextRef;
+        private final java.util.BitSet building = (java.util.BitSet) Decoder.this.building.clone();
+        private final Node lastTarget = Decoder.this.lastTarget;
+        private final boolean marked = Decoder.this.marked;
+        private final boolean sawBackReference = Decoder.this.sawBackReference;
+        private final Mode evidence = Decoder.this.evidence;
+        private final int children;
+        private final String note;
+
+        Snapshot(Node n) {
+            children = n.children.size();
+            note = n.note;
+        }
+
+        void restore(Node n) {
+            in.pos = pos;
+            Decoder.this.tables.clear();
+            Decoder.this.tables.putAll(tables);
+            Decoder.this.nextRef = nextRef;
+            Decoder.this.building.clear();
+            Decoder.this.building.or(building);
+            Decoder.this.lastTarget = lastTarget;
+            Decoder.this.marked = marked;
+            Decoder.this.sawBackReference = sawBackReference;
+            Decoder.this.evidence = evidence;
+            n.children.subList(children, n.children.size()).clear();
+            n.note = note;
         }
     }
 
@@ -611,8 +736,13 @@ final class Decoder {
         throw new Undecodable("stopped at offset " + bytes.start + ": " + n.type + " (" + n.id + "): " + why);
     }
 
-    /** Reads a field table if one is here (compatible mode); in AUTO mode, rewinds and returns null if not. */
-    private Table table(Node n, UserTypes.UserType t) {
+    /**
+     * Reads a field table if one is here (compatible mode); in AUTO mode, rewinds and returns null if not.
+     *
+     * @param reading {@link Mode#COMPATIBLE} to insist on a table (a malformed one is damage), {@link Mode#AUTO}
+     *                to guess
+     */
+    private Table table(Node n, UserTypes.UserType t, Mode reading) {
         long start = in.pos;
         Node node = new Node(start, null);
         node.type = "field table";
@@ -631,17 +761,22 @@ final class Decoder {
                 int count = in.count(2, "field count");
                 // Guessing (AUTO), schema-consistent content can look like a table by chance: a flat Point(1, 0)
                 // starts 01 00, "1 byte: 0 fields". So a guessed table needs a field, and one the class knows.
-                if (count == 0 && mode == Mode.AUTO) {
+                // An exception's guessed table may be empty: the whole content is then tried (see exception).
+                if (count == 0 && reading == Mode.AUTO && (t == null || t.shape() != UserTypes.Shape.THROWABLE)) {
                     throw new BlitException("empty table");
                 }
                 names = new String[count];
                 codes = new int[count];
                 StringBuilder sb = new StringBuilder();
+                java.util.Set<String> seen = new java.util.HashSet<>();
                 for (int i = 0; i < count; i++) {
                     long at = in.pos;
                     names[i] = in.str();
                     if (names[i] == null) {
                         throw new BlitException("null field name in the field table at offset " + at);
+                    }
+                    if (!seen.add(names[i])) { // as the library: a name says which field a value is for
+                        throw new BlitException("field " + names[i] + " named twice in the field table at offset " + at);
                     }
                     at = in.pos;
                     codes[i] = in.u8();
@@ -655,10 +790,10 @@ final class Decoder {
                     throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
                             + count + " fields take " + (in.pos - start) + " with the length");
                 }
-                if (mode == Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS && !sharesAField(t, names)) {
+                if (reading == Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS && !sharesAField(t, names)) {
                     throw new BlitException("no field of " + t.name() + " in what looks like a table");
                 }
-                node.value = count + (count == 1 ? " field: " : " fields: ") + sb;
+                node.value = count + (count == 1 ? " field" : " fields") + (count > 0 ? ": " + sb : "");
             } finally {
                 in.limit = saved;
             }
@@ -666,7 +801,7 @@ final class Decoder {
             n.add(node);
             return new Table(names, codes);
         } catch (BlitException e) {
-            if (mode == Mode.COMPATIBLE) {
+            if (reading == Mode.COMPATIBLE) {
                 node.end = in.pos;
                 n.add(node);
                 throw e;
@@ -688,7 +823,7 @@ final class Decoder {
         return false;
     }
 
-    private void compatibleFields(Node n, Table table, int depth) {
+    void compatibleFields(Node n, Table table, int depth) {
         for (int i = 0; i < table.names.length; i++) {
             int code = table.codes[i];
             if (code == 9) {

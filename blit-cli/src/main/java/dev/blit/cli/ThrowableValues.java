@@ -7,7 +7,12 @@ import dev.blit.types.TypeIds;
 /**
  * The content of a registered {@link Throwable} (FORMAT.md, "Throwables"), for {@link Decoder}: what
  * {@code Throwable}'s public methods return (message, cause, stack trace, suppressed exceptions), then the
- * fields its own classes declare, as a plain class's. The same bytes in either mode: no field table.
+ * fields its own classes declare, as a plain class's. In compatible mode the content starts with the class's
+ * field table where a plain class's would (its first occurrence in the message; {@code 01 00} for an exception
+ * with no fields of its own), which the decoder reads, and the own fields follow in the table's order: the
+ * writer's, whatever the reader's class declares, so that an exception may gain or lose fields. Which reading
+ * applies, and how it is guessed without {@code --compatible} or {@code --schema}, is the decoder's
+ * ({@code Decoder.exception}).
  *
  * <p>It refuses what the library's {@code ThrowableSerializer.read} refuses from the bytes alone, in its
  * words: a cause or suppressed exception that is no {@code Throwable}, a null suppressed exception, a frame
@@ -37,10 +42,14 @@ final class ThrowableValues {
 
     /**
      * The content of exception {@code n}, whose tag (a user id the classes say is a {@code Throwable}) was read
-     * and which is numbered: its message, cause, frames and suppressed exceptions as children, then its own
-     * fields as a plain class's.
+     * and which is numbered, after its field table if it has one: its message, cause, frames and suppressed
+     * exceptions as children, then its own fields as a plain class's.
+     *
+     * @param table the writer's field table (compatible mode, read here or at the class's first occurrence in
+     *              the message), whose names and codes give the own fields; null for schema-consistent content,
+     *              whose own fields are the class's in canonical order
      */
-    void value(Node n, UserTypes.UserType t, int depth) {
+    void value(Node n, UserTypes.UserType t, Decoder.Table table, int depth) {
         Node message = n.add(new Node(in.pos, "message"));
         try {
             message.type = "String";
@@ -57,7 +66,11 @@ final class ThrowableValues {
         throwable(n, n.children.get(n.children.size() - 1), "cause", causeAt);
         frames(n, t);
         suppressed(n, t, depth);
-        decoder.schemaFields(n, t, depth);
+        if (table != null) {
+            decoder.compatibleFields(n, table, depth);
+        } else {
+            decoder.schemaFields(n, t, depth);
+        }
     }
 
     /** The stack trace: a count, counted like a collection's elements, then one line per frame. */

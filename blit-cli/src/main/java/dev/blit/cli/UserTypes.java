@@ -35,7 +35,8 @@ final class UserTypes {
         FIELDS,
         /**
          * A {@link Throwable} (FORMAT.md, "Throwables"): message, cause, stack trace, suppressed exceptions, then
-         * its own fields (those declared below {@code Throwable}) as {@link #FIELDS}, in either mode without a table.
+         * its own fields (those declared below {@code Throwable}) as {@link #FIELDS}; in compatible mode after a
+         * field table, as a plain class's, and in the table's order.
          */
         THROWABLE,
         /** Marshallable, java.io hooks, abstract: only the class's own code knows its content. */

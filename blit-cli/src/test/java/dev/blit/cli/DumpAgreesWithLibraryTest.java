@@ -170,6 +170,16 @@ class DumpAgreesWithLibraryTest {
     private static final Pattern ONLY_THE_REBUILT_EXCEPTION_TELLS = Pattern.compile(
             "the constructor of \\S+ rebuilt it with |which its constructor, taking a \\S+, cannot be given");
 
+    /** The same exceptions, written in compatible mode: each class's own fields' table once per message. */
+    private final Blit compatibleThrowing = Blit.builder().compatible(true).references(true).register(Lambdas.class, 100)
+            .register(IllegalStateException.class, 101).register(OrderRejected.class, 102).build();
+    /**
+     * What only the reader's class tells in compatible mode (FORMAT.md, "Compatible mode", Reading): whether a
+     * field the writer's table names fits the reader's field of that name.
+     */
+    private static final Pattern ONLY_THE_READERS_FIELDS_TELL = Pattern.compile(
+            "field \\S+ is a \\S+ but the (writer's field table|value) at offset");
+
     @Test
     void theDumpRefusesExactlyWhatTheLibraryRefuses() {
         byte[] seed = blit.toBytes(sample());
@@ -229,6 +239,82 @@ class DumpAgreesWithLibraryTest {
         assertTrue(compared > 3000 && refused > 1500, compared + " compared, " + refused + " refused");
     }
 
+    /**
+     * As {@link #theDumpRefusesExactlyWhatTheLibraryRefusesInExceptions}, in compatible mode (FORMAT.md,
+     * "Throwables", Compatible mode): the field tables of the exceptions' own fields are damaged too, and the dump
+     * reads with {@code --compatible}. Left out besides: what only the reader's fields tell
+     * ({@link #ONLY_THE_READERS_FIELDS_TELL}). Guessing the mode, the dump reads the undamaged payload alike.
+     */
+    @Test
+    void theDumpRefusesExactlyWhatTheLibraryRefusesInCompatibleExceptions() {
+        byte[] seed = compatibleThrowing.toBytes(exceptions());
+        assertEquals("ok", library(compatibleThrowing, seed));
+        assertEquals(0, dump("--compatible", THROWING, seed), () -> dumpOutput("--compatible", THROWING, seed));
+        assertEquals(dumpOutput("--compatible", THROWING, seed), dumpOutput("--auto", THROWING, seed));
+        Random random = new Random(20261129);
+        int compared = 0;
+        int refused = 0;
+        for (int k = 0; k < 4000; k++) {
+            byte[] b = damaged(seed, random);
+            String lib = library(compatibleThrowing, b);
+            if (ONLY_THE_CLASSES_TELL.matcher(lib).find() || ONLY_THE_REBUILT_EXCEPTION_TELLS.matcher(lib).find()
+                    || ONLY_THE_READERS_FIELDS_TELL.matcher(lib).find()) {
+                continue;
+            }
+            compared++;
+            int code = dump("--compatible", THROWING, b);
+            if (lib.equals("ok")) {
+                assertEquals(0, code, () -> "the library reads it, the dump calls it damaged: " + HEX.formatHex(b)
+                        + "\n" + dumpOutput("--compatible", THROWING, b));
+            } else {
+                refused++;
+                assertEquals(1, code, () -> "the library refuses it (" + lib + "), the dump does not: " + HEX.formatHex(b)
+                        + "\n" + dumpOutput("--compatible", THROWING, b));
+            }
+        }
+        assertTrue(compared > 3000 && refused > 1500, compared + " compared, " + refused + " refused");
+    }
+
+    /**
+     * Compatible mode's exceptions by hand (101 an {@code IllegalStateException}, 102 an {@link OrderRejected}):
+     * malformed field tables, refused by both (the dump in its words for a plain class's table), a table missing
+     * at a first occurrence; and what both read: a table {@code 01 00}, a later occurrence without one, a writer
+     * whose OrderRejected had other fields (one the reader lacks is dropped, {@code orderId} it lacked is null,
+     * so its constructor makes "order null rejected: -4").
+     */
+    @Test
+    void eachRefusalOfACompatibleExceptionsTableIsTheLibrarys() {
+        bothRefuse("--compatible", compatibleThrowing, THROWING, new String[][] {
+                {"65 05 01 03 78 05 00 00 00 00 00", "field table at offset 1 declares 5 bytes but its 1 fields take 5"},
+                {"65 04 01 03 78 0b 00 00 00 00 00", "type code 11 of field x at offset 5 is not 1..10"},
+                {"65 04 01 03 78 00 00 00 00 00 00", "type code 0 of field x at offset 5 is not 1..10"},
+                {"65 03 01 00 05 00 00 00 00 00", "null field name in the field table at offset 3"},
+                {"65 07 02 03 78 05 03 78 05 00 00 00 00 02 02", "field x named twice in the field table at offset 6"},
+                {"65 7f 00", "field table length 127 at offset 1 runs past the input"},
+                {"65 81 80 40 00", "field table length 1048577 at offset 1"},
+                {"65 01 05 00 00 00 00", "field count 5 at offset 2"},
+                {"65 00 00 00 00", "truncated"}, // no table: 00 is its length, then no count
+                {"65 01 00 00 00 00", "truncated"}, // no suppressed count
+                {"66 10 02 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a 00 00 00 00 02", "truncated"}, // orderId cut
+        });
+        String rejected = HEX.formatHex(compatibleThrowing.toBytes(bare(new OrderRejected("A-1", 3))));
+        bothRead(compatibleThrowing, THROWING, "--compatible", new String[] {
+                "65 01 00 00 00 00 00",
+                "65 01 00 07 62 61 64 00 00 00", // FORMAT.md's example, with its table
+                "24 02 65 01 00 00 00 00 00 65 00 00 00 00", // the second without a table
+                // no table at the second: its 01 00 is an empty message and a null cause, and the last 00 a value
+                "24 02 65 01 00 00 00 00 00 65 01 00 00 00 00 00",
+                "65 01 00 00 65 00 00 00 00 00 00", // its cause, of its class: no table
+                rejected,
+                // OrderRejected by a writer with "code" and a long "attempt": code -4, attempt 64, orderId null
+                "66 10 02 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 2f 6f 72 64 65 72 20 6e 75 6c 6c 20 72 65 6a 65 63"
+                        + " 74 65 64 3a 20 2d 34 00 00 00 07 80 01",
+                HEX.formatHex(compatibleThrowing.toBytes(exceptions())),
+                "24 02 45 65 01 00 00 00 00 00 00 00 00 00", // a run of exceptions: the first one's content has the table
+                HEX.formatHex(compatibleThrowing.toBytes(new ArrayList<>(List.of(bare(new IllegalStateException("a")),
+                        bare(new IllegalStateException("b")))))),
+        });
+    }
 
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
@@ -731,14 +817,19 @@ class DumpAgreesWithLibraryTest {
     }
 
     static void bothRefuse(Blit blit, String register, String[][] cases) {
+        bothRefuse("--schema", blit, register, cases);
+    }
+
+    /** @param mode the dump's {@code --schema} or {@code --compatible}, as {@code blit} writes */
+    static void bothRefuse(String mode, Blit blit, String register, String[][] cases) {
         for (String[] c : cases) {
             byte[] b = HEX.parseHex(c[0]);
             String lib = library(blit, b);
             assertTrue(!lib.equals("ok"), c[0] + ": the library reads it");
-            String out = dumpOutput(register, b);
+            String out = dumpOutput(mode, register, b);
             assertTrue(out.contains(c[1]) && out.contains("!! ") && !out.contains("\tat "),
                     c[0] + " (library: " + lib + "): " + out);
-            assertEquals(1, dump(register, b), c[0]);
+            assertEquals(1, dump(mode, register, b), c[0]);
         }
     }
 
@@ -748,9 +839,14 @@ class DumpAgreesWithLibraryTest {
     }
 
     static void bothRead(Blit blit, String register, String[] cases) {
+        bothRead(blit, register, "--schema", cases);
+    }
+
+    /** @param mode the dump's {@code --schema} or {@code --compatible}, as {@code blit} writes */
+    static void bothRead(Blit blit, String register, String mode, String[] cases) {
         for (String hex : cases) {
             byte[] b = HEX.parseHex(hex);
-            assertEquals(0, dump(register, b), () -> hex + ": " + dumpOutput(register, b));
+            assertEquals(0, dump(mode, register, b), () -> hex + ": " + dumpOutput(mode, register, b));
             assertEquals("ok", library(blit, b), hex);
         }
     }
@@ -920,8 +1016,18 @@ class DumpAgreesWithLibraryTest {
     }
 
     static int dump(String register, byte[] b) {
+        return dump("--schema", register, b);
+    }
+
+    /** @param mode {@code --schema}, {@code --compatible}, or {@code --auto} for neither (the dump guesses) */
+    static int dump(String mode, String register, byte[] b) {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        return Dump.run(new String[] {"--schema", "--register", register, "-"}, new ByteArrayInputStream(b), sink, sink, false);
+        return Dump.run(args(mode, register), new ByteArrayInputStream(b), sink, sink, false);
+    }
+
+    private static String[] args(String mode, String register) {
+        return mode.equals("--auto") ? new String[] {"--register", register, "-"}
+                : new String[] {mode, "--register", register, "-"};
     }
 
     private static String dumpOutput(byte[] b) {
@@ -929,9 +1035,13 @@ class DumpAgreesWithLibraryTest {
     }
 
     static String dumpOutput(String register, byte[] b) {
+        return dumpOutput("--schema", register, b);
+    }
+
+    static String dumpOutput(String mode, String register, byte[] b) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
-        Dump.run(new String[] {"--schema", "--register", register, "-"}, new ByteArrayInputStream(b), sink, sink, false);
+        Dump.run(args(mode, register), new ByteArrayInputStream(b), sink, sink, false);
         return out.toString(StandardCharsets.UTF_8);
     }
 }

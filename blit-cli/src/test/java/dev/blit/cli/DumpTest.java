@@ -588,8 +588,9 @@ class DumpTest {
      * Registered exceptions (FORMAT.md, "Throwables"): the message, the cause as a value, the stack trace one
      * line a frame (as {@code StackTraceElement.toString()} shows what the library rebuilds), the suppressed
      * exceptions as values (the second a back reference to the cause), then a user exception's own fields, as a
-     * plain class's. Compatible mode writes the same bytes, without field tables, and the user's own Blit
-     * ({@code --blit}) describes the classes as {@code --register} does.
+     * plain class's. The user's own Blit ({@code --blit}) describes the classes as {@code --register} does.
+     * Compatible mode writes field tables ({@link #exceptionsInCompatibleModeStartWithTheirFieldTable}), so
+     * these bytes read as compatible are damage: the message's header is no table's length.
      */
     @Test
     void exceptionsShowMessageCauseFramesSuppressedAndOwnFields() throws IOException {
@@ -600,10 +601,9 @@ class DumpTest {
         golden("throwables", text);
         golden("throwables_hex", dump(bytes, "--hex", "--register", register));
         assertEquals(text, dump(bytes, "--blit", DumpTest.class.getName() + "#THROWING"));
-        Blit compatible = Blit.builder().compatible(true).references(true).register(IllegalStateException.class, 100)
-                .register(DumpAgreesWithLibraryTest.OrderRejected.class, 101).build();
-        assertEquals(Arrays.toString(bytes), Arrays.toString(compatible.toBytes(DumpAgreesWithLibraryTest.exceptions())));
-        assertEquals(text, dump(bytes, "--compatible", "--register", register));
+        Result asCompatible = run(bytes, "--compatible", "--register", register);
+        assertEquals(1, asCompatible.code, asCompatible.out);
+        assertTrue(asCompatible.out.contains("field count 111 at offset 4"), asCompatible.out);
 
         Result r = run(bytes, "--json", "--register", register);
         assertEquals(0, r.code, r.err);
@@ -629,6 +629,116 @@ class DumpTest {
         // SQLException's fields are private to java.sql: the library refuses to register it, so no bytes are its
         String sql = dump(new byte[] {0x64, 0, 0, 0, 0}, "--register", "java.sql.SQLException=100");
         assertTrue(sql.contains("the library refuses it: java.sql.SQLException declares fields"), sql);
+    }
+
+    /** The classes of {@link #THROWING}, for {@code --register}. */
+    private static final String THROWING_REGISTER = IllegalStateException.class.getName() + "=100,"
+            + DumpAgreesWithLibraryTest.OrderRejected.class.getName() + "=101";
+
+    /**
+     * The field table of {@link DumpAgreesWithLibraryTest.OrderRejected} in compatible mode (FORMAT.md,
+     * "Throwables", Compatible mode): 16 bytes, 2 fields, "code" int (5), "orderId" String (10).
+     */
+    private static final String ORDER_REJECTED_TABLE = "10 02 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a";
+
+    /**
+     * Compatible mode (by hand, FORMAT.md "Throwables"): an exception's content starts with its class's field
+     * table at the class's first occurrence in the message, as a plain class's ({@code 01 00} for one with no
+     * fields of its own, here the cause), and its own fields follow in the table's order; a later occurrence
+     * (the suppressed exception, the second OrderRejected) has none. Shown alike with {@code --compatible} and
+     * guessing, where the table, once read, tells the mode of the rest of the message.
+     */
+    @Test
+    void exceptionsInCompatibleModeStartWithTheirFieldTable() throws IOException {
+        byte[] bytes = java.util.HexFormat.ofDelimiter(" ").parseHex(String.join(" ",
+                "24 03", // ArrayList, 3 elements
+                "65", ORDER_REJECTED_TABLE, "03 6d", // OrderRejected, its table, message "m"
+                "64 01 00 00 00 00 00", // cause: IllegalStateException, table "01 00" (no fields), no message, ...
+                "00 01", // no frames, 1 suppressed:
+                "64 03 73 00 00 00", // an IllegalStateException without its table, message "s"
+                "b2 06 09 41 2d 31 37", // code 409, orderId "A-17", in the table's order
+                "65 00 00 00 00 00 00", // OrderRejected without its table: code 0, orderId null
+                "64 00 00 00 00")); // IllegalStateException without its table
+        String text = dump(bytes, "--compatible", "--register", THROWING_REGISTER);
+        golden("throwables_compatible", text);
+        assertEquals(text, dump(bytes, "--register", THROWING_REGISTER));
+        assertEquals(text, dump(bytes, "--blit", DumpTest.class.getName() + "#THROWING", "--compatible"));
+        golden("throwables_compatible_hex", dump(bytes, "--hex", "--compatible", "--register", THROWING_REGISTER));
+
+        // the library writes the table spelled out above, and the payload of the schema-consistent test with tables
+        Blit compatible = Blit.builder().compatible(true).references(true).register(IllegalStateException.class, 100)
+                .register(DumpAgreesWithLibraryTest.OrderRejected.class, 101).build();
+        DumpAgreesWithLibraryTest.OrderRejected rejected = new DumpAgreesWithLibraryTest.OrderRejected("A-17", 409);
+        rejected.setStackTrace(new StackTraceElement[0]);
+        assertEquals("65 " + ORDER_REJECTED_TABLE + " 31", java.util.HexFormat.ofDelimiter(" ")
+                .formatHex(Arrays.copyOf(compatible.toBytes(rejected), 19)));
+        byte[] library = compatible.toBytes(DumpAgreesWithLibraryTest.exceptions());
+        String fromLibrary = dump(library, "--compatible", "--register", THROWING_REGISTER);
+        golden("throwables_compatible_library", fromLibrary);
+        assertEquals(fromLibrary, dump(library, "--register", THROWING_REGISTER));
+
+        // the writer's version of OrderRejected had "code" and a long "attempt", not "orderId": its fields are shown
+        byte[] other = java.util.HexFormat.ofDelimiter(" ").parseHex(
+                "65 10 02 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 00 00 00 00 07 80 01");
+        String changed = dump(other, "--compatible", "--register", THROWING_REGISTER);
+        assertTrue(changed.contains("2 fields: code int, attempt long") && changed.contains("code: int = -4")
+                && changed.contains("attempt: long = 64") && !changed.contains("orderId"), changed);
+        assertEquals(changed, dump(other, "--register", THROWING_REGISTER));
+    }
+
+    /**
+     * Guessing the mode of an exception ({@code Decoder.exception}): {@code 01 00} is the table of an exception
+     * with no fields of its own and also schema-consistent content (an empty message, a null cause). Alone in
+     * the message, the reading that parses wins; after a plain class's table or its absence, that mode does.
+     */
+    @Test
+    void theModeOfAnExceptionIsGuessedFromTheWholeContentOrWhatCameBefore() {
+        Blit schema = Blit.builder().register(IllegalStateException.class, 100).register(Line.class, 101).build();
+        IllegalStateException empty = new IllegalStateException("");
+        empty.setStackTrace(new StackTraceElement[0]);
+        byte[] bytes = schema.toBytes(empty); // 64 01 00 00 00: as compatible, no frame count after 00 00
+        String register = IllegalStateException.class.getName() + "=100," + Line.class.getName() + "=101";
+        String guessed = dump(bytes, "--register", register);
+        assertEquals(dump(bytes, "--schema", "--register", register), guessed);
+        assertTrue(guessed.contains("message: String = \"\"") && !guessed.contains("field table"), guessed);
+        // as compatible: table 01 00, no message, no cause, no frames, nothing suppressed
+        byte[] compatible = java.util.HexFormat.ofDelimiter(" ").parseHex("64 01 00 00 00 00 00");
+        String read = dump(compatible, "--register", register);
+        assertEquals(dump(compatible, "--compatible", "--register", register), read);
+        assertTrue(read.contains("0 fields") && read.contains("message: String = null") && read.contains("# 1 value"), read);
+        // after a Line without a table (schema-consistent), the exception's 01 00 is an empty message ...
+        byte[] afterSchema = java.util.HexFormat.ofDelimiter(" ").parseHex("24 02 65 04 03 61 64 01 00 00 00");
+        String s = dump(afterSchema, "--register", register);
+        assertTrue(s.contains("message: String = \"\"") && !s.contains("field table"), s);
+        // ... and after a Line with its table, a table, though the exception read schema-consistent would parse too
+        byte[] afterTable = java.util.HexFormat.ofDelimiter(" ").parseHex(
+                "24 03 65 0b 02 07 71 74 79 05 07 73 6b 75 0a 04 03 61 64 01 00 00 00 00 00 00");
+        String c = dump(afterTable, "--register", register);
+        assertTrue(c.contains("0 fields") && c.contains("message: String = null") && c.contains("[2]: null (0)")
+                && c.contains("# 1 value"), c);
+    }
+
+    /**
+     * A malformed field table at an exception's first occurrence in compatible mode is damage, refused with the
+     * words the dump uses for a plain class's table, and its offset.
+     */
+    @Test
+    void aMalformedTableOfAnExceptionIsRefusedWithItsOffset() {
+        String[][] cases = {
+                {"64 05 01 03 78 05 00", "field table at offset 1 declares 5 bytes but its 1 fields take 5 with the length"},
+                {"64 04 01 03 78 0b 00 00 00 00 00", "type code 11 of field x at offset 5 is not 1..10"},
+                {"64 03 01 00 05 00 00 00 00 00", "null field name in the field table at offset 3"},
+                {"64 7f 00", "field table length 127 at offset 1 runs past the input: 1 bytes remain"},
+                {"64 80 80 c0 00 00", "field table length 1048576 at offset 1 runs past the input"},
+                {"64 81 80 40 00", "field table length 1048577 at offset 1 is over the 1048576 bytes allowed"},
+                {"64 01 05", "field count 5 at offset 2"},
+                {"65 10 02 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a 00 00 00 00 02", "truncated"}, // orderId cut
+        };
+        for (String[] c : cases) {
+            Result r = run(java.util.HexFormat.ofDelimiter(" ").parseHex(c[0]), "--compatible", "--register", THROWING_REGISTER);
+            assertEquals(1, r.code, c[0] + ": " + r.out);
+            assertTrue(r.out.contains(c[1]) && r.out.contains("!! "), c[0] + ": " + r.out);
+        }
     }
 
     @Test
