@@ -21,8 +21,6 @@ final class Decoder {
     private static final int MAX_TYPE_NESTING = 200;
     /** Array elements shown inline. */
     static final int SHOWN = 16;
-    /** The largest field table FORMAT.md allows. */
-    static final int MAX_TABLE = 1 << 20;
 
     /** How user objects without a class are read: detect field tables, or insist on one reading. */
     enum Mode { AUTO, COMPATIBLE, SCHEMA }
@@ -36,20 +34,17 @@ final class Decoder {
         }
     }
 
-    /** A field table as read: the writer's field names and their type codes, in its order. */
-    record Table(String[] names, int[] codes) {
-    }
-
     private final Input in;
     private final Leaves leaves;
     private final ExtendedValues extended;
+    private final FieldTables fieldTables;
     private final ThrowableValues throwables;
     private final UserTypes types;
     private final Mode mode;
     private final boolean flat;
 
     // per message
-    private final Map<Integer, Table> tables = new HashMap<>();
+    private final Map<Integer, FieldTables.Table> tables = new HashMap<>();
     /**
      * What the user objects read so far in this message tell of the writer's mode, for {@link Mode#AUTO}: one
      * Blit instance writes a whole message in one mode, so a field table read (or a first occurrence that had
@@ -79,7 +74,8 @@ final class Decoder {
         this.in = in;
         this.leaves = new Leaves(in);
         this.extended = new ExtendedValues(this, in, leaves, types);
-        this.throwables = new ThrowableValues(this, in, types);
+        this.fieldTables = new FieldTables(this, in);
+        this.throwables = new ThrowableValues(this, in, fieldTables, types);
         this.types = types;
         this.mode = mode;
         this.flat = flat;
@@ -554,14 +550,14 @@ final class Decoder {
             opaque(n, t.why() + " (--blit can decode it)");
         }
         int key = (int) id;
-        Table table;
+        FieldTables.Table table;
         if (tables.containsKey(key)) {
             table = tables.get(key);
             if (table != null) {
                 n.note = "no field table: it came earlier in this message";
             }
         } else {
-            table = mode == Mode.SCHEMA ? null : table(n, t, mode);
+            table = mode == Mode.SCHEMA ? null : fieldTables.table(n, t, mode);
             tables.put(key, table);
             if (table != null) {
                 evidence = Mode.COMPATIBLE;
@@ -571,7 +567,7 @@ final class Decoder {
             }
         }
         if (table != null) {
-            compatibleFields(n, table, depth);
+            fieldTables.compatibleFields(n, table, depth);
         } else if (t != null) {
             schemaFields(n, t, depth);
         } else {
@@ -601,7 +597,7 @@ final class Decoder {
     private void exception(Node n, UserTypes.UserType t, int depth) {
         int key = t.id();
         if (tables.containsKey(key)) {
-            Table table = tables.get(key);
+            FieldTables.Table table = tables.get(key);
             if (table != null) {
                 n.note = "no field table: it came earlier in this message";
             }
@@ -614,7 +610,7 @@ final class Decoder {
             return;
         }
         Snapshot before = new Snapshot(n);
-        Table guessed = table(n, t, Mode.AUTO);
+        FieldTables.Table guessed = fieldTables.table(n, t, Mode.AUTO);
         if (guessed == null) {
             exception(n, t, Mode.SCHEMA, depth);
             return;
@@ -648,7 +644,7 @@ final class Decoder {
     /** An exception's first occurrence in the message, read in {@code reading} (COMPATIBLE or SCHEMA). */
     private void exception(Node n, UserTypes.UserType t, Mode reading, int depth) {
         evidence = reading;
-        Table table = reading == Mode.COMPATIBLE ? table(n, t, Mode.COMPATIBLE) : null;
+        FieldTables.Table table = reading == Mode.COMPATIBLE ? fieldTables.table(n, t, Mode.COMPATIBLE) : null;
         tables.put(t.id(), table);
         throwables.value(n, t, table, depth);
     }
@@ -659,7 +655,7 @@ final class Decoder {
      */
     private final class Snapshot {
         private final long pos = in.pos;
-        private final Map<Integer, Table> tables = new HashMap<>(Decoder.this.tables);
+        private final Map<Integer, FieldTables.Table> tables = new HashMap<>(Decoder.this.tables);
         private final int nextRef = Decoder.this.nextRef;
         private final java.util.BitSet building = (java.util.BitSet) Decoder.this.building.clone();
         private final Node lastTarget = Decoder.this.lastTarget;
@@ -736,123 +732,6 @@ final class Decoder {
         throw new Undecodable("stopped at offset " + bytes.start + ": " + n.type + " (" + n.id + "): " + why);
     }
 
-    /**
-     * Reads a field table if one is here (compatible mode); in AUTO mode, rewinds and returns null if not.
-     *
-     * @param reading {@link Mode#COMPATIBLE} to insist on a table (a malformed one is damage), {@link Mode#AUTO}
-     *                to guess
-     */
-    private Table table(Node n, UserTypes.UserType t, Mode reading) {
-        long start = in.pos;
-        Node node = new Node(start, null);
-        node.type = "field table";
-        try {
-            long length = in.uvar(32) & 0xffffffffL;
-            if (length > MAX_TABLE || length > in.remaining()) {
-                throw new BlitException("field table length " + length + " at offset " + start + (length > MAX_TABLE
-                        ? " is over the " + MAX_TABLE + " bytes allowed" : " runs past the input: " + in.remaining() + " bytes remain"));
-            }
-            long end = in.pos + length;
-            long saved = in.limit;
-            in.limit = end;
-            String[] names;
-            int[] codes;
-            try {
-                int count = in.count(2, "field count");
-                // Guessing (AUTO), schema-consistent content can look like a table by chance: a flat Point(1, 0)
-                // starts 01 00, "1 byte: 0 fields". So a guessed table needs a field, and one the class knows.
-                // An exception's guessed table may be empty: the whole content is then tried (see exception).
-                if (count == 0 && reading == Mode.AUTO && (t == null || t.shape() != UserTypes.Shape.THROWABLE)) {
-                    throw new BlitException("empty table");
-                }
-                names = new String[count];
-                codes = new int[count];
-                StringBuilder sb = new StringBuilder();
-                java.util.Set<String> seen = new java.util.HashSet<>();
-                for (int i = 0; i < count; i++) {
-                    long at = in.pos;
-                    names[i] = in.str();
-                    if (names[i] == null) {
-                        throw new BlitException("null field name in the field table at offset " + at);
-                    }
-                    if (!seen.add(names[i])) { // as the library: a name says which field a value is for
-                        throw new BlitException("field " + names[i] + " named twice in the field table at offset " + at);
-                    }
-                    at = in.pos;
-                    codes[i] = in.u8();
-                    if (codes[i] < 1 || codes[i] > 10) {
-                        throw new BlitException("type code " + codes[i] + " of field " + names[i] + " at offset " + at
-                                + " is not 1..10");
-                    }
-                    sb.append(i > 0 ? ", " : "").append(names[i]).append(' ').append(Names.code(codes[i]));
-                }
-                if (in.pos != end) {
-                    throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
-                            + count + " fields take " + (in.pos - start) + " with the length");
-                }
-                if (reading == Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS && !sharesAField(t, names)) {
-                    throw new BlitException("no field of " + t.name() + " in what looks like a table");
-                }
-                node.value = count + (count == 1 ? " field" : " fields") + (count > 0 ? ": " + sb : "");
-            } finally {
-                in.limit = saved;
-            }
-            node.end = in.pos;
-            n.add(node);
-            return new Table(names, codes);
-        } catch (BlitException e) {
-            if (reading == Mode.COMPATIBLE) {
-                node.end = in.pos;
-                n.add(node);
-                throw e;
-            }
-            in.pos = start;
-            return null;
-        }
-    }
-
-    private static boolean sharesAField(UserTypes.UserType t, String[] names) {
-        for (String name : names) {
-            String plain = name.substring(name.lastIndexOf('.') + 1); // "Base.x" for a shadowed field
-            for (UserTypes.FieldInfo f : t.fields()) {
-                if (f.name().equals(plain)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    void compatibleFields(Node n, Table table, int depth) {
-        for (int i = 0; i < table.names.length; i++) {
-            int code = table.codes[i];
-            if (code == 9) {
-                value(n, table.names[i], depth + 1);
-            } else {
-                Node f = n.add(new Node(in.pos, table.names[i]));
-                try {
-                    f.type = Names.code(code);
-                    f.value = switch (code) {
-                        case 1 -> Boolean.toString(in.bool());
-                        case 2 -> Byte.toString((byte) in.u8());
-                        case 3 -> Short.toString(in.i16());
-                        case 4 -> Names.quote(Character.toString((char) in.i16()));
-                        case 5 -> Long.toString(in.svar(32));
-                        case 6 -> Long.toString(in.svar(64));
-                        case 7 -> Names.f32(in.i32());
-                        case 8 -> Names.f64(in.i64());
-                        default -> stringField(in.str());
-                    };
-                } catch (BlitException e) {
-                    mark(f, e);
-                    throw e;
-                } finally {
-                    f.end = in.pos;
-                }
-            }
-        }
-    }
-
     void schemaFields(Node n, UserTypes.UserType t, int depth) {
         boolean block = flat && t.flat();
         if (block) {
@@ -897,7 +776,7 @@ final class Decoder {
     }
 
     /** A field declared String: its str alone, whose null header is null (FORMAT.md, "User classes"). */
-    private static String stringField(String s) {
+    static String stringField(String s) {
         return s == null ? "null" : Names.quote(s);
     }
 

@@ -32,11 +32,13 @@ final class ThrowableValues {
 
     private final Decoder decoder;
     private final Input in;
+    private final FieldTables fieldTables;
     private final UserTypes types;
 
-    ThrowableValues(Decoder decoder, Input in, UserTypes types) {
+    ThrowableValues(Decoder decoder, Input in, FieldTables fieldTables, UserTypes types) {
         this.decoder = decoder;
         this.in = in;
+        this.fieldTables = fieldTables;
         this.types = types;
     }
 
@@ -49,7 +51,7 @@ final class ThrowableValues {
      *              the message), whose names and codes give the own fields; null for schema-consistent content,
      *              whose own fields are the class's in canonical order
      */
-    void value(Node n, UserTypes.UserType t, Decoder.Table table, int depth) {
+    void value(Node n, UserTypes.UserType t, FieldTables.Table table, int depth) {
         Node message = n.add(new Node(in.pos, "message"));
         try {
             message.type = "String";
@@ -67,7 +69,7 @@ final class ThrowableValues {
         frames(n, t);
         suppressed(n, t, depth);
         if (table != null) {
-            decoder.compatibleFields(n, table, depth);
+            fieldTables.compatibleFields(n, table, depth);
         } else {
             decoder.schemaFields(n, t, depth);
         }

@@ -1,0 +1,147 @@
+package dev.blit.cli;
+
+import dev.blit.BlitException;
+
+/**
+ * Compatible mode's field tables (FORMAT.md, "Compatible mode"), for {@link Decoder}: the table that starts a
+ * user class's content at its first occurrence in a message, read when the mode is known and guessed at in
+ * {@link Decoder.Mode#AUTO}, and the fields that follow it, in the table's order, whatever the reader's class
+ * declares. Which tables a message has read, and what they tell of the writer's mode, stay the decoder's, so
+ * that it can rewind them with the rest of its state when a guess fails ({@code Decoder.exception}). Kept
+ * apart so that the decoder stays readable.
+ */
+final class FieldTables {
+    /** The largest field table FORMAT.md allows. */
+    static final int MAX_TABLE = 1 << 20;
+
+    /** A field table as read: the writer's field names and their type codes, in its order. */
+    record Table(String[] names, int[] codes) {
+    }
+
+    private final Decoder decoder;
+    private final Input in;
+
+    FieldTables(Decoder decoder, Input in) {
+        this.decoder = decoder;
+        this.in = in;
+    }
+
+    /**
+     * Reads a field table if one is here (compatible mode); in AUTO mode, rewinds and returns null if not.
+     *
+     * @param reading {@link Decoder.Mode#COMPATIBLE} to insist on a table (a malformed one is damage),
+     *                {@link Decoder.Mode#AUTO} to guess
+     */
+    Table table(Node n, UserTypes.UserType t, Decoder.Mode reading) {
+        long start = in.pos;
+        Node node = new Node(start, null);
+        node.type = "field table";
+        try {
+            long length = in.uvar(32) & 0xffffffffL;
+            if (length > MAX_TABLE || length > in.remaining()) {
+                throw new BlitException("field table length " + length + " at offset " + start + (length > MAX_TABLE
+                        ? " is over the " + MAX_TABLE + " bytes allowed" : " runs past the input: " + in.remaining() + " bytes remain"));
+            }
+            long end = in.pos + length;
+            long saved = in.limit;
+            in.limit = end;
+            String[] names;
+            int[] codes;
+            try {
+                int count = in.count(2, "field count");
+                // Guessing (AUTO), schema-consistent content can look like a table by chance: a flat Point(1, 0)
+                // starts 01 00, "1 byte: 0 fields". So a guessed table needs a field, and one the class knows.
+                // An exception's guessed table may be empty: the whole content is then tried
+                // (see Decoder.exception).
+                if (count == 0 && reading == Decoder.Mode.AUTO && (t == null || t.shape() != UserTypes.Shape.THROWABLE)) {
+                    throw new BlitException("empty table");
+                }
+                names = new String[count];
+                codes = new int[count];
+                StringBuilder sb = new StringBuilder();
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                for (int i = 0; i < count; i++) {
+                    long at = in.pos;
+                    names[i] = in.str();
+                    if (names[i] == null) {
+                        throw new BlitException("null field name in the field table at offset " + at);
+                    }
+                    if (!seen.add(names[i])) { // as the library: a name says which field a value is for
+                        throw new BlitException("field " + names[i] + " named twice in the field table at offset " + at);
+                    }
+                    at = in.pos;
+                    codes[i] = in.u8();
+                    if (codes[i] < 1 || codes[i] > 10) {
+                        throw new BlitException("type code " + codes[i] + " of field " + names[i] + " at offset " + at
+                                + " is not 1..10");
+                    }
+                    sb.append(i > 0 ? ", " : "").append(names[i]).append(' ').append(Names.code(codes[i]));
+                }
+                if (in.pos != end) {
+                    throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
+                            + count + " fields take " + (in.pos - start) + " with the length");
+                }
+                if (reading == Decoder.Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS
+                        && !sharesAField(t, names)) {
+                    throw new BlitException("no field of " + t.name() + " in what looks like a table");
+                }
+                node.value = count + (count == 1 ? " field" : " fields") + (count > 0 ? ": " + sb : "");
+            } finally {
+                in.limit = saved;
+            }
+            node.end = in.pos;
+            n.add(node);
+            return new Table(names, codes);
+        } catch (BlitException e) {
+            if (reading == Decoder.Mode.COMPATIBLE) {
+                node.end = in.pos;
+                n.add(node);
+                throw e;
+            }
+            in.pos = start;
+            return null;
+        }
+    }
+
+    private static boolean sharesAField(UserTypes.UserType t, String[] names) {
+        for (String name : names) {
+            String plain = name.substring(name.lastIndexOf('.') + 1); // "Base.x" for a shadowed field
+            for (UserTypes.FieldInfo f : t.fields()) {
+                if (f.name().equals(plain)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    void compatibleFields(Node n, Table table, int depth) {
+        for (int i = 0; i < table.names.length; i++) {
+            int code = table.codes[i];
+            if (code == 9) {
+                decoder.value(n, table.names[i], depth + 1);
+            } else {
+                Node f = n.add(new Node(in.pos, table.names[i]));
+                try {
+                    f.type = Names.code(code);
+                    f.value = switch (code) {
+                        case 1 -> Boolean.toString(in.bool());
+                        case 2 -> Byte.toString((byte) in.u8());
+                        case 3 -> Short.toString(in.i16());
+                        case 4 -> Names.quote(Character.toString((char) in.i16()));
+                        case 5 -> Long.toString(in.svar(32));
+                        case 6 -> Long.toString(in.svar(64));
+                        case 7 -> Names.f32(in.i32());
+                        case 8 -> Names.f64(in.i64());
+                        default -> Decoder.stringField(in.str());
+                    };
+                } catch (BlitException e) {
+                    decoder.mark(f, e);
+                    throw e;
+                } finally {
+                    f.end = in.pos;
+                }
+            }
+        }
+    }
+}
