@@ -162,6 +162,28 @@ final class BuiltinIds {
         }
     }
 
+    /** The classes of ids 3..20 ({@code Boolean} to {@code Object[]}), in order, for {@link #typeClass}. */
+    private static final Class<?>[] SCALARS = {Boolean.class, Byte.class, Short.class, Character.class, Integer.class,
+        Long.class, Float.class, Double.class, String.class, boolean[].class, byte[].class, short[].class, char[].class,
+        int[].class, long[].class, float[].class, double[].class, Object[].class};
+    /** The classes of ids 22..34 ({@code BigInteger} to {@code ZoneOffset}; not 33, the JDK's hidden ZoneRegion). */
+    private static final Class<?>[] VALUES = {java.math.BigInteger.class, java.math.BigDecimal.class, java.util.UUID.class,
+        java.time.Instant.class, java.time.LocalDate.class, java.time.LocalTime.class, java.time.LocalDateTime.class,
+        java.time.OffsetDateTime.class, java.time.ZonedDateTime.class, java.time.Duration.class, java.time.Period.class,
+        null, java.time.ZoneOffset.class};
+
+    /**
+     * The class the library reads built-in {@code id} as, as a typed array's component ({@code ReadSession.readType}
+     * asks its registry), where the dump names it: the boxes, {@code String}, the primitive arrays and
+     * {@code Object[]}, the leaves 22..34, and those of {@link #componentClass}. The others (the collections,
+     * whose registered classes are often the JDK's private ones, and id 99's) it leaves to the library: null.
+     */
+    static Class<?> typeClass(long id) {
+        return id >= TypeIds.TRUE && id <= TypeIds.OBJECT_ARRAY ? SCALARS[(int) id - TypeIds.TRUE]
+                : id >= TypeIds.BIG_INTEGER && id <= TypeIds.ZONE_OFFSET ? VALUES[(int) id - TypeIds.BIG_INTEGER]
+                : componentClass(id);
+    }
+
     /**
      * What the elements of a typed array must be, for {@link #fits}: its component {@code descriptor} after
      * {@code dims} dimensions. A user id is kept, for the decoder to ask its class ({@link UserTypes#cannotHold}).
@@ -183,11 +205,12 @@ final class BuiltinIds {
 
     /**
      * Whether an element of type {@code tag} (not null) can be in an array whose elements must be {@code exact}
-     * (-1: anything; {@link #REFERENCE_ARRAYS}, {@link #TYPED_ARRAYS}: arrays of references, or a user id, which
-     * the dump cannot tell; a final type: that type; a type {@link #hasKnownBuiltinSubtypes}: those, or a user id;
-     * a user id: anything here, its class tells the rest).
-     * Which typed arrays fit a typed component needs the classes' subtyping, which the dump does not follow (a
-     * {@code Number[][]} may hold an {@code Integer[]}); the library checks it.
+     * (-1: anything; {@link #REFERENCE_ARRAYS}, {@link #TYPED_ARRAYS}: arrays of references, or a user id; a final
+     * type: that type; a type {@link #hasKnownBuiltinSubtypes}: those, or a user id; a user id: anything here, its
+     * class tells the rest).
+     * Which typed arrays (or user ids' values) fit an array component needs the classes' subtyping (a
+     * {@code Number[][]} may hold an {@code Integer[]}): {@link UserTypes#checkElement} asks the classes, where
+     * those given tell.
      */
     static boolean fits(long tag, long exact) {
         if (exact <= EXTENDED_ELEMENTS) {

@@ -184,6 +184,8 @@ final class Decoder {
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
                 n.type = descriptor() + "[]";
+                n.descriptor = lastDescriptor; // for the class of an array holding this one: UserTypes.classOf
+                n.dims = lastDims;
                 collection(n, in.count(1, "length"), depth, lastDescriptor == TypeIds.EXTENDED && lastDims == 0
                         ? BuiltinIds.extendedElements(lastExtended) : BuiltinIds.arrayElements(lastDescriptor, lastDims));
             }

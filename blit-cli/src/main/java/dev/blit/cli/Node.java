@@ -39,6 +39,13 @@ final class Node {
      * sorted collection's comparator (a user's interface may extend {@code Comparator}: only its class tells).
      */
     boolean notAComparator;
+    /**
+     * A typed array's (id 21) type descriptor: the class id it ends with, or -1 (not a typed array), and how many
+     * array dimensions it puts around that id ({@code 15 15 64} for a {@code X[][]}: 100 and 1), kept for the
+     * array's class when it is another array's element ({@link UserTypes#classOf}).
+     */
+    long descriptor = -1;
+    int dims;
     /** Set on the item decoding stopped in. */
     String error;
     final List<Node> children = new ArrayList<>();

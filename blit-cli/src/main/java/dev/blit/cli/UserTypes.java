@@ -103,17 +103,59 @@ final class UserTypes {
     /**
      * With {@code exact} what the elements of typed array {@code array} must be ({@link BuiltinIds#fits}): refuses
      * its element {@code i}, read (a back reference: the object it points at), if the classes given tell that it is
-     * no instance of the component class ({@link #cannotHold}), as the library checks each element.
+     * no instance of the component class ({@link #cannotHold}; when that is an array class, {@link #notAnArrayOf}),
+     * as the library checks each element.
      */
     void checkElement(Node array, int i, Node element, long exact, long at) {
-        if (exact >= 0 && element.id > TypeIds.REFERENCE && cannotHold(exact, element)) {
+        if (element.id > TypeIds.REFERENCE && (exact >= 0 && cannotHold(exact, element)
+                || (exact == BuiltinIds.TYPED_ARRAYS || exact == BuiltinIds.REFERENCE_ARRAYS) && notAnArrayOf(array, element))) {
             throw notAnElement(array, i, element, at);
         }
     }
 
     BlitException notAnElement(Node array, int i, Node element, long at) {
         return new BlitException("element " + i + " of a " + array.type + " is a "
-                + (element.id == TypeIds.EXTENDED ? element.type : typeName(element.id)) + " at offset " + at);
+                + (element.id == TypeIds.EXTENDED || element.id == TypeIds.TYPED_ARRAY ? element.type : typeName(element.id))
+                + " at offset " + at);
+    }
+
+    /**
+     * Whether {@code element} (a value read, neither null nor a back reference) cannot be an element of typed array
+     * {@code array}, whose component is itself an array class ({@code Point[]} for a {@code Point[][]},
+     * {@code Object[]} for an {@code Object[][]}), where the classes given tell both: the array's component class
+     * and the element's class ({@link #classOf}). The library checks each element with {@code isInstance}, which
+     * for arrays follows their components' subtyping ({@code Integer[]} is a {@code Number[]}, a {@code Point[]}
+     * an {@code Object[]}, not the reverse; an {@code int[][]} is an {@code Object[]}, an {@code int[]} none).
+     */
+    private boolean notAnArrayOf(Node array, Node element) {
+        Class<?> type = classOf(array);
+        Class<?> e = type == null ? null : classOf(element);
+        return e != null && !type.getComponentType().isAssignableFrom(e);
+    }
+
+    /**
+     * The class the library reads value {@code v} (neither null nor a back reference) as, where the classes given
+     * tell: a primitive array's and an {@code Object[]}'s; a typed array's from its descriptor ({@link Node#descriptor}:
+     * a registered class, or one {@link BuiltinIds#typeClass} names, then its dimensions); a registered class's
+     * value's, unless {@link Shape#OPAQUE} (its code may hand back anything). Otherwise null: the dump does not tell.
+     */
+    Class<?> classOf(Node v) {
+        if (v.id >= TypeIds.BOOLEAN_ARRAY && v.id <= TypeIds.OBJECT_ARRAY) {
+            return BuiltinIds.typeClass(v.id);
+        }
+        if (v.id >= TypeIds.FIRST_USER_ID) {
+            UserType t = get(v.id);
+            return t != null && t.shape() != Shape.OPAQUE ? t.type() : null;
+        }
+        if (v.id != TypeIds.TYPED_ARRAY || v.descriptor < 0) {
+            return null;
+        }
+        UserType t = v.descriptor >= TypeIds.FIRST_USER_ID ? get(v.descriptor) : null;
+        Class<?> c = t != null ? t.type() : v.descriptor < TypeIds.FIRST_USER_ID ? BuiltinIds.typeClass(v.descriptor) : null;
+        for (int d = 0; c != null && d <= v.dims; d++) {
+            c = c.arrayType();
+        }
+        return c;
     }
 
     /**
