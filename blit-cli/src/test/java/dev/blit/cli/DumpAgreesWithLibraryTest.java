@@ -804,6 +804,51 @@ class DumpAgreesWithLibraryTest {
         bothRead(sides, registerSides, new String[] {"2e 65 01 03", "2f 65 02 00 07 02 01 00", "65 01"});
     }
 
+    /**
+     * An element of a multi-dimensional typed array is itself an array, which the library checks is an instance of
+     * the component class (an array class), as for any element: the dump asks the classes given (registered, or
+     * the JDK's of the built-in ids it names), following the arrays' subtyping. Lambdas (100) stands for a user's
+     * class, OrderRejected (102) for another; RuntimeException (103) is a superclass of IllegalStateException (101).
+     */
+    @Test
+    void anArrayInAMultiDimensionalArrayMustBeAnInstanceOfItsComponent() {
+        String lambdas = Lambdas.class.getName();
+        String rejected = OrderRejected.class.getName();
+        Blit arrays = Blit.builder().references(true).register(Lambdas.class, 100).register(IllegalStateException.class, 101)
+                .register(OrderRejected.class, 102).register(RuntimeException.class, 103).build();
+        String register = THROWING + "," + RuntimeException.class.getName() + "=103";
+        String outer = "element 0 of a " + lambdas + "[][] is a ";
+        bothRefuse(arrays, register, new String[][] {
+                {"15 15 64 01 15 66 00", outer + rejected + "[] at offset 4"},
+                {"15 15 64 01 15 0b 00", outer + "String[] at offset 4"},
+                {"15 15 64 01 10 01", outer + "int[] at offset 4"},
+                {"15 15 64 01 14 00", outer + "Object[] at offset 4"},
+                {"15 15 64 01 15 15 64 00", outer + lambdas + "[][] at offset 4"},
+                {"15 15 64 01 64", outer + lambdas + " at offset 4"}, // a Lambdas is no array
+                {"15 15 64 01 01 00", outer + lambdas + "[][] at offset 4"}, // itself, through a back reference
+                {"14 02 15 66 00 15 15 64 01 01 01", outer + rejected + "[] at offset 9"}, // a back reference
+                {"14 02 15 0b 00 15 15 64 01 01 01", outer + "String[] at offset 9"},
+                {"15 15 64 02 45 15 66 00 66 00", outer + rejected + "[] at offset 6"}, // a run of typed arrays
+                {"15 15 67 01 15 64 00", "element 0 of a java.lang.RuntimeException[][] is a " + lambdas + "[]"},
+                {"15 15 67 01 15 0b 00", "element 0 of a java.lang.RuntimeException[][] is a String[]"},
+                {"15 15 07 01 15 0b 00", "element 0 of a Integer[][] is a String[] at offset 4"},
+                {"15 15 0b 02 00 15 15 0b 00", "element 1 of a String[][] is a String[][] at offset 5"},
+                {"15 15 14 01 15 10 00", "element 0 of a Object[][][] is a int[][] at offset 4"},
+                {"15 14 01 64", "element 0 of a Object[][] is a " + lambdas + " at offset 3"},
+                {"15 14 02 14 00 10 01", "element 1 of a Object[][] is a int[] at offset 5"},
+                {"15 15 61 01 15 40 00", "element 0 of a java.sql.Timestamp[][] is a Date[] at offset 4"},
+        });
+        bothRead(arrays, register, new String[] {
+                "15 15 64 02 00 15 64 00", // null, a Lambdas[]
+                "15 15 64 02 45 15 64 00 64 01 64", // a run of Lambdas[]
+                "14 02 15 64 00 15 15 64 01 01 01", // a back reference to a Lambdas[]
+                "15 15 67 02 15 65 00 15 66 00", // an IllegalStateException[], an OrderRejected[]: RuntimeException[]s
+                "15 15 07 01 15 07 00", "15 15 40 01 15 61 00", // a Timestamp[] is a Date[]
+                "15 14 03 15 64 00 15 10 00 14 00", // Object[]s, and an int[][], are Object[]s
+                "15 15 14 01 15 15 64 00", "15 15 15 0b 01 15 15 0b 00",
+        });
+    }
+
     /** Each (hex, words): the library refuses it; the dump refuses it with those words, as damage. */
     private void bothRefuse(String[][] cases) {
         bothRefuse(blit, REGISTER, cases);
