@@ -27,6 +27,7 @@ public final class Contenders {
         LABELS.put("blitCompatible", "Blit generated, compatible mode");
         LABELS.put("blitReflective", "Blit reflective fallback (-Dblit.gen=reflective; same bytes, reused buffers)");
         LABELS.put("blitObjectFile", "Blit ObjectFile (on file streams)");
+        LABELS.put("blitObjectFilePath", "Blit ObjectFile (writer on a file stream, reader on the path)");
         LABELS.put("blitMarshallable", "Blit Marshallable (reused buffers)");
         LABELS.put("blitBuffer", "Blit buffer API by hand (no tag)");
         LABELS.put("blitInPlace", "Blit flat serializer alone (no tag, fills an existing object)");
@@ -66,7 +67,7 @@ public final class Contenders {
      * Externalizable, the ByteBuffer codec).
      */
     public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitCompact", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
-            "blitObjectFile", "blitLog", "blitLogInPlace", "mappedCopy", "mappedCopyCrc", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
+            "blitObjectFile", "blitObjectFilePath", "blitLog", "blitLogInPlace", "mappedCopy", "mappedCopyCrc", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",
             "chronicleTriviallyCopyable", "chronicleQueue", "coldBuild", "coldBuildAfterBootstrap", "coldBuildSmall", "warmBuild");
 
     /**

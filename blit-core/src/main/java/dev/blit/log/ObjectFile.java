@@ -10,6 +10,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -52,6 +53,13 @@ public final class ObjectFile {
     /** The largest window: a single value read through a mapped file can be at most this big. */
     public static final int MAX_WINDOW = 1 << 30;
     private static final int FILE_BUFFER = 1 << 16;
+    /**
+     * Files up to this size are read into memory whole when a reader opens them, rather than mapped: for a
+     * small file a mapping costs more than the copy (the map and unmap system calls and a page fault per page,
+     * and on Java 17 to 21 a mapping that stays until the collector finds it, so that a process reading many
+     * small files piles them up: {@code FileBenchmark}'s {@code blitObjectFilePath} rows).
+     */
+    static final int READ_WHOLE = 1 << 16;
 
     private ObjectFile() {
     }
@@ -197,7 +205,8 @@ public final class ObjectFile {
 
     /**
      * Reads a file through memory-mapped windows, one at a time: {@link #WINDOW} bytes, or as many as a
-     * big value needs, up to {@link #MAX_WINDOW}.
+     * big value needs, up to {@link #MAX_WINDOW}. A file of at most 64 KiB is read into memory whole instead,
+     * with one read, which for a small file is faster than mapping it.
      *
      * @param file the file
      * @param blit decodes the values
@@ -454,7 +463,7 @@ public final class ObjectFile {
         private final FileChannel channel;
         private final Path file;
         private final int windowSize;
-        private final long fileSize;
+        private long fileSize;
         private long windowStart;
         private long windowEnd;
         private Mapping window;
@@ -486,7 +495,26 @@ public final class ObjectFile {
             } catch (IOException e) {
                 throw new BlitException("cannot read the size of " + file + ": " + e, e);
             }
-            mapAt(0, windowSize);
+            if (fileSize <= Math.min(READ_WHOLE, windowSize)) {
+                readWhole();
+            } else {
+                mapAt(0, windowSize);
+            }
+        }
+
+        /** Reads the small file into an array of its own: one window that is the whole file, nothing mapped. */
+        private void readWhole() {
+            ByteBuffer b = ByteBuffer.allocate((int) fileSize);
+            try {
+                while (b.hasRemaining() && channel.read(b, b.position()) >= 0) {
+                    // a short read: go on from where it stopped
+                }
+            } catch (IOException e) {
+                throw new BlitException("cannot read " + file + ": " + e, e);
+            }
+            fileSize = b.position(); // a file cut since its size was read ends here
+            windowEnd = fileSize;
+            in = ReadBuffer.of(b.array(), 0, (int) fileSize);
         }
 
         private void mapAt(long start, long wanted) {

@@ -124,6 +124,64 @@ class ObjectFileTest {
     }
 
     @Test
+    void aFileOfUpTo64KibIsReadWholeWithoutAMappingAndALargerOneIsMapped() throws IOException {
+        // A byte[] whose encoding is exactly READ_WHOLE bytes, then one a byte longer: the boundary on both sides.
+        int n = ObjectFile.READ_WHOLE - 8;
+        while (BLIT.toBytes(new byte[n]).length < ObjectFile.READ_WHOLE) {
+            n++;
+        }
+        assertEquals(ObjectFile.READ_WHOLE, BLIT.toBytes(new byte[n]).length);
+        for (int extra = 0; extra <= 1; extra++) {
+            byte[] value = new byte[n + extra];
+            Arrays.fill(value, (byte) (7 + extra));
+            Path file = dir.resolve("edge" + extra + ".blit");
+            ObjectFile.write(file, BLIT, List.of(value));
+            assertEquals(ObjectFile.READ_WHOLE + extra, Files.size(file));
+            try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+                assertArrayEquals(value, (byte[]) r.next());
+                assertFalse(r.hasNext());
+                assertEquals(extra, r.windowsMapped(), "windows mapped for a file of " + Files.size(file) + " bytes");
+            }
+        }
+        // Many small values in a small file: every one read, nothing mapped.
+        Path small = dir.resolve("small.blit");
+        ObjectFile.write(small, BLIT, records(200));
+        assertTrue(Files.size(small) < ObjectFile.READ_WHOLE, "size " + Files.size(small));
+        try (ObjectFile.Reader r = ObjectFile.reader(small, BLIT)) {
+            long i = 0;
+            for (Object o : r) {
+                assertTrue(matches(i, o), "value " + i);
+                i++;
+            }
+            assertEquals(200, i);
+            assertEquals(0, r.windowsMapped());
+            assertEquals(0, r.mappedBytes());
+        }
+    }
+
+    @Test
+    void badBytesInASmallFileReadWholeAreABlitExceptionWithTheValuesOffset() throws IOException {
+        Path file = dir.resolve("bad-small.blit");
+        ObjectFile.write(file, BLIT, records(20));
+        long at = 0;
+        for (int i = 0; i < 10; i++) {
+            at += BLIT.toBytes(record(i)).length;
+        }
+        byte[] all = Files.readAllBytes(file);
+        all[(int) at] = (byte) 99; // a built-in id that is not assigned
+        Files.write(file, all);
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+            for (int i = 0; i < 10; i++) {
+                assertTrue(matches(i, r.next()));
+            }
+            BlitException e = assertThrows(BlitException.class, r::next);
+            assertTrue(e.getMessage().contains("value #10 at offset " + at + " of " + file + "; offsets below count from 0"),
+                    e.getMessage());
+            assertEquals(0, r.windowsMapped());
+        }
+    }
+
+    @Test
     void valueLargerThanTheWindowGetsABiggerWindow() {
         Path file = dir.resolve("large.blit");
         long[] big = new long[1000];

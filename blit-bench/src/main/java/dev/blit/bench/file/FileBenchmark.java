@@ -56,8 +56,9 @@ import java.util.concurrent.TimeUnit;
  *       file into a reused array with one channel read and decodes it.</li>
  *   <li>{@code blitCompact}: as {@code blitGenerated}, with {@code compactArrays(true)}: the long[]'s elements in
  *       the narrowest width that holds them (4 bytes here).</li>
- *   <li>{@code blitObjectFile}: Blit's {@link ObjectFile} writer and reader on file streams (the path reader
- *       maps the file, which for one small value per open costs a mapping that only the GC releases).</li>
+ *   <li>{@code blitObjectFile}: Blit's {@link ObjectFile} writer and reader on file streams.</li>
+ *   <li>{@code blitObjectFilePath}: the same writer, and the reader a user opens on a path
+ *       ({@link ObjectFile#reader(Path, Blit)}).</li>
  *   <li>{@code kryo}: Kryo {@link Output} / {@link Input} on file streams (reused Kryo buffers).</li>
  *   <li>{@code jdk}: {@link ObjectOutputStream} / {@link ObjectInputStream} on buffered file streams.</li>
  * </ul>
@@ -110,6 +111,11 @@ public class FileBenchmark {
             blit = Blit.builder().register(FileObject.class, 100).build();
             blitObjectFileWrite();
             check.verify("blitObjectFile", size(), blitObjectFileRead(), value);
+        });
+        check.run(only, "blitObjectFilePath", () -> {
+            blit = Blit.builder().register(FileObject.class, 100).build();
+            blitObjectFilePathWrite();
+            check.verify("blitObjectFilePath", size(), blitObjectFilePathRead(), value);
         });
         check.run(only, "kryo", () -> {
             kryo = Kryos.create(false, FileObject.class, long[].class);
@@ -262,6 +268,26 @@ public class FileBenchmark {
     public Object blitObjectFileRoundTrip() {
         blitObjectFileWrite();
         return blitObjectFileRead();
+    }
+
+    // ---------------------------------------------------------------- Blit ObjectFile, the reader on the path
+
+    @Benchmark
+    public long blitObjectFilePathWrite() {
+        return blitObjectFileWrite();
+    }
+
+    @Benchmark
+    public Object blitObjectFilePathRead() {
+        try (ObjectFile.Reader r = ObjectFile.reader(file, blit)) {
+            return r.next();
+        }
+    }
+
+    @Benchmark
+    public Object blitObjectFilePathRoundTrip() {
+        blitObjectFileWrite();
+        return blitObjectFilePathRead();
     }
 
     // ---------------------------------------------------------------- Kryo 5 on file streams
