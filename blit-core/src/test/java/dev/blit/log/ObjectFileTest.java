@@ -161,24 +161,8 @@ class ObjectFileTest {
 
     @Test
     void badBytesInASmallFileReadWholeAreABlitExceptionWithTheValuesOffset() throws IOException {
-        Path file = dir.resolve("bad-small.blit");
-        ObjectFile.write(file, BLIT, records(20));
-        long at = 0;
-        for (int i = 0; i < 10; i++) {
-            at += BLIT.toBytes(record(i)).length;
-        }
-        byte[] all = Files.readAllBytes(file);
-        all[(int) at] = (byte) 99; // a built-in id that is not assigned
-        Files.write(file, all);
-        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
-            for (int i = 0; i < 10; i++) {
-                assertTrue(matches(i, r.next()));
-            }
-            BlitException e = assertThrows(BlitException.class, r::next);
-            assertTrue(e.getMessage().contains("value #10 at offset " + at + " of " + file + "; offsets below count from 0"),
-                    e.getMessage());
-            assertEquals(0, r.windowsMapped());
-        }
+        BlitException e = badByteAtValue("bad-small.blit", 20, 10, ObjectFile.WINDOW, 0);
+        assertTrue(e.getMessage().contains("; offsets below count from 0"), e.getMessage());
     }
 
     @Test
@@ -199,21 +183,34 @@ class ObjectFileTest {
 
     @Test
     void badBytesInTheMiddleOfAMappedFileAreABlitExceptionWithTheValuesOffset() throws IOException {
-        Path file = dir.resolve("bad.blit");
-        ObjectFile.write(file, BLIT, records(1000));
+        badByteAtValue("bad.blit", 1000, 500, 1024, -1);
+    }
+
+    /**
+     * Writes {@code n} records, puts an unassigned built-in id where value {@code bad} starts, and reads through a
+     * reader with the given window: every value before it, then a {@code BlitException} naming its number and
+     * offset in the file. {@code mapped}: how many windows the reader must have mapped by then, or -1 for any.
+     */
+    private BlitException badByteAtValue(String name, int n, int bad, int window, long mapped) throws IOException {
+        Path file = dir.resolve(name);
+        ObjectFile.write(file, BLIT, records(n));
         long at = 0;
-        for (int i = 0; i < 500; i++) {
+        for (int i = 0; i < bad; i++) {
             at += BLIT.toBytes(record(i)).length;
         }
         byte[] all = Files.readAllBytes(file);
         all[(int) at] = (byte) 99; // a built-in id that is not assigned
         Files.write(file, all);
-        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT, 1024)) {
-            for (int i = 0; i < 500; i++) {
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT, window)) {
+            for (int i = 0; i < bad; i++) {
                 assertTrue(matches(i, r.next()));
             }
             BlitException e = assertThrows(BlitException.class, r::next);
-            assertTrue(e.getMessage().contains("value #500 at offset " + at + " "), e.getMessage());
+            assertTrue(e.getMessage().contains("value #" + bad + " at offset " + at + " of " + file), e.getMessage());
+            if (mapped >= 0) {
+                assertEquals(mapped, r.windowsMapped());
+            }
+            return e;
         }
     }
 
