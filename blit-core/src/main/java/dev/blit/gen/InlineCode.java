@@ -12,6 +12,8 @@ import org.objectweb.asm.Type;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 
 import static dev.blit.gen.SerializerGenerator.D_CLASS;
 import static dev.blit.gen.SerializerGenerator.D_RB;
@@ -42,10 +44,33 @@ final class InlineCode {
     /** The constant holding ArrayList's registration, and its id, once a typed-list property exists. */
     private String listRegistration;
     private int listId;
+    /** The constants holding registrations of enums that Blit's own serializer writes: leaves (see {@link #note}). */
+    private final Set<String> enumLeaves = new HashSet<>();
 
     InlineCode(String owner, boolean compact) {
         this.owner = owner;
         this.compact = compact;
+    }
+
+    /**
+     * Notes that constant {@code reg} holds registration {@code r}. An enum that Blit's own serializer writes
+     * (its ordinal; a user's serializer for it is bound before any class is generated) is a leaf like the
+     * built-ins: it contains no other value and is never tracked, so its tag and depth check are
+     * {@code enterLeaf}'s, with no level to enter and leave, which spares two calls per enum field; the bytes
+     * and the errors are those of {@code enter}/{@code exit}.
+     *
+     * @return {@code reg}
+     */
+    String note(Registration r, String reg) {
+        if (r.type.isEnum() && (r.serializer == null || r.serializer instanceof EnumSerializer)) {
+            enumLeaves.add(reg);
+        }
+        return reg;
+    }
+
+    /** Whether a value of final type {@code t}, id {@code id}, registration in constant {@code reg}, is a leaf. */
+    private boolean leaf(Class<?> t, int id, String reg) {
+        return Leaf.of(t, id) != null || enumLeaves.contains(reg);
     }
 
     /**
@@ -312,7 +337,7 @@ final class InlineCode {
      * {@link dev.blit.internal.WriteSession#enterLeaf}). Jumps to {@code done} after a back reference.
      */
     void writeTagged(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value, int session, Label done) {
-        boolean leaf = Leaf.of(t, id) != null;
+        boolean leaf = leaf(t, id, reg);
         mv.visitVarInsn(Opcodes.ALOAD, session);
         mv.visitVarInsn(Opcodes.ALOAD, out);
         mv.visitVarInsn(Opcodes.ALOAD, value);
@@ -341,7 +366,7 @@ final class InlineCode {
      * No reference check: a run is never written for a tracked type with references on.
      */
     private void writeRunElement(MethodVisitor mv, Class<?> t, int id, String reg, int out, int value, int session) {
-        boolean leaf = Leaf.of(t, id) != null;
+        boolean leaf = leaf(t, id, reg);
         mv.visitVarInsn(Opcodes.ALOAD, session);
         mv.visitVarInsn(Opcodes.ALOAD, out);
         mv.visitVarInsn(Opcodes.ALOAD, value);
@@ -359,7 +384,7 @@ final class InlineCode {
      * {@code s.enterLeaf(at); content}, numbered by {@code s.trackedLeaf(content)} if it is a primitive array.
      */
     void readTagged(MethodVisitor mv, Class<?> t, int id, String reg, int in, int session, int at, int saved) {
-        if (Leaf.of(t, id) != null) {
+        if (leaf(t, id, reg)) {
             mv.visitVarInsn(Opcodes.ALOAD, session);
             mv.visitVarInsn(Opcodes.LLOAD, at);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "enterLeaf", "(J)V", false);

@@ -139,7 +139,7 @@ final class SerializerGenerator {
                 boolean exact = Modifier.isFinal(t.getModifiers()) && (!t.isArray() || t.getComponentType().isPrimitive());
                 Registration e = InlineCode.listElement(p, registry);
                 if (r != null && r.type == t && (exact || e == null && speculable(t))) {
-                    registration[i] = constant(r, D_REG);
+                    registration[i] = inline.note(r, constant(r, D_REG));
                     registrationId[i] = r.id;
                     speculative[i] = !exact;
                 }
@@ -148,7 +148,7 @@ final class SerializerGenerator {
                 }
                 if (e != null) {
                     element[i] = e;
-                    elementRegistration[i] = constant(e, D_REG);
+                    elementRegistration[i] = inline.note(e, constant(e, D_REG));
                     elementType[i] = constant(e.type, D_CLASS);
                     if (!listUsed) {
                         Registration list = registry.get(ArrayList.class);

@@ -291,4 +291,111 @@ class LeafDepthTest {
             assertEquals(l.totals, copy.totals);
         }
     }
+
+    enum Shade { LIGHT, DARK }
+
+    /** An enum field and a typed list of enums (a run from four elements), one level below a chain of links. */
+    static final class Painted {
+        Painted next;
+        Shade shade;
+        List<Shade> shades;
+    }
+
+    private static Painted painted(int length, int shades) {
+        Painted head = null;
+        for (int i = 0; i < length; i++) {
+            Painted p = new Painted();
+            p.next = head;
+            head = p;
+        }
+        Painted last = head;
+        while (last.next != null) {
+            last = last.next;
+        }
+        last.shade = Shade.DARK;
+        last.shades = new ArrayList<>();
+        for (int i = 0; i < shades; i++) {
+            last.shades.add(Shade.values()[i % 2]);
+        }
+        return head;
+    }
+
+    private static Blit painting(int maxDepth, boolean references, Serializer<Painted> serializer, Serializer<Shade> shade) {
+        Blit.Builder b = Blit.builder().maxDepth(maxDepth).references(references);
+        if (serializer == null) {
+            b.register(Painted.class, 100);
+        } else {
+            b.register(Painted.class, 100, serializer);
+        }
+        if (shade == null) {
+            b.register(Shade.class, 101);
+        } else {
+            b.register(Shade.class, 101, shade);
+        }
+        return b.build();
+    }
+
+    @Test
+    void anEnumIsALeafOfGeneratedCodeWithTheBytesAndDepthOfTheReflectiveSerializer() {
+        RegistryBuilder rb = new RegistryBuilder();
+        BuiltinTypes.install(rb);
+        rb.add(100, Painted.class, null);
+        rb.add(101, Shade.class, null);
+        assertTrue(ClassSerializers.isGenerated(ClassSerializers.create(Painted.class, rb, null,
+                new ClassSerializers.Options(false, false)), false));
+        @SuppressWarnings("unchecked")
+        Serializer<Painted> reflective = (Serializer<Painted>) (Serializer<?>) new ReflectiveSerializer(ClassModel.of(Painted.class, null), false);
+        int length = 3; // links at depths 1..3; the last one's shade and list at 4, the listed shades at 5
+        for (int shades : new int[]{2, 6}) { // tagged elements, then a run
+            Painted value = painted(length, shades);
+            for (boolean references : new boolean[]{false, true}) {
+                byte[] bytes = painting(1000, references, null, null).toBytes(value);
+                assertArrayEquals(painting(1000, references, reflective, null).toBytes(value), bytes);
+                Painted copy = (Painted) painting(1000, references, null, null).fromBytes(bytes);
+                while (copy.next != null) {
+                    copy = copy.next;
+                }
+                assertSame(Shade.DARK, copy.shade);
+                assertEquals(painted(1, shades).shades, copy.shades);
+                for (int maxDepth = 1; maxDepth <= 6; maxDepth++) {
+                    boolean expected = maxDepth >= length + 2;
+                    String at = shades + " shades, maxDepth " + maxDepth + ", references " + references;
+                    assertEquals(expected, writes(painting(maxDepth, references, null, null), value), "write, " + at);
+                    assertEquals(expected, writes(painting(maxDepth, references, reflective, null), value), "reflective write, " + at);
+                    assertEquals(expected, reads(painting(maxDepth, references, null, null), bytes), "read, " + at);
+                    assertEquals(expected, reads(painting(maxDepth, references, reflective, null), bytes), "reflective read, " + at);
+                }
+                // Only the shade field below the last link: one level too deep for it alone is refused too.
+                Painted one = painted(length, 0);
+                one.next.next.shades = null;
+                assertEquals(false, writes(painting(length, references, null, null), one), "a shade one level too deep");
+                assertEquals(true, writes(painting(length + 1, references, null, null), one), "a shade at maxDepth");
+                byte[] oneBytes = painting(length + 1, references, null, null).toBytes(one);
+                assertEquals(false, reads(painting(length, references, null, null), oneBytes), "a shade read one level too deep");
+            }
+        }
+    }
+
+    @Test
+    void anEnumWithASerializerOfTheUsersGoesThroughIt() {
+        // A user's serializer for the enum (by name here) is no leaf of Blit's: generated code calls it.
+        Serializer<Shade> byName = new Serializer<>() {
+            @Override
+            public void write(dev.blit.buffer.WriteBuffer out, Shade value) {
+                out.writeString(value.name());
+            }
+
+            @Override
+            public Shade read(dev.blit.buffer.ReadBuffer in) {
+                return Shade.valueOf(in.readString());
+            }
+        };
+        Painted value = painted(1, 5);
+        Blit blit = painting(100, false, null, byName);
+        byte[] bytes = blit.toBytes(value);
+        assertTrue(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).contains("DARK"));
+        Painted copy = (Painted) blit.fromBytes(bytes);
+        assertSame(Shade.DARK, copy.shade);
+        assertEquals(value.shades, copy.shades);
+    }
 }
