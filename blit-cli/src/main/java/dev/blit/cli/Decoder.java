@@ -51,6 +51,10 @@ final class Decoder {
      * none) decides how a later exception is read ({@link #exception}); null while nothing did.
      */
     private Mode evidence;
+    /** Whether this message's reading took an empty table on a guess ({@link #emptyTableFits}). */
+    private boolean emptyGuessed;
+    /** False while a message is read again without that guess. */
+    private boolean guessEmpty = true;
     private int nextRef;
     /** Each tracked object (its type id, extended id, name), by reference number (the first {@link #nextRef}). */
     private Node[] tracked = new Node[16];
@@ -92,7 +96,49 @@ final class Decoder {
         building.clear();
         marked = false;
         sawBackReference = false;
-        value(parent, key, 0);
+        emptyGuessed = false;
+        Snapshot before = new Snapshot(parent);
+        try {
+            value(parent, key, 0);
+        } catch (BlitException e) {
+            if (e instanceof Undecodable || !emptyGuessed) {
+                throw e;
+            }
+            // A class without fields was read as compatible on the guess that 01 00 after its tag was its table
+            // (see emptyTableFits); the message is damaged that way, so read it again without the guess, and
+            // show the reading that got further if both find damage, as exception() does for one value.
+            long reached = in.pos;
+            before.restore(parent);
+            guessEmpty = false;
+            try {
+                value(parent, key, 0);
+            } catch (BlitException s) {
+                if (s instanceof Undecodable || in.pos >= reached) {
+                    throw s;
+                }
+                before.restore(parent);
+                guessEmpty = true;
+                value(parent, key, 0); // fails again, as before
+            } finally {
+                guessEmpty = true;
+            }
+        }
+    }
+
+    /**
+     * Whether a field table guessed ({@link Mode#AUTO}) may be empty for class {@code t} (an empty table,
+     * {@code 01 00}, is also what many a schema-consistent content starts with): for an exception (see
+     * {@link #exception}), and for a class with no fields at all, whose schema-consistent content is empty, so
+     * that {@code 01 00} after its tag is either its table or the next value (a back reference to the
+     * message's first object). The table is the likelier, and if the message turns out damaged it is read again
+     * without that guess ({@link #message}).
+     */
+    boolean emptyTableFits(UserTypes.UserType t) {
+        if (t != null && t.shape() == UserTypes.Shape.FIELDS && t.fields().isEmpty() && guessEmpty) {
+            emptyGuessed = true;
+            return true;
+        }
+        return t != null && t.shape() == UserTypes.Shape.THROWABLE;
     }
 
     void value(Node parent, String key, int depth) {
@@ -546,10 +592,10 @@ final class Decoder {
         }
         if (t != null && t.shape() == UserTypes.Shape.OPAQUE) {
             if (types.blit() != null) {
-                ownSerializer(n, types.blit());
+                Opaque.ownSerializer(in, n, types.blit());
                 return;
             }
-            opaque(n, t.why() + " (--blit can decode it)");
+            Opaque.content(in, n, t.why() + " (--blit can decode it)");
         }
         int key = (int) id;
         FieldTables.Table table;
@@ -559,7 +605,8 @@ final class Decoder {
                 n.note = "no field table: it came earlier in this message";
             }
         } else {
-            table = mode == Mode.SCHEMA ? null : fieldTables.table(n, t, mode);
+            Mode reading = mode == Mode.AUTO && evidence != null ? evidence : mode; // one mode a message
+            table = reading == Mode.SCHEMA ? null : fieldTables.table(n, t, reading);
             tables.put(key, table);
             if (table != null) {
                 evidence = Mode.COMPATIBLE;
@@ -573,7 +620,7 @@ final class Decoder {
         } else if (t != null) {
             schemaFields(n, t, depth);
         } else {
-            opaque(n, "a schema-consistent object's content cannot be read without its class (give --register and --classpath)");
+            Opaque.content(in, n, "a schema-consistent object's content cannot be read without its class (give --register and --classpath)");
         }
     }
 
@@ -686,52 +733,6 @@ final class Decoder {
             n.children.subList(children, n.children.size()).clear();
             n.note = note;
         }
-    }
-
-    /**
-     * Lets the user's Blit read a value whose content only its class's code knows (Marshallable, java.io
-     * hooks, custom serializers): the dump learns where it ends and shows its toString. The read starts a
-     * fresh message, so a back reference or field table it depends on from outside cannot be resolved.
-     */
-    private void ownSerializer(Node n, dev.blit.Blit blit) {
-        long start = n.start;
-        dev.blit.buffer.ReadBuffer rb = dev.blit.buffer.ReadBuffer.of(in.slice(start, in.limit - start));
-        Object v;
-        try {
-            v = blit.read(rb);
-        } catch (BlitException e) {
-            in.pos = start + rb.offset();
-            throw new BlitException("the class's own serializer failed (its offsets count from " + start + "): "
-                    + e.getMessage());
-        } catch (RuntimeException | StackOverflowError | LinkageError e) {
-            in.pos = start + rb.offset();
-            throw new BlitException("the class's own serializer failed at offset " + in.pos + ": " + e);
-        }
-        in.pos = start + rb.offset();
-        String text;
-        try {
-            text = String.valueOf(v);
-        } catch (RuntimeException e) {
-            text = "(toString failed: " + e + ")";
-        }
-        n.value = text.length() > 1000 ? text.substring(0, 1000) + "..." : text;
-        n.note = "read by its own serializer (--blit)";
-    }
-
-    private void opaque(Node n, String why) {
-        n.note = why;
-        long rest = in.remaining();
-        Node bytes = n.add(new Node(in.pos, "content"));
-        bytes.type = "bytes";
-        StringBuilder hex = new StringBuilder();
-        for (long i = in.pos; i < Math.min(in.limit, in.pos + 32); i++) {
-            hex.append(hex.length() > 0 ? " " : "").append(String.format("%02x", in.byteAt(i)));
-        }
-        bytes.value = rest + (rest == 1 ? " byte" : " bytes") + " not decoded";
-        bytes.preview = hex + (rest > 32 ? " ..." : "");
-        in.pos = in.limit;
-        bytes.end = in.pos;
-        throw new Undecodable("stopped at offset " + bytes.start + ": " + n.type + " (" + n.id + "): " + why);
     }
 
     void schemaFields(Node n, UserTypes.UserType t, int depth) {

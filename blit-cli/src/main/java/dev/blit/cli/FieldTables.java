@@ -50,10 +50,9 @@ final class FieldTables {
             try {
                 int count = in.count(2, "field count");
                 // Guessing (AUTO), schema-consistent content can look like a table by chance: a flat Point(1, 0)
-                // starts 01 00, "1 byte: 0 fields". So a guessed table needs a field, and one the class knows.
-                // An exception's guessed table may be empty: the whole content is then tried
-                // (see Decoder.exception).
-                if (count == 0 && reading == Decoder.Mode.AUTO && (t == null || t.shape() != UserTypes.Shape.THROWABLE)) {
+                // starts 01 00, "1 byte: 0 fields". So a guessed table needs a field, and one the class knows;
+                // only an exception's, or a class's that has no fields, may be empty (Decoder.emptyTableFits).
+                if (count == 0 && reading == Decoder.Mode.AUTO && !decoder.emptyTableFits(t)) {
                     throw new BlitException("empty table");
                 }
                 names = new String[count];
@@ -81,7 +80,7 @@ final class FieldTables {
                     throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
                             + count + " fields take " + (in.pos - start) + " with the length");
                 }
-                if (reading == Decoder.Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS
+                if (reading == Decoder.Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS && count > 0
                         && !sharesAField(t, names)) {
                     throw new BlitException("no field of " + t.name() + " in what looks like a table");
                 }

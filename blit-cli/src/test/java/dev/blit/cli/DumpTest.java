@@ -41,6 +41,14 @@ class DumpTest {
     record Order(long id, String customer, List<Line> lines, Point at) {
     }
 
+    /** A record without components: its schema-consistent content is empty, its compatible one the table 01 00. */
+    record Nothing() {
+    }
+
+    /** A Nothing beside an int, to give the message's mode away through its own field table. */
+    record Wrapped(Nothing nothing, int x) {
+    }
+
     record Point(int x, int y) {
     }
 
@@ -749,6 +757,48 @@ class DumpTest {
                 new long[] {5, -1}, new long[] {70_000, Integer.MIN_VALUE}, new long[] {Long.MIN_VALUE}, twenty, new int[0],
                 new long[] {1_796_000_000_000L, -1}, new int[] {-8_388_608, 0, 1}, new int[] {300}});
         golden("compact_arrays", dump(bytes));
+    }
+
+    /**
+     * Guessing the mode of a class without fields (a record without components): compatible mode writes its
+     * table {@code 01 00} after its tag, schema-consistent mode nothing, so those bytes are its table or the next
+     * value. After another class's table, or its absence, that mode holds for the rest of the message; alone, the
+     * table is taken, and a message that is then damaged is read again without it (here, a list holding an
+     * empty record and, by a back reference, itself). Each case agrees with the library's own reading.
+     */
+    @Test
+    void theModeOfAClassWithoutFieldsIsGuessedFromWhatCameBeforeOrFromTheWholeMessage() {
+        String register = Nothing.class.getName() + "=100," + Wrapped.class.getName() + "=101";
+        for (boolean references : new boolean[]{false, true}) {
+            Blit compatible = Blit.builder().compatible(true).references(references).register(Nothing.class, 100)
+                    .register(Wrapped.class, 101).build();
+            Blit schema = Blit.builder().references(references).register(Nothing.class, 100).register(Wrapped.class, 101).build();
+            List<Object> values = List.of(new Nothing(),
+                    new ArrayList<>(List.of(new Nothing(), new Wrapped(new Nothing(), 5))),
+                    new ArrayList<>(List.of(new Wrapped(new Nothing(), -1), new Nothing())),
+                    new ArrayList<>(List.of(new Nothing(), 7)));
+            for (Object v : values) {
+                for (Blit blit : new Blit[]{compatible, schema}) {
+                    byte[] bytes = blit.toBytes(v);
+                    assertEquals(v, blit.fromBytes(bytes));
+                    String guessed = dump(bytes, "--register", register);
+                    String known = dump(bytes, blit == compatible ? "--compatible" : "--schema", "--register", register);
+                    assertEquals(known, guessed, v + (blit == compatible ? " in compatible mode" : " schema-consistent"));
+                    assertEquals(blit == compatible, guessed.contains("field table"), guessed);
+                }
+            }
+        }
+        // Schema-consistent, references on: a list whose first element is a Nothing and whose second is the list
+        // itself, a back reference 01 00 after the Nothing's tag; read as its table, the list lacks an element.
+        ArrayList<Object> self = new ArrayList<>();
+        self.add(new Nothing());
+        self.add(self);
+        Blit schema = Blit.builder().references(true).register(Nothing.class, 100).register(Wrapped.class, 101).build();
+        byte[] bytes = schema.toBytes(self);
+        assertEquals("24 02 64 01 00", java.util.HexFormat.ofDelimiter(" ").formatHex(bytes));
+        String guessed = dump(bytes, "--register", register);
+        assertEquals(dump(bytes, "--schema", "--register", register), guessed);
+        assertTrue(guessed.contains("back reference (1) = object #0") && !guessed.contains("field table"), guessed);
     }
 
     private static String dump(byte[] bytes, String... args) {
