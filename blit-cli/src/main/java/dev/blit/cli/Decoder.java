@@ -90,14 +90,9 @@ final class Decoder {
      * {@code parent}, the innermost item carries the error, and the exception is rethrown.
      */
     void message(Node parent, String key) {
-        tables.clear();
-        evidence = null;
-        nextRef = 0;
-        building.clear();
-        marked = false;
-        sawBackReference = false;
-        emptyGuessed = false;
-        Snapshot before = new Snapshot(parent);
+        long start = in.pos;
+        int children = parent.children.size();
+        begin();
         try {
             value(parent, key, 0);
         } catch (BlitException e) {
@@ -108,7 +103,7 @@ final class Decoder {
             // (see emptyTableFits); the message is damaged that way, so read it again without the guess, and
             // show the reading that got further if both find damage, as exception() does for one value.
             long reached = in.pos;
-            before.restore(parent);
+            again(parent, start, children);
             guessEmpty = false;
             try {
                 value(parent, key, 0);
@@ -116,13 +111,31 @@ final class Decoder {
                 if (s instanceof Undecodable || in.pos >= reached) {
                     throw s;
                 }
-                before.restore(parent);
+                again(parent, start, children);
                 guessEmpty = true;
                 value(parent, key, 0); // fails again, as before
             } finally {
                 guessEmpty = true;
             }
         }
+    }
+
+    /** What a message starts from: nothing read before it can be referred to. */
+    private void begin() {
+        tables.clear();
+        evidence = null;
+        nextRef = 0;
+        building.clear();
+        marked = false;
+        sawBackReference = false;
+        emptyGuessed = false;
+    }
+
+    /** Back to the start of the message at {@code start}, its partial tree dropped from {@code parent}. */
+    private void again(Node parent, long start, int children) {
+        in.pos = start;
+        parent.children.subList(children, parent.children.size()).clear();
+        begin();
     }
 
     /**
