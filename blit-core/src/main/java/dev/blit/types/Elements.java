@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -50,6 +51,12 @@ final class Elements {
         int size = m.size();
         out.writeUnsignedVarInt(size);
         WriteSession.of(out).writeEntries(out, m.entrySet(), size, m);
+    }
+
+    /** A map's content from a snapshot of its entries (count, then as {@link #writeMap}); {@code source} for errors. */
+    static void writeEntries(WriteBuffer out, List<? extends Map.Entry<?, ?>> entries, Object source) {
+        out.writeUnsignedVarInt(entries.size());
+        WriteSession.of(out).writeEntries(out, entries, entries.size(), source);
     }
 
     /** Reads {@code count} elements (a run, or tagged values) into {@code c}. */

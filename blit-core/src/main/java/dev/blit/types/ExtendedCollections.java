@@ -239,7 +239,7 @@ final class ExtendedCollections {
                 out.writeDouble(((DoubleAdder) v).sum());
                 return;
             case TypeIds.EXT_WEAK_HASH_MAP:
-                Elements.writeMap(out, liveEntries((WeakHashMap<?, ?>) v));
+                Elements.writeEntries(out, liveEntries((WeakHashMap<?, ?>) v), v);
                 return;
             default: // the sublists and Stack
                 Elements.writeCollection(out, (Collection<?>) v);
@@ -485,15 +485,12 @@ final class ExtendedCollections {
 
     /**
      * A {@code WeakHashMap}'s entries whose keys are still alive, held strongly while they are written: the
-     * collector may clear a key at any time, which would make the count disagree with the entries.
+     * collector may clear a key at any time, which would make the count disagree with the entries. The copy
+     * hashes nothing: a key may hold the map itself (a list that holds the map), whose hash code never ends.
      */
-    private static Map<Object, Object> liveEntries(WeakHashMap<?, ?> m) {
-        LinkedHashMap<Object, Object> live = new LinkedHashMap<>(Elements.hashCapacity(m.size()));
+    private static List<Map.Entry<?, ?>> liveEntries(WeakHashMap<?, ?> m) {
         // toArray copies each live entry (a key the collector cleared is skipped), its key held strongly
-        for (Map.Entry<?, ?> e : m.entrySet().toArray(new Map.Entry<?, ?>[0])) {
-            live.put(e.getKey(), e.getValue());
-        }
-        return live;
+        return Arrays.asList(m.entrySet().toArray(new Map.Entry<?, ?>[0]));
     }
 
     /**

@@ -494,6 +494,16 @@ class ExtendedCollectionsTest {
         self.put("me", self);
         WeakHashMap<?, ?> back = (WeakHashMap<?, ?>) TRACKING.fromBytes(TRACKING.toBytes(self));
         assertSame(back, back.get("me"));
+        // A key that holds the map (a list holding it): its hash code never ends, so the snapshot written must
+        // not hash the keys again (it did, and the write was a stack overflow; found by RegisteredClassesFuzzTest).
+        java.util.List<Object> holder = new java.util.ArrayList<>();
+        WeakHashMap<Object, Object> inside = new WeakHashMap<>();
+        holder.add(inside);
+        inside.put(holder, null); // the list is empty here, so it can still be hashed once
+        java.util.List<?> copy = (java.util.List<?>) TRACKING.fromBytes(TRACKING.toBytes(holder));
+        WeakHashMap<?, ?> map = (WeakHashMap<?, ?>) copy.get(0);
+        assertEquals(1, map.size());
+        assertSame(copy, map.keySet().iterator().next());
     }
 
     /** A user's registerHierarchy covering a JDK class keeps writing it, as before these were built in. */

@@ -185,4 +185,15 @@ class RegressionTest {
         BlitException w = assertThrows(BlitException.class, () -> dev.blit.log.BlitLog.open(dir, blit));
         org.junit.jupiter.api.Assertions.assertTrue(w.getMessage().contains("no complete header at offset 0"), w.getMessage());
     }
+
+    /**
+     * Found by RegisteredClassesFuzzTest (2026-11-28, after 140 s): a list holding a WeakHashMap whose key is the
+     * list itself decodes (references on), but writing it again overflowed the stack: the map's live entries were
+     * copied into a LinkedHashMap, which hashed the key, whose hash code recurses through the map forever.
+     */
+    @Test
+    void aWeakHashMapWhoseKeyHoldsTheMapIsWrittenAgain() {
+        Object value = REFS.fromBytes(bytes("24 01 63 24 01 01 00 00"));
+        Findings.readAgain(REFS, value);
+    }
 }
