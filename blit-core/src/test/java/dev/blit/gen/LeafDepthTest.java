@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Generated code writes and reads a leaf field (a box, a primitive array, a BigInteger, a
- * BigDecimal, a UUID, and the elements of a typed list of strings) without entering a level of its own ({@code enterLeaf}); the reflective serializer
+ * BigDecimal, a UUID, an enum that Blit's own serializer writes, and the elements of a typed list of strings or
+ * enums) without entering a level of its own ({@code enterLeaf}); the reflective serializer
  * enters and leaves one as for any value. These tests pin down that the two agree: a leaf still counts one
  * level below its object for {@code maxDepth}, on write and on read, and a primitive array with references
  * on gets the same number as before, so back references after it still find their objects, while a shared
