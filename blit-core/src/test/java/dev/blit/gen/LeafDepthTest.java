@@ -302,21 +302,18 @@ class LeafDepthTest {
         List<Shade> shades;
     }
 
+    /** A chain of {@code length} links, built from its last one, which alone has a shade and a list of them. */
     private static Painted painted(int length, int shades) {
-        Painted head = null;
-        for (int i = 0; i < length; i++) {
+        Painted head = new Painted();
+        head.shade = Shade.DARK;
+        head.shades = new ArrayList<>();
+        for (int i = 0; i < shades; i++) {
+            head.shades.add(Shade.values()[i % 2]);
+        }
+        for (int i = 1; i < length; i++) {
             Painted p = new Painted();
             p.next = head;
             head = p;
-        }
-        Painted last = head;
-        while (last.next != null) {
-            last = last.next;
-        }
-        last.shade = Shade.DARK;
-        last.shades = new ArrayList<>();
-        for (int i = 0; i < shades; i++) {
-            last.shades.add(Shade.values()[i % 2]);
         }
         return head;
     }
