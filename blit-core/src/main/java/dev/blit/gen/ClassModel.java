@@ -26,7 +26,8 @@ import java.util.Map;
  *   <li>{@link Strategy#FIELDS} when every field is non-final and there is a no-argument constructor: the
  *       instance exists before its fields are read, so cycles through it resolve.</li>
  *   <li>{@link Strategy#CONSTRUCTOR}: a constructor whose parameters set exactly the serialized fields
- *       (see {@link ConstructorMatcher}).</li>
+ *       (see {@link ConstructorMatcher}); else one that sets every final field and some others, the rest
+ *       set after it (partial construction).</li>
  *   <li>{@link Strategy#FIELDS} with final fields set through deep reflection, when a no-argument constructor
  *       is all there is (JDK 26+ warns about this, JEP 500).</li>
  * </ol>
@@ -55,7 +56,10 @@ public final class ClassModel {
     public enum Strategy {
         /** The canonical constructor of a record, after reading every component. */
         RECORD,
-        /** A constructor that takes exactly the serialized fields, after reading them. */
+        /**
+         * A constructor that takes the serialized fields, after reading them: all of them, or (partial
+         * construction) every final one and perhaps others, the rest ({@link Property#settable}) set after it.
+         */
         CONSTRUCTOR,
         /** A no-argument constructor, then the fields are set one by one as they are read. */
         FIELDS
@@ -162,7 +166,10 @@ public final class ClassModel {
         final Class<?> erased;
         /** A lookup with private access to the declaring class, for the handles. */
         private final MethodHandles.Lookup lookup;
-        /** Set one by one after construction ({@link Strategy#FIELDS}): there is a {@link #setter()}. */
+        /**
+         * Set after construction (every field of {@link Strategy#FIELDS}, the fields a partial constructor
+         * does not take): there is a {@link #setter()}.
+         */
         boolean settable;
         private MethodHandle getter;
         private MethodHandle setter;
@@ -279,6 +286,9 @@ public final class ClassModel {
             return forFields(type, properties, lookup, noArg);
         }
         ClassModel viaConstructor = forMatchingConstructor(type, fields, properties, lookup);
+        if (viaConstructor == null) {
+            viaConstructor = forPartConstructor(type, fields, properties, lookup);
+        }
         if (viaConstructor != null) {
             return viaConstructor;
         }
@@ -286,8 +296,9 @@ public final class ClassModel {
             return forFields(type, properties, lookup, noArg);
         }
         throw new BlitException("cannot instantiate " + type.getName() + ": it needs a no-argument constructor (any "
-                + "visibility), a constructor whose parameters are exactly its serialized fields "
-                + names(properties) + ", or to be a record");
+                + "visibility), a constructor whose parameters set its serialized fields " + names(properties)
+                + " or at least its final ones" + finals(properties) + " (the others are then set after it), "
+                + "or to be a record");
     }
 
     /**
@@ -361,6 +372,45 @@ public final class ClassModel {
         return null;
     }
 
+    /**
+     * Partial construction: the constructor with the most parameters among those that set every final field
+     * (and other fields, or none), each parameter a different field; the fields it does not take are non-final
+     * and set after it ran ({@link Property#settable}), as a no-argument constructor's fields are. Kryo and Fory
+     * would allocate such a class without running a constructor; Blit runs one, so the class's own checks
+     * run, and no final field is written reflectively (JEP 500).
+     */
+    private static ClassModel forPartConstructor(Class<?> type, List<Field> fields, List<Property> properties,
+                                                 MethodHandles.Lookup lookup) {
+        Constructor<?>[] ctors = type.getDeclaredConstructors();
+        Arrays.sort(ctors, BY_DESCRIPTOR);
+        ConstructorMatcher matcher = new ConstructorMatcher(type, fields);
+        Constructor<?> best = null;
+        int[] bestArguments = null;
+        for (Constructor<?> c : ctors) {
+            int[] arguments = matcher.matchPart(c);
+            if (arguments != null && (best == null || arguments.length > bestArguments.length)) {
+                best = c;
+                bestArguments = arguments;
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        boolean[] taken = new boolean[properties.size()];
+        for (int a : bestArguments) {
+            taken[a] = true;
+        }
+        for (int i = 0; i < taken.length; i++) {
+            properties.get(i).settable = !taken[i]; // non-final: matchPart took every final field
+        }
+        try {
+            return new ClassModel(type, properties, Strategy.CONSTRUCTOR,
+                    adapt(lookup.unreflectConstructor(best), properties, bestArguments), bestArguments, best);
+        } catch (IllegalAccessException e) {
+            throw new BlitException("cannot reach constructor " + best + ": " + e.getMessage(), e);
+        }
+    }
+
     private static ClassModel forFields(Class<?> type, List<Property> properties, MethodHandles.Lookup lookup,
                                         Constructor<?> noArg) {
         try {
@@ -395,7 +445,7 @@ public final class ClassModel {
 
     /**
      * Lets every property be set after construction: final fields through deep reflection (FORMAT.md,
-     * "Construction", 4: JDK 26 warns about it).
+     * "Construction", 5: JDK 26 warns about it).
      *
      * @param type       the class, for the message
      * @param properties its properties
@@ -433,6 +483,16 @@ public final class ClassModel {
             }
         }
         throw new BlitException("record component " + name + " has no field");
+    }
+
+    private static String finals(List<Property> properties) {
+        List<Property> finals = new ArrayList<>();
+        for (Property p : properties) {
+            if (Modifier.isFinal(p.field.getModifiers())) {
+                finals.add(p);
+            }
+        }
+        return finals.isEmpty() || finals.size() == properties.size() ? "" : " " + names(finals);
     }
 
     private static String names(List<Property> properties) {

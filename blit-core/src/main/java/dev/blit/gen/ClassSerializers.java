@@ -105,6 +105,16 @@ public final class ClassSerializers {
         if (Marshallable.class.isAssignableFrom(type)) {
             return new MarshallableSerializer(type, Access.lookupFor(type, lookup));
         }
+        if (type.isArray()) { // before the abstract classes: an array class is abstract too
+            Class<?> c = type;
+            while (c.isArray()) {
+                c = c.getComponentType();
+            }
+            // Kryo registers array classes; here a typed array needs only its component class to have an id.
+            throw new BlitException("cannot register array class " + type.getTypeName() + ": arrays are built in"
+                    + (c.isPrimitive() || rb.get(c) != null ? "" : "; register its component class instead (register("
+                    + c.getName().replace('$', '.') + ".class, id)), which is all a typed array of it needs"));
+        }
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
             return null; // registered only to name it (array components, declared types); never instantiated
         }
@@ -116,9 +126,6 @@ public final class ClassSerializers {
             // Externalizable, or Serializable with writeObject/readObject/writeReplace/readResolve: the class's
             // own code decides what its state is, so honour it (in Blit's bytes) rather than copy fields.
             return JavaSerialization.create(type, lookup);
-        }
-        if (type.isArray()) {
-            throw new BlitException("cannot register array class " + type.getName() + ": arrays are built in");
         }
         ClassModel model = ClassModel.of(type, lookup);
         Serializer<?> fields = fieldByField(model, rb, options.flat && !options.compatible);

@@ -92,7 +92,7 @@ final class CompatibleSerializer implements Serializer<Object> {
         FieldTable.Mapping m = (FieldTable.Mapping) layout;
         long start = in.offset();
         if (builder != null) {
-            return builder.construct(m.readValues(in, session, properties), start);
+            return builder.construct(m.readValues(in, session, properties), m, start);
         }
         Object o;
         try {

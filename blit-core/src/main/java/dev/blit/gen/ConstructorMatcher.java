@@ -20,11 +20,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Decides whether a constructor sets exactly the serialized fields of a class, and which parameter sets
- * which field. Three ways, in order: parameter names (present when compiled with {@code -parameters}), the
+ * Decides whether a constructor sets exactly the serialized fields of a class (or, for partial
+ * construction, some of them including every final one), and which parameter sets which field. Three ways, in order: parameter names (present when compiled with {@code -parameters}), the
  * constructor's bytecode ({@code this.f = param}, also through {@code super(...)}/{@code this(...)} calls that
  * pass parameters on), and parameter types that occur once. Each parameter must map to one field of the
- * same type and every field must be covered; anything less and the constructor is not used.
+ * same type, a different one each, and every field (every final field, for partial construction) must be
+ * covered; anything less and the constructor is not used.
  */
 final class ConstructorMatcher {
     private static final int MAX_DELEGATION = 32;
@@ -49,8 +50,40 @@ final class ConstructorMatcher {
      *         exactly the serialized fields
      */
     int[] match(Constructor<?> ctor) {
-        int n = fields.size();
-        if (ctor.getParameterCount() != n || n == 0 || ctor.isSynthetic()) {
+        return ctor.getParameterCount() == fields.size() ? map(ctor) : null;
+    }
+
+    /**
+     * A constructor for a class whose other fields are set after it ran (ClassModel's partial construction):
+     * fewer parameters than fields, each one setting a different field, every final field among them.
+     *
+     * @param ctor a constructor of the class
+     * @return for each parameter the index of the field it sets, or null if it is not such a constructor
+     */
+    int[] matchPart(Constructor<?> ctor) {
+        if (ctor.getParameterCount() >= fields.size()) {
+            return null;
+        }
+        int[] map = map(ctor);
+        if (map == null) {
+            return null;
+        }
+        boolean[] covered = new boolean[fields.size()];
+        for (int f : map) {
+            covered[f] = true;
+        }
+        for (int f = 0; f < covered.length; f++) {
+            if (!covered[f] && Modifier.isFinal(fields.get(f).getModifiers())) {
+                return null;
+            }
+        }
+        return map;
+    }
+
+    /** Each parameter to a different field of its type, by names, then bytecode, then unique types; or null. */
+    private int[] map(Constructor<?> ctor) {
+        int n = ctor.getParameterCount();
+        if (n == 0 || ctor.isSynthetic()) {
             return null;
         }
         int[] byName = byNames(ctor);
@@ -61,7 +94,7 @@ final class ConstructorMatcher {
         java.util.Arrays.fill(map, -1);
         Map<Field, Integer> fromCode = analyse(type, Type.getConstructorDescriptor(ctor), 0);
         Class<?>[] params = ctor.getParameterTypes();
-        boolean[] covered = new boolean[n];
+        boolean[] covered = new boolean[fields.size()];
         if (fromCode != null) {
             for (Map.Entry<Field, Integer> e : fromCode.entrySet()) {
                 int f = fields.indexOf(e.getKey());

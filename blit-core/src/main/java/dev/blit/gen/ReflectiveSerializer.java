@@ -24,7 +24,7 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     private final String[] names;
     /** (Object)Object, boxing primitives. */
     private final MethodHandle[] getters;
-    /** (Object, Object)void, unboxing; FIELDS only. */
+    /** (Object, Object)void, unboxing; for the fields set after construction ({@link ClassModel.Property#settable}), else null. */
     private final MethodHandle[] setters;
     /** FIELDS: ()Object; otherwise (Object[])Object in canonical field order. */
     private final MethodHandle constructor;
@@ -148,7 +148,7 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     public Object read(ReadBuffer in) {
         long start = in.offset();
         if (flat != null) {
-            return construct(flat.read(in, kinds), start);
+            return construct(flat.read(in, kinds), null, start);
         }
         ReadSession session = properties.length == 0 ? null : sessionOf(in);
         if (model.strategy() == ClassModel.Strategy.FIELDS) {
@@ -173,17 +173,19 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         for (int i = 0; i < values.length; i++) {
             values[i] = readValue(in, session, i);
         }
-        return construct(values, start);
+        return construct(values, null, start);
     }
 
     /**
      * Makes an instance from every field's value in canonical order (primitives boxed).
      *
-     * @param values the values
-     * @param start  the offset the content started at, for errors
+     * @param values  the values
+     * @param written which fields the bytes had (compatible mode): a field set after a partial constructor that
+     *                they lacked keeps what the constructor gave it; null when they had every field
+     * @param start   the offset the content started at, for errors
      * @return the instance
      */
-    Object construct(Object[] values, long start) {
+    Object construct(Object[] values, FieldTable.Mapping written, long start) {
         if (model.strategy() == ClassModel.Strategy.FIELDS) {
             Object o;
             try {
@@ -201,7 +203,13 @@ public final class ReflectiveSerializer implements Serializer<Object> {
             return o;
         }
         try {
-            return (Object) constructor.invokeExact(values);
+            Object o = (Object) constructor.invokeExact(values);
+            for (int i = 0; i < setters.length; i++) {
+                if (setters[i] != null && (written == null || written.written(i))) {
+                    setters[i].invokeExact(o, values[i]);
+                }
+            }
+            return o;
         } catch (Throwable t) {
             throw Support.constructionFailed(model.type(), start, t);
         }

@@ -298,7 +298,8 @@ final class SerializerGenerator {
 
     /**
      * Locals of read: 0 this, 1 in, 2 session, 3-4 start offset, 5-6 a field's offset, 7 a tag, 8 saved state,
-     * 9.. the fields (chunked: 9 long[], 10 Object[]; fields set one by one: 8 the new object).
+     * 9.. the fields (chunked: 9 long[], 10 Object[]; fields set one by one: 8 the new object; after a partial
+     * constructor, the new object in the first local after the fields, 11 when chunked).
      */
     private void read(ClassWriter cw) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "read", "(" + D_RB + ")Ljava/lang/Object;", null, null);
@@ -337,6 +338,7 @@ final class SerializerGenerator {
             boolean chunked = properties.size() > CHUNK;
             int[] slots = new int[properties.size()];
             int[] index = new int[properties.size()];
+            int next = 11;
             if (chunked) {
                 int primitives = 0;
                 int references = 0;
@@ -358,7 +360,7 @@ final class SerializerGenerator {
                     valuesChunk(cw, from, Math.min(properties.size(), from + CHUNK), index);
                 }
             } else {
-                int next = 9;
+                next = 9;
                 for (int i = 0; i < properties.size(); i++) {
                     ClassModel.Property p = properties.get(i);
                     readValue(mv, i, 1, 2, 5, 7, 8);
@@ -377,29 +379,54 @@ final class SerializerGenerator {
             StringBuilder desc = new StringBuilder();
             for (int k = 0; k < arguments.length; k++) {
                 int a = arguments[k];
-                ClassModel.Property p = properties.get(a);
-                if (!chunked) {
-                    mv.visitVarInsn(Type.getType(p.erased).getOpcode(Opcodes.ILOAD), slots[a]);
-                } else if (!p.kind.primitive()) {
-                    mv.visitVarInsn(Opcodes.ALOAD, 10);
-                    HiddenClassBuilder.push(mv, index[a]);
-                    mv.visitInsn(Opcodes.AALOAD);
-                } else {
-                    mv.visitVarInsn(Opcodes.ALOAD, 9);
-                    HiddenClassBuilder.push(mv, index[a]);
-                    mv.visitInsn(Opcodes.LALOAD);
-                    fromBits(mv, p.kind);
-                }
+                loadValue(mv, a, chunked ? null : slots, index);
                 access.argument(mv, k);
-                desc.append(Type.getDescriptor(p.erased));
+                desc.append(Type.getDescriptor(properties.get(a).erased));
             }
             access.construct(mv, desc.toString());
+            // Partial construction: the fields the constructor did not take are set after it (local: the object).
+            boolean cast = false;
+            for (int i = 0; i < properties.size(); i++) {
+                if (properties.get(i).settable) {
+                    if (!cast) {
+                        mv.visitVarInsn(Opcodes.ASTORE, next);
+                        access.cast(mv, next);
+                        cast = true;
+                    }
+                    access.beforeSet(mv, i, next);
+                    loadValue(mv, i, chunked ? null : slots, index);
+                    access.set(mv, i);
+                }
+            }
+            if (cast) {
+                mv.visitVarInsn(Opcodes.ALOAD, next);
+            }
             mv.visitLabel(end);
             mv.visitInsn(Opcodes.ARETURN);
             constructionFailed(mv, handler);
         }
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * Pushes the value read for property {@code a}: from its local ({@code slots}), or, chunked (slots null),
+     * from the long[] of primitives in local 9 or the Object[] of references in local 10.
+     */
+    private void loadValue(MethodVisitor mv, int a, int[] slots, int[] index) {
+        ClassModel.Property p = properties.get(a);
+        if (slots != null) {
+            mv.visitVarInsn(Type.getType(p.erased).getOpcode(Opcodes.ILOAD), slots[a]);
+        } else if (!p.kind.primitive()) {
+            mv.visitVarInsn(Opcodes.ALOAD, 10);
+            HiddenClassBuilder.push(mv, index[a]);
+            mv.visitInsn(Opcodes.AALOAD);
+        } else {
+            mv.visitVarInsn(Opcodes.ALOAD, 9);
+            HiddenClassBuilder.push(mv, index[a]);
+            mv.visitInsn(Opcodes.LALOAD);
+            fromBits(mv, p.kind);
+        }
     }
 
     private static final String VALUES_CHUNK_DESC = "(" + D_RB + D_RS + "[J[Ljava/lang/Object;)V";

@@ -121,10 +121,33 @@ class FlatClassTest {
     record Flag(boolean on) {
     }
 
+    /** Flat, built by a constructor that takes its final field only: the others are set after it. */
+    static final class Stamped {
+        final long time;
+        double price;
+        boolean live;
+
+        Stamped(long time) {
+            this.time = time;
+            this.live = true;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Stamped && ((Stamped) o).time == time && Double.compare(((Stamped) o).price, price) == 0
+                    && ((Stamped) o).live == live;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(time);
+        }
+    }
+
     private static Blit.Builder builder() {
         return Blit.builder().register(MarketData.class, 100).register(AllKinds.class, 101).register(Point.class, 102)
                 .register(Range.class, 103).register(Segment.class, 104).register(Flag.class, 105)
-                .register(Wide100.class, 106);
+                .register(Wide100.class, 106).register(Stamped.class, 107);
     }
 
     private static final Blit FLAT = builder().build();
@@ -221,6 +244,26 @@ class FlatClassTest {
             assertArrayEquals(generated, reflective.toBytes(v), v.getClass().getSimpleName());
             assertEquals(v, reflective.fromBytes(generated));
             RoundTrip.roundTrip(reflective, v, generated.length);
+        }
+    }
+
+    @Test
+    void aFlatClassBuiltByAPartialConstructorHasItsOtherFieldsSetAfterIt() {
+        Stamped s = new Stamped(-1_000);
+        s.price = 2.5;
+        s.live = false; // the constructor says true: the block's false must win
+        Blit reflective = Blit.builder()
+                .register(Stamped.class, 107, new ReflectiveSerializer(ClassModel.of(Stamped.class, null))).build();
+        byte[] bytes = FLAT.toBytes(s);
+        assertEquals(1 + 17, bytes.length);
+        assertArrayEquals(bytes, reflective.toBytes(s));
+        for (Blit reader : new Blit[]{FLAT, reflective}) {
+            Stamped back = reader.fromBytes(bytes, Stamped.class);
+            assertEquals(s, back);
+            Stamped target = new Stamped(5);
+            Stamped into = reader.readInto(dev.blit.buffer.ReadBuffer.of(bytes, 0, bytes.length), target);
+            assertEquals(s, into);
+            assertTrue(into != target, "a final field: a new object, not the target overwritten");
         }
     }
 

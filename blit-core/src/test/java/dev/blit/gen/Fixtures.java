@@ -185,6 +185,97 @@ final class Fixtures {
         }
     }
 
+    /**
+     * Partial construction: its only constructor takes the final field and checks it; the other fields are set
+     * after it, so the owner read replaces the one the constructor gives.
+     */
+    static final class Account {
+        private final long id;
+        String owner;
+        double balance;
+        List<String> tags;
+
+        Account(long id) {
+            if (id < 0) {
+                throw new IllegalArgumentException("negative id " + id);
+            }
+            this.id = id;
+            this.owner = "nobody";
+        }
+
+        long id() {
+            return id;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Account)) {
+                return false;
+            }
+            Account a = (Account) o;
+            return a.id == id && Objects.equals(a.owner, owner) && Double.compare(a.balance, balance) == 0
+                    && Objects.equals(a.tags, tags);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(id);
+        }
+
+        @Override
+        public String toString() {
+            return "Account[" + id + ", " + owner + ", " + balance + ", " + tags + "]";
+        }
+    }
+
+    /**
+     * Partial construction down a hierarchy: the fields of a superclass in another package (private, protected,
+     * public, one shadowed here) are set after the constructor with the most parameters that takes every final
+     * field; the one-parameter constructor does not take {@code rate}, so it is not a candidate.
+     */
+    static final class Savings extends Base {
+        private int x; // shadows Base.x
+        private final String iban;
+        private final double rate;
+
+        Savings(String iban) {
+            this(iban, 0.01);
+        }
+
+        Savings(String iban, double rate) {
+            this.iban = iban;
+            this.rate = rate;
+        }
+
+        static Savings sample() {
+            Savings s = new Savings("DE00", 0.025);
+            s.x = 7;
+            s.label = "pocket";
+            ((Base) s).x = -3;
+            return s;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Savings)) {
+                return false;
+            }
+            Savings s = (Savings) o;
+            return s.x == x && ((Base) s).x == ((Base) this).x && s.baseId() == baseId() && Objects.equals(s.label, label)
+                    && Objects.equals(s.iban, iban) && Double.compare(s.rate, rate) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(iban);
+        }
+
+        @Override
+        public String toString() {
+            return "Savings[" + baseId() + ", " + label + ", " + ((Base) this).x + ", " + iban + ", " + rate + ", " + x + "]";
+        }
+    }
+
     /** Nothing Blit can construct it with. */
     static final class Unbuildable {
         private final int a;

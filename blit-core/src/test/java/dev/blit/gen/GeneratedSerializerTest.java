@@ -327,6 +327,20 @@ class GeneratedSerializerTest {
     }
 
     @Test
+    void anArrayClassIsNotRegisteredItsComponentIs() {
+        BlitException e = assertThrows(BlitException.class,
+                () -> Blit.builder().register(Fixtures.Shape[].class, 100).build());
+        assertTrue(e.getMessage().contains("register(dev.blit.gen.Fixtures.Shape.class, id)"), e.getMessage());
+        e = assertThrows(BlitException.class, () -> Blit.builder().register(int[][].class, 100).build());
+        assertFalse(e.getMessage().contains("register("), e.getMessage());
+        e = assertThrows(BlitException.class, () -> Blit.builder().register(String[].class, 100).build());
+        assertFalse(e.getMessage().contains("register("), e.getMessage()); // String has an id already
+        Blit blit = Blit.builder().register(Fixtures.Shape.class, 100).register(Fixtures.Circle.class, 101).build();
+        Fixtures.Shape[] shapes = {new Fixtures.Circle(1), null};
+        assertArrayEquals(shapes, (Object[]) blit.fromBytes(blit.toBytes(shapes)));
+    }
+
+    @Test
     void anInnerClassIsRefusedAtBuildBecauseOfItsEnclosingInstance() {
         BlitException e = assertThrows(BlitException.class,
                 () -> Blit.builder().register(Fixtures.Inner.class, 100).build());

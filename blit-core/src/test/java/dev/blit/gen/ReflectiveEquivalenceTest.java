@@ -67,6 +67,14 @@ class ReflectiveEquivalenceTest {
         out.add(Finals.sample());
         out.add(new Finals());
         out.addAll(rosters());
+        Fixtures.Account account = new Fixtures.Account(12);
+        out.add(account); // owner "nobody", no tags
+        account = new Fixtures.Account(Long.MAX_VALUE);
+        account.owner = null;
+        account.balance = -1.5;
+        account.tags = new ArrayList<>(List.of("vip", "eu"));
+        out.add(account);
+        out.add(Fixtures.Savings.sample());
         return out;
     }
 

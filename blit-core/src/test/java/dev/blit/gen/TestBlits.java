@@ -36,7 +36,7 @@ final class TestBlits {
             Range.class, VenueQuote.class, Legacy.class, Point.class, Segment.class, Bag.class, Color.class,
             Pixel.class, Shape.class, Circle.class, Square.class, Animal.class, Dog.class, Drawing.class,
             Order.class, OrderLine.class, Customer.class, Node.class, Holder.class, Named.class, Finals.class,
-            Fixtures.Roster.class);
+            Fixtures.Roster.class, Fixtures.Account.class, Fixtures.Savings.class);
 
     private TestBlits() {
     }

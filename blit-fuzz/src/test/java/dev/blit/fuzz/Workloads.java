@@ -124,7 +124,51 @@ final class Workloads {
                 .register(IllegalStateException.class, 111)
                 .register(java.io.IOException.class, 112)
                 .register(Rejected.class, 113)
+                .register(Account.class, 114)
+                .register(Tick.class, 115)
                 .references(references);
+    }
+
+    /**
+     * Partial construction (FORMAT.md, "Construction"): its constructor takes the final field and checks it,
+     * the other fields are set after it.
+     */
+    static final class Account {
+        final long id;
+        String owner;
+        double balance;
+        List<String> tags;
+
+        Account(long id) {
+            if (id < 0) {
+                throw new IllegalArgumentException("negative id " + id);
+            }
+            this.id = id;
+            this.owner = "nobody";
+        }
+    }
+
+    /** {@link Account}'s way of construction for a flat class. */
+    static final class Tick {
+        final long time;
+        double price;
+        int size;
+
+        Tick(long time) {
+            this.time = time;
+        }
+    }
+
+    /** @return accounts and ticks, each built through a constructor that takes only their final field */
+    static List<Object> partial() {
+        Account a = new Account(42);
+        a.owner = "ann";
+        a.balance = 10.25;
+        a.tags = new ArrayList<>(List.of("vip"));
+        Tick t = new Tick(1_700_000_000_000L);
+        t.price = 99.5;
+        t.size = 300;
+        return new ArrayList<>(List.of(a, new Account(7), t, t));
     }
 
     /** A user exception with final fields of its own and a constructor that takes them (FORMAT.md, "Throwables"). */
@@ -392,6 +436,7 @@ final class Workloads {
         s.put("mixedTree", mixedTree());
         s.put("lambdas", lambdas());
         s.put("exceptions", exceptions());
+        s.put("partial", partial());
         return s;
     }
 }
