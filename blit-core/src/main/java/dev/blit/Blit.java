@@ -154,7 +154,7 @@ public final class Blit {
      * @throws BlitException if the bytes are malformed or hold a value of another type
      */
     public <T> T fromBytes(byte[] bytes, Class<T> type) {
-        return checkType(fromBytes(bytes), type);
+        return checkType(fromBytes(bytes), type, 0);
     }
 
     /**
@@ -189,16 +189,16 @@ public final class Blit {
         boolean unnamed = BuiltinTypes.isSerializableLambda(type)
                 || (type.getClassLoader() == null && !Modifier.isPublic(type.getModifiers()));
         if (!unnamed) {
-            return checkType(copy, type);
+            return checkType(copy, type, 0);
         }
         Class<?> named = type;
         while (!Modifier.isPublic(named.getModifiers())) {
             named = named.getSuperclass(); // Object, at the latest
         }
-        checkType(copy, named);
+        checkType(copy, named, 0);
         for (Class<?> k = type; k != null; k = k.getSuperclass()) {
             for (Class<?> i : k.getInterfaces()) {
-                checkType(copy, i);
+                checkType(copy, i, 0);
             }
         }
         return copy;
@@ -314,7 +314,8 @@ public final class Blit {
      */
     @SuppressWarnings("unchecked")
     public <T> T readInto(ReadBuffer in, T target) {
-        return checkType(readValue(in, java.util.Objects.requireNonNull(target, "target")), (Class<T>) target.getClass());
+        long at = in.offset();
+        return checkType(readValue(in, java.util.Objects.requireNonNull(target, "target")), (Class<T>) target.getClass(), at);
     }
 
     /** {@link #read(ReadBuffer)}, into {@code target} when it is not null. */
@@ -365,7 +366,8 @@ public final class Blit {
      * @return the value, possibly null
      */
     public <T> T read(ReadBuffer in, Class<T> type) {
-        return checkType(read(in), type);
+        long at = in.offset();
+        return checkType(read(in), type, at);
     }
 
     /**
@@ -428,9 +430,11 @@ public final class Blit {
         return read(ReadBuffer.of(in));
     }
 
-    private static <T> T checkType(Object v, Class<T> type) {
+    /** @param at the offset the value began at, for the message */
+    private static <T> T checkType(Object v, Class<T> type, long at) {
         if (v != null && !wrap(type).isInstance(v)) {
-            throw new BlitException("expected a " + type.getName() + " but the bytes hold a " + v.getClass().getName());
+            throw new BlitException("expected a " + type.getName() + " but the bytes at offset " + at + " hold a "
+                    + v.getClass().getName());
         }
         @SuppressWarnings("unchecked")
         T t = (T) v;

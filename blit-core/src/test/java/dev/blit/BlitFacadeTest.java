@@ -165,8 +165,16 @@ class BlitFacadeTest {
     void wrongExpectedTypeIsABlitException() {
         byte[] bytes = blit.toBytes("text");
         BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes, Integer.class));
-        assertTrue(e.getMessage().contains("java.lang.Integer"), e.getMessage());
+        assertTrue(e.getMessage().contains("java.lang.Integer") && e.getMessage().contains("at offset 0"), e.getMessage());
         assertEquals(5, blit.fromBytes(blit.toBytes(5), int.class));
+        WriteBuffer out = new WriteBuffer();
+        blit.write(5, out);
+        long second = out.position();
+        blit.write("text", out);
+        ReadBuffer in = ReadBuffer.of(out.array(), 0, (int) out.position());
+        assertEquals(5, blit.read(in, Integer.class));
+        BlitException e2 = assertThrows(BlitException.class, () -> blit.read(in, Integer.class));
+        assertTrue(e2.getMessage().contains("at offset " + second), e2.getMessage());
     }
 
     @Test
