@@ -21,7 +21,8 @@ import java.util.Set;
 
 /**
  * Decides whether a constructor sets exactly the serialized fields of a class (or, for partial
- * construction, some of them including every final one), and which parameter sets which field. Three ways, in order: parameter names (present when compiled with {@code -parameters}), the
+ * construction, some of them including every final one), and which parameter sets which field. Three
+ * ways, in order: parameter names (present when compiled with {@code -parameters}), the
  * constructor's bytecode ({@code this.f = param}, also through {@code super(...)}/{@code this(...)} calls that
  * pass parameters on), and parameter types that occur once. Each parameter must map to one field of the
  * same type, a different one each, and every field (every final field, for partial construction) must be

@@ -24,7 +24,10 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     private final String[] names;
     /** (Object)Object, boxing primitives. */
     private final MethodHandle[] getters;
-    /** (Object, Object)void, unboxing; for the fields set after construction ({@link ClassModel.Property#settable}), else null. */
+    /**
+     * (Object, Object)void, unboxing; for the fields set after construction
+     * ({@link ClassModel.Property#settable}), else null.
+     */
     private final MethodHandle[] setters;
     /** FIELDS: ()Object; otherwise (Object[])Object in canonical field order. */
     private final MethodHandle constructor;

@@ -139,7 +139,8 @@ class PartialConstructionTest {
     /** {@link Account} under id 100, through generated code and through the reflective serializer. */
     private static Blit[] readers() {
         return new Blit[]{Blit.builder().register(Account.class, 100).build(),
-                Blit.builder().register(Account.class, 100, new ReflectiveSerializer(ClassModel.of(Account.class, null))).build()};
+                Blit.builder().register(Account.class, 100,
+                        new ReflectiveSerializer(ClassModel.of(Account.class, null))).build()};
     }
 
     @Test
