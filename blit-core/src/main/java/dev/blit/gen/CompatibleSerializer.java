@@ -52,12 +52,13 @@ final class CompatibleSerializer implements Serializer<Object> {
         this.fields = new FieldTable(model.type(), ps);
         this.properties = ps.toArray(new ClassModel.Property[0]);
         this.setters = new MethodHandle[properties.length];
+        boolean fieldByField = model.strategy() == ClassModel.Strategy.FIELDS;
         for (int i = 0; i < properties.length; i++) {
-            if (properties[i].settable) {
+            if (fieldByField && properties[i].settable) { // else the builder sets what a partial constructor left
                 setters[i] = properties[i].setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
             }
         }
-        this.builder = model.strategy() == ClassModel.Strategy.FIELDS ? null : new ReflectiveSerializer(model, false);
+        this.builder = fieldByField ? null : new ReflectiveSerializer(model, false);
     }
 
     @Override

@@ -35,6 +35,8 @@ final class FieldAccess {
     /** The static field holding the constructor handle, or null when the constructor is called directly. */
     private final String constructor;
     private final Constructor<?> direct;
+    /** After a constructor (not FIELDS): the properties it does not take, set after it (partial construction). */
+    private final int[] rest;
 
     /**
      * Registers the handles the generated code will need as constants of {@code shell}: call before
@@ -60,6 +62,14 @@ final class FieldAccess {
                 setter[i] = shell.constant(p.setter(), D_MH);
             }
         }
+        int n = 0;
+        int[] rest = new int[properties.size()];
+        for (int i = 0; model.strategy() != ClassModel.Strategy.FIELDS && i < properties.size(); i++) {
+            if (properties.get(i).settable) {
+                rest[n++] = i;
+            }
+        }
+        this.rest = java.util.Arrays.copyOf(rest, n);
         Constructor<?> c = model.creator();
         this.direct = nestmate && c != null && c.getDeclaringClass() == model.type() ? c : null;
         this.constructor = direct == null ? shell.constant(model.constructor(), D_MH) : null;
@@ -137,6 +147,20 @@ final class FieldAccess {
         }
         mv.visitFieldInsn(Opcodes.PUTFIELD, Type.getInternalName(f.getDeclaringClass()), f.getName(),
                 Type.getDescriptor(f.getType()));
+    }
+
+    /**
+     * After a partial constructor ({@link ClassModel.Strategy#CONSTRUCTOR} with fields it does not take): moves
+     * the new object from the stack into local {@code objectSlot}, cast for {@link #beforeSet}, and returns those
+     * fields, which the caller sets ({@link #beforeSet}, the value, {@link #set}) before it loads the object
+     * again. When the constructor took every field: nothing, and an empty array.
+     */
+    int[] storeForRest(MethodVisitor mv, int objectSlot) {
+        if (rest.length > 0) {
+            mv.visitVarInsn(Opcodes.ASTORE, objectSlot);
+            cast(mv, objectSlot);
+        }
+        return rest;
     }
 
     /**

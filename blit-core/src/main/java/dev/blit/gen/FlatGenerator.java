@@ -227,7 +227,10 @@ final class FlatGenerator {
 
     private static final String READ_CHUNK_DESC = "([BILjava/lang/Object;" + D_RB + ")V";
 
-    /** Locals: 1 in, 2 p, 3 a, 4 the new object (fields set one by one, or after a partial constructor), 5 a throwable. */
+    /**
+     * Locals: 1 in, 2 p, 3 a, 4 the new object (fields set one by one, or after a partial constructor), 5 a
+     * throwable.
+     */
     private void read(ClassWriter cw) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "read", "(" + D_RB + ")Ljava/lang/Object;", null, null);
         mv.visitCode();
@@ -259,21 +262,13 @@ final class FlatGenerator {
                 desc.append(Type.getDescriptor(properties.get(arguments[k]).erased));
             }
             access.construct(mv, desc.toString());
-            // Partial construction: the fields the constructor did not take are set after it.
-            boolean cast = false;
-            for (int i = 0; i < properties.size(); i++) {
-                if (properties.get(i).settable) {
-                    if (!cast) {
-                        mv.visitVarInsn(Opcodes.ASTORE, 4);
-                        access.cast(mv, 4);
-                        cast = true;
-                    }
-                    access.beforeSet(mv, i, 4);
-                    load(mv, i, 3, 2, 1);
-                    access.set(mv, i);
-                }
+            int[] rest = access.storeForRest(mv, 4); // partial construction: the fields set after it
+            for (int i : rest) {
+                access.beforeSet(mv, i, 4);
+                load(mv, i, 3, 2, 1);
+                access.set(mv, i);
             }
-            if (cast) {
+            if (rest.length > 0) {
                 mv.visitVarInsn(Opcodes.ALOAD, 4);
             }
             mv.visitLabel(end);

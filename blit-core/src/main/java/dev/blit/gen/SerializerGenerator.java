@@ -384,21 +384,13 @@ final class SerializerGenerator {
                 desc.append(Type.getDescriptor(properties.get(a).erased));
             }
             access.construct(mv, desc.toString());
-            // Partial construction: the fields the constructor did not take are set after it (local: the object).
-            boolean cast = false;
-            for (int i = 0; i < properties.size(); i++) {
-                if (properties.get(i).settable) {
-                    if (!cast) {
-                        mv.visitVarInsn(Opcodes.ASTORE, next);
-                        access.cast(mv, next);
-                        cast = true;
-                    }
-                    access.beforeSet(mv, i, next);
-                    loadValue(mv, i, chunked ? null : slots, index);
-                    access.set(mv, i);
-                }
+            int[] rest = access.storeForRest(mv, next); // partial construction: the fields set after it
+            for (int i : rest) {
+                access.beforeSet(mv, i, next);
+                loadValue(mv, i, chunked ? null : slots, index);
+                access.set(mv, i);
             }
-            if (cast) {
+            if (rest.length > 0) {
                 mv.visitVarInsn(Opcodes.ALOAD, next);
             }
             mv.visitLabel(end);
