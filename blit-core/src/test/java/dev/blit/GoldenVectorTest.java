@@ -48,6 +48,49 @@ class GoldenVectorTest {
     private static final Blit COMPATIBLE_THROWABLES = Blit.builder().compatible(true).register(Rejected.class, 100)
             .register(java.io.IOException.class, 101).build();
 
+    private static final Blit CONTAINERS = Blit.builder().register(Owned.class, 100).register(Tally.class, 101).build();
+
+    /** A list with a field of its own (FORMAT.md, "Collections and maps the user extends"). */
+    static final class Owned extends ArrayList<Object> {
+        String owner;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Owned && super.equals(o) && java.util.Objects.equals(owner, ((Owned) o).owner);
+        }
+
+        @Override
+        public int hashCode() {
+            return super.hashCode();
+        }
+    }
+
+    /** A map with a field of its own. */
+    static final class Tally extends java.util.LinkedHashMap<String, Integer> {
+        int round;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Tally && super.equals(o) && round == ((Tally) o).round;
+        }
+
+        @Override
+        public int hashCode() {
+            return super.hashCode();
+        }
+    }
+
+    private static Object[] containers() {
+        Owned owned = new Owned();
+        owned.owner = "me";
+        owned.add("x");
+        owned.add(2);
+        Tally tally = new Tally();
+        tally.round = 3;
+        tally.put("a", 1);
+        return new Object[] {owned, tally};
+    }
+
     /** An exception with a field of its own, for FORMAT.md "Throwables" in compatible mode. */
     static final class Rejected extends RuntimeException {
         int code;
@@ -218,6 +261,7 @@ class GoldenVectorTest {
                 java.util.Collections.nCopies(2, "x"), java.util.Comparator.naturalOrder()}, PLAIN));
         c.add(new Case("throwable", throwable(), THROWABLES));
         c.add(new Case("compatible_throwables", compatibleThrowables(), COMPATIBLE_THROWABLES));
+        c.add(new Case("container_subclasses", containers(), CONTAINERS));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",

@@ -1,6 +1,7 @@
 package dev.blit.cli;
 
 import dev.blit.BlitException;
+import dev.blit.gen.ClassLayout;
 import dev.blit.types.TypeIds;
 
 import java.util.Arrays;
@@ -147,7 +148,7 @@ final class Decoder {
      * without that guess ({@link #message}).
      */
     boolean emptyTableFits(UserTypes.UserType t) {
-        if (t != null && t.shape() == UserTypes.Shape.FIELDS && t.fields().isEmpty() && guessEmpty) {
+        if (t != null && t.fieldsFirst() && t.fields().isEmpty() && guessEmpty) {
             emptyGuessed = true;
             return true;
         }
@@ -623,7 +624,7 @@ final class Decoder {
             tables.put(key, table);
             if (table != null) {
                 evidence = Mode.COMPATIBLE;
-            } else if (mode == Mode.AUTO && evidence == null && t != null && t.shape() == UserTypes.Shape.FIELDS
+            } else if (mode == Mode.AUTO && evidence == null && t != null && t.fieldsFirst()
                     && !t.fields().isEmpty()) {
                 evidence = Mode.SCHEMA; // a compatible writer's table would have named one of its fields
             }
@@ -634,6 +635,23 @@ final class Decoder {
             schemaFields(n, t, depth);
         } else {
             Opaque.content(in, n, "a schema-consistent object's content cannot be read without its class (give --register and --classpath)");
+        }
+        if (t != null && t.shape() == UserTypes.Shape.CONTAINER) {
+            boolean map = Map.class.isAssignableFrom(t.type());
+            Node e = n.add(new Node(in.pos, map ? "entries" : "elements"));
+            e.type = ClassLayout.containerBase(t.type()).getName(); // "elements: java.util.ArrayList, 3 elements"
+            try {
+                if (map) {
+                    entries(e, in.count(2, "count"), depth);
+                } else {
+                    collection(e, in.count(1, "count"), depth);
+                }
+            } catch (BlitException x) {
+                mark(e, x);
+                throw x;
+            } finally {
+                e.end = in.pos;
+            }
         }
     }
 

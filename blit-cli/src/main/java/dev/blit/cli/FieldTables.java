@@ -80,7 +80,7 @@ final class FieldTables {
                     throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
                             + count + " fields take " + (in.pos - start) + " with the length");
                 }
-                if (reading == Decoder.Mode.AUTO && t != null && t.shape() == UserTypes.Shape.FIELDS && count > 0
+                if (reading == Decoder.Mode.AUTO && t != null && t.fieldsFirst() && count > 0
                         && !sharesAField(t, names)) {
                     throw new BlitException("no field of " + t.name() + " in what looks like a table");
                 }

@@ -39,6 +39,12 @@ final class UserTypes {
          * field table, as a plain class's, and in the table's order.
          */
         THROWABLE,
+        /**
+         * A class of the user's that extends a JDK collection or map (FORMAT.md, "Collections and maps the user
+         * extends"): its own fields (those declared below the JDK's class) as {@link #FIELDS}, then its elements
+         * or entries as a built-in collection's or map's.
+         */
+        CONTAINER,
         /** Marshallable, java.io hooks, abstract: only the class's own code knows its content. */
         OPAQUE
     }
@@ -56,6 +62,11 @@ final class UserTypes {
                     String why) {
         String name() {
             return type.getName();
+        }
+
+        /** Whether its content starts with fields, in compatible mode with a field table before them. */
+        boolean fieldsFirst() {
+            return shape == Shape.FIELDS || shape == Shape.CONTAINER;
         }
     }
 
@@ -328,6 +339,11 @@ final class UserTypes {
             if (Throwable.class.isAssignableFrom(type)) {
                 // before the hooks, which Throwable has: the library writes it through its public methods
                 return throwable(id, type, serializer != null);
+            }
+            Class<?> container = ClassLayout.containerBase(type);
+            if (container != null && !JavaSerialization.declaresHooks(type, container)) {
+                // before the hooks, which the JDK's collections have: the library writes it through its public methods
+                return new UserType(id, type, Shape.CONTAINER, fields(ClassLayout.serializedFields(type)), false, null, null);
             }
             if (JavaSerialization.hasHooks(type)) {
                 return opaque(id, type, "a class with java.io hooks writes what its hooks write");

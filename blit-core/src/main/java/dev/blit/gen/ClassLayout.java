@@ -23,6 +23,16 @@ public final class ClassLayout {
     }
 
     /**
+     * @param type a class
+     * @return the JDK collection or map class {@code type} extends when it is a class of the user's serialized
+     *         as one (FORMAT.md, "Collections and maps the user extends", unless its own classes declare
+     *         {@code java.io} hooks), else null
+     */
+    public static Class<?> containerBase(Class<?> type) {
+        return ClassModel.containerBase(type);
+    }
+
+    /**
      * @param className a stack frame's class name
      * @return the file name a frame flag stands for (FORMAT.md, "Throwables"): the name javac gives the class's
      *         source file, {@code a.b.Outer$Inner} -> {@code Outer.java}

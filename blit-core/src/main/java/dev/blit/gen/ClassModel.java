@@ -3,6 +3,7 @@ package dev.blit.gen;
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 
+import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -12,6 +13,7 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -311,8 +313,9 @@ public final class ClassModel {
      */
     static List<Field> serializedFields(Class<?> type) {
         List<Class<?>> chain = new ArrayList<>();
-        for (Class<?> c = type; c != null && c != Object.class && c != Record.class && c != Throwable.class;
-             c = c.getSuperclass()) {
+        Class<?> container = containerBase(type);
+        for (Class<?> c = type; c != null && c != Object.class && c != Record.class && c != Throwable.class
+                && c != container; c = c.getSuperclass()) {
             chain.add(0, c);
         }
         List<Field> out = new ArrayList<>();
@@ -333,6 +336,33 @@ public final class ClassModel {
             }
         }
         return out;
+    }
+
+    /**
+     * The JDK collection or map a class of the user's extends ({@code class Tags extends ArrayList<String>}),
+     * whose state Blit takes through its public methods (FORMAT.md, "Collections and maps the user extends"):
+     * its private fields are out of reach on Java 17, and its own hooks write them.
+     *
+     * @param type a class
+     * @return the nearest superclass of {@code type} that the JDK defines, when it is a serializable
+     *         {@link Collection} or {@link Map} and {@code type} is not the JDK's own; else null
+     */
+    static Class<?> containerBase(Class<?> type) {
+        if (jdk(type)) {
+            return null;
+        }
+        for (Class<?> c = type.getSuperclass(); c != null; c = c.getSuperclass()) {
+            if (jdk(c)) {
+                return Serializable.class.isAssignableFrom(c)
+                        && (Collection.class.isAssignableFrom(c) || Map.class.isAssignableFrom(c)) ? c : null;
+            }
+        }
+        return null;
+    }
+
+    private static boolean jdk(Class<?> c) {
+        ClassLoader loader = c.getClassLoader();
+        return loader == null || loader == ClassLoader.getPlatformClassLoader();
     }
 
     private static ClassModel forRecord(Class<?> type, List<Property> properties, MethodHandles.Lookup lookup) {

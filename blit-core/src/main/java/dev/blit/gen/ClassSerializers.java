@@ -122,6 +122,11 @@ public final class ClassSerializers {
             // before the hooks: Throwable's own are unusable on Java 17, and write its self-cause as a cycle
             return ThrowableSerializer.of(type, lookup, options.compatible ? options.slots++ : -1);
         }
+        Class<?> container = ClassModel.containerBase(type);
+        if (container != null && !JavaSerialization.declaresHooks(type, container)) {
+            // before the hooks: the JDK collection's own need its private fields, out of reach on Java 17
+            return ContainerSerializer.of(type, lookup, options.compatible ? options.slots++ : -1);
+        }
         if (JavaSerialization.hasHooks(type)) {
             // Externalizable, or Serializable with writeObject/readObject/writeReplace/readResolve: the class's
             // own code decides what its state is, so honour it (in Blit's bytes) rather than copy fields.

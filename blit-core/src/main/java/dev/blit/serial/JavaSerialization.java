@@ -78,10 +78,24 @@ public final class JavaSerialization {
      * class is then refused with the reason, which is still better than losing data.
      */
     private static boolean declaresHooks(Class<?> type) {
+        return declaresHooks(type, Object.class);
+    }
+
+    /**
+     * Whether {@code type} is {@link Externalizable}, or one of its classes below {@code base} declares a
+     * serialization hook, by name and signature: a class of the user's that extends a JDK collection is
+     * serialized through its hooks when it has its own, and through the collection's public methods when only
+     * the JDK's classes have them.
+     *
+     * @param type a class
+     * @param base a superclass of {@code type}, whose hooks and those of its superclasses are not looked at
+     * @return whether {@code type} or a superclass below {@code base} declares a hook
+     */
+    public static boolean declaresHooks(Class<?> type, Class<?> base) {
         if (Externalizable.class.isAssignableFrom(type)) {
             return true;
         }
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+        for (Class<?> c = type; c != null && c != base; c = c.getSuperclass()) {
             for (Method m : c.getDeclaredMethods()) {
                 Class<?>[] p = m.getParameterTypes();
                 switch (m.getName()) {

@@ -126,6 +126,8 @@ final class Workloads {
                 .register(Rejected.class, 113)
                 .register(Account.class, 114)
                 .register(Tick.class, 115)
+                .register(Tags.class, 116)
+                .register(Ranking.class, 117)
                 .references(references);
     }
 
@@ -169,6 +171,36 @@ final class Workloads {
         t.price = 99.5;
         t.size = 300;
         return new ArrayList<>(List.of(a, new Account(7), t, t));
+    }
+
+    /** A list of the user's with a field of its own (FORMAT.md, "Collections and maps the user extends"). */
+    static final class Tags extends ArrayList<Object> {
+        String owner;
+    }
+
+    /** A sorted map whose constructor chooses its comparator, which the bytes do not hold. */
+    static final class Ranking extends java.util.TreeMap<String, Integer> {
+        int round;
+
+        Ranking() {
+            super(java.util.Comparator.reverseOrder());
+        }
+    }
+
+    /** @return a list of the user's holding itself (with references on), a map of the user's and an account */
+    static Tags containers(boolean references) {
+        Tags tags = new Tags();
+        tags.owner = "ops";
+        Ranking r = new Ranking();
+        r.round = 3;
+        r.put("a", 1);
+        r.put("b", 2);
+        tags.add(r);
+        tags.add("x");
+        if (references) {
+            tags.add(tags);
+        }
+        return tags;
     }
 
     /** A user exception with final fields of its own and a constructor that takes them (FORMAT.md, "Throwables"). */
@@ -437,6 +469,7 @@ final class Workloads {
         s.put("lambdas", lambdas());
         s.put("exceptions", exceptions());
         s.put("partial", partial());
+        s.put("containers", containers(references));
         return s;
     }
 }

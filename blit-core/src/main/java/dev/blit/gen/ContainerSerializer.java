@@ -1,0 +1,158 @@
+package dev.blit.gen;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.WriteSession;
+import dev.blit.types.Containers;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A registered class of the user's that extends a JDK collection or map ({@code class Tags extends
+ * ArrayList<String>}; FORMAT.md, "Collections and maps the user extends"): the fields its own classes declare,
+ * as a plain class's, then its elements as a built-in collection's, taken through its public methods. The
+ * JDK class's private fields are out of reach on Java 17, where its {@code java.io} hooks, which need them,
+ * cannot run; its public methods give the same state on every JDK, in bytes that do not depend on the JDK's
+ * internals (a capacity, a load factor).
+ *
+ * <p>An instance is made by the class's own no-argument constructor, which also chooses what the public
+ * methods cannot give back: a {@code TreeMap}'s comparator, a {@code LinkedHashMap}'s access order, an
+ * {@code EnumMap}'s key type. It is published for back references at once (a collection may contain itself,
+ * as a built-in one may), its fields are set, anything its constructor added is cleared, and the elements are
+ * added with its own {@code add} or {@code put}.
+ *
+ * <p>In compatible mode the own fields carry a {@link FieldTable}, as a plain class's do, at the class's first
+ * occurrence in a message.
+ */
+final class ContainerSerializer implements Serializer<Object> {
+    private final Class<?> type;
+    private final ClassModel.Property[] own;
+    private final String[] names;
+    /** {@code (Object)Object} for each own field, primitives boxed. */
+    private final MethodHandle[] getters;
+    /** {@code (Object, Object)void} for each own field. */
+    private final MethodHandle[] setters;
+    /** The no-argument constructor, as {@code ()Object}. */
+    private final MethodHandle constructor;
+    /** Compatible mode: the own fields' table; null in schema-consistent mode. */
+    private final FieldTable fields;
+    /** Compatible mode: the class's slot in the per-message table of described classes. */
+    private final int slot;
+
+    private ContainerSerializer(Class<?> type, List<ClassModel.Property> own, MethodHandle constructor, int slot) {
+        this.type = type;
+        this.slot = slot;
+        this.fields = slot >= 0 ? new FieldTable(type, own) : null;
+        this.own = own.toArray(new ClassModel.Property[0]);
+        this.names = new String[this.own.length];
+        this.getters = new MethodHandle[this.own.length];
+        this.setters = new MethodHandle[this.own.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = this.own[i].displayName();
+            getters[i] = this.own[i].getter().asType(MethodType.methodType(Object.class, Object.class));
+            setters[i] = this.own[i].setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
+        }
+        this.constructor = constructor;
+    }
+
+    /**
+     * @param type   a concrete class of the user's whose {@link ClassModel#containerBase} is not null
+     * @param lookup a lookup the user handed over for its package, or null
+     * @param slot   compatible mode: the class's slot among the classes a message describes; -1 otherwise
+     * @return its serializer
+     * @throws BlitException if it has no no-argument constructor, or its fields cannot be reached
+     */
+    static ContainerSerializer of(Class<?> type, MethodHandles.Lookup lookup, int slot) {
+        Class<?> base = ClassModel.containerBase(type);
+        MethodHandle ctor;
+        try {
+            ctor = Access.lookupFor(type, lookup).findConstructor(type, MethodType.methodType(void.class));
+        } catch (NoSuchMethodException e) {
+            throw new BlitException("cannot serialize " + type.getName() + ", which extends " + base.getName()
+                    + ": it needs a no-argument constructor (any visibility), which makes the "
+                    + (Map.class.isAssignableFrom(type) ? "map its entries are put" : "collection its elements are added")
+                    + " into; or register a Serializer of your own for it", e);
+        } catch (IllegalAccessException e) {
+            throw new BlitException("cannot reach the no-argument constructor of " + type.getName() + ": "
+                    + e.getMessage(), e);
+        }
+        List<ClassModel.Property> own = ClassModel.properties(ClassModel.serializedFields(type), lookup);
+        ClassModel.makeSettable(type, own, "its no-argument constructor");
+        return new ContainerSerializer(type, own, ctor.asType(MethodType.methodType(Object.class)), slot);
+    }
+
+    @Override
+    public void write(WriteBuffer out, Object value) {
+        WriteSession session = WriteSession.of(out);
+        if (fields != null && session.describe(slot)) {
+            out.writeBytes(fields.description, 0, fields.description.length);
+        }
+        for (int i = 0; i < own.length; i++) {
+            Object v;
+            try {
+                v = (Object) getters[i].invokeExact(value);
+            } catch (Throwable t) {
+                throw new BlitException("cannot read field " + names[i] + ": " + t, t);
+            }
+            session = ReflectiveSerializer.writeField(out, session, own[i].kind, v);
+        }
+        Containers.write(out, value);
+    }
+
+    @Override
+    public Object read(ReadBuffer in) {
+        long start = in.offset();
+        Object c;
+        try {
+            c = (Object) constructor.invokeExact();
+        } catch (Throwable t) {
+            throw Support.constructionFailed(type, start, t);
+        }
+        in.reference(c); // before the fields and elements: the container may hold itself
+        ReadSession session = ReflectiveSerializer.sessionOf(in);
+        Object layout = null;
+        if (fields != null) {
+            ReadSession s = session != null ? session : ReadSession.of(in);
+            layout = s.layout(slot);
+            if (layout == null) {
+                layout = fields.readTable(in);
+                s.layout(slot, layout);
+            }
+        }
+        FieldTable.Mapping mapping = layout instanceof FieldTable.Mapping ? (FieldTable.Mapping) layout : null;
+        Object[] values;
+        if (mapping != null) {
+            values = mapping.readValues(in, session, own);
+        } else {
+            values = new Object[own.length];
+            for (int i = 0; i < own.length; i++) {
+                values[i] = ReflectiveSerializer.readField(in, session, own[i], names[i]);
+            }
+        }
+        try {
+            for (int i = 0; i < own.length; i++) {
+                if (mapping == null || mapping.written(i)) { // else: what the constructor set stays
+                    setters[i].invokeExact(c, values[i]);
+                }
+            }
+            // The bytes hold every element; what the constructor put in is among them or was removed since.
+            if (c instanceof Map) {
+                ((Map<?, ?>) c).clear();
+            } else {
+                ((Collection<?>) c).clear();
+            }
+        } catch (Throwable t) {
+            throw Support.constructionFailed(type, start, t);
+        }
+        Containers.read(in, c);
+        return c;
+    }
+}
