@@ -154,6 +154,73 @@ class DumpAgreesWithLibraryTest {
         }
     }
 
+    /** A list of the user's with fields of its own (FORMAT.md, "Collections and maps the user extends"). */
+    static final class Tags extends java.util.ArrayList<Object> {
+        private static final long serialVersionUID = 1L;
+        String owner;
+        Object note;
+    }
+
+    /** A sorted map whose constructor chooses its comparator (reverse order: no null keys). */
+    static final class Ranking extends java.util.TreeMap<String, Integer> {
+        private static final long serialVersionUID = 1L;
+        long round;
+
+        Ranking() {
+            super(Comparator.reverseOrder());
+        }
+    }
+
+    /** @return a list of the user's holding a map of the user's, a string, a nested list, itself, and noting itself */
+    static Tags containers() {
+        Tags tags = new Tags();
+        tags.owner = "ops";
+        Ranking r = new Ranking();
+        r.round = 12;
+        r.put("a", 1);
+        r.put("b", 2);
+        Tags inner = new Tags();
+        inner.add(3L);
+        tags.add(r);
+        tags.add("x");
+        tags.add(inner);
+        tags.add(tags);
+        tags.note = tags;
+        return tags;
+    }
+
+    static final String CONTAINING = Tags.class.getName() + "=103," + Ranking.class.getName() + "=104";
+
+    static Blit containing(boolean compatible) {
+        return Blit.builder().compatible(compatible).references(true).register(Tags.class, 103)
+                .register(Ranking.class, 104).build();
+    }
+
+    /**
+     * Whether an element fits the user's collection: only its own add/put tells (Ranking's comparator, which its
+     * constructor chose, refuses null keys and keys that are no Strings).
+     */
+    private static final Pattern ONLY_THE_CONTAINER_TELLS = Pattern.compile(
+            "cannot go into a \\S+\\$(Tags|Ranking)");
+
+    /**
+     * Classes of the user's that extend a JDK collection or map, in both modes: on damaged copies the dump exits 0
+     * exactly when the library reads the bytes, but for what only the classes tell.
+     */
+    @Test
+    void theDumpRefusesExactlyWhatTheLibraryRefusesInContainersOfTheUsers() {
+        for (boolean compatible : new boolean[] {false, true}) {
+            Blit b = containing(compatible);
+            String mode = compatible ? "--compatible" : "--schema";
+            byte[] seed = b.toBytes(containers());
+            assertEquals("ok", library(b, seed));
+            assertEquals(0, dump(mode, CONTAINING, seed), () -> dumpOutput(mode, CONTAINING, seed));
+            assertEquals(dumpOutput(mode, CONTAINING, seed), dumpOutput("--auto", CONTAINING, seed));
+            compareDamaged(b, mode, CONTAINING, seed, compatible ? 20261130 : 20261131, ONLY_THE_CLASSES_TELL,
+                    ONLY_THE_CONTAINER_TELLS, ONLY_THE_READERS_FIELDS_TELL);
+        }
+    }
+
     /** Compact arrays, so the damaged payloads hit both forms of int[] and long[] (the sample has both). */
     private final Blit blit = Blit.builder().references(true).compactArrays(true).register(Lambdas.class, 100).build();
     private static final String REGISTER = Lambdas.class.getName() + "=100";
@@ -226,6 +293,12 @@ class DumpAgreesWithLibraryTest {
      * bytes, but for refusals matching one of {@code onlyTheLibrary}, which only the classes' code can make.
      */
     private static void compareDamaged(Blit blit, String mode, byte[] seed, long randomSeed, Pattern... onlyTheLibrary) {
+        compareDamaged(blit, mode, THROWING, seed, randomSeed, onlyTheLibrary);
+    }
+
+    /** As above, the dump given {@code register}. */
+    private static void compareDamaged(Blit blit, String mode, String register, byte[] seed, long randomSeed,
+                                       Pattern... onlyTheLibrary) {
         Random random = new Random(randomSeed);
         int compared = 0;
         int refused = 0;
@@ -239,14 +312,14 @@ class DumpAgreesWithLibraryTest {
                 }
             }
             compared++;
-            int code = dump(mode, THROWING, b);
+            int code = dump(mode, register, b);
             if (lib.equals("ok")) {
                 assertEquals(0, code, () -> "the library reads it, the dump calls it damaged: " + HEX.formatHex(b)
-                        + "\n" + dumpOutput(mode, THROWING, b));
+                        + "\n" + dumpOutput(mode, register, b));
             } else {
                 refused++;
                 assertEquals(1, code, () -> "the library refuses it (" + lib + "), the dump does not: " + HEX.formatHex(b)
-                        + "\n" + dumpOutput(mode, THROWING, b));
+                        + "\n" + dumpOutput(mode, register, b));
             }
         }
         assertTrue(compared > 3000 && refused > 1500, compared + " compared, " + refused + " refused");

@@ -827,6 +827,23 @@ class DumpTest {
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Classes of the user's that extend a JDK collection or map (FORMAT.md, "Collections and maps the user
+     * extends"): their own fields, then their elements or entries under the JDK class they extend; the list
+     * holds itself and notes itself (back references). In compatible mode each class's table comes first, once.
+     */
+    @Test
+    void classesExtendingAJdkCollectionShowTheirOwnFieldsThenTheirElements() throws IOException {
+        String register = DumpAgreesWithLibraryTest.CONTAINING;
+        byte[] schema = DumpAgreesWithLibraryTest.containing(false).toBytes(DumpAgreesWithLibraryTest.containers());
+        golden("containers", dump(schema, "--register", register));
+        golden("containers_hex", dump(schema, "--hex", "--register", register));
+        byte[] compatible = DumpAgreesWithLibraryTest.containing(true).toBytes(DumpAgreesWithLibraryTest.containers());
+        String text = dump(compatible, "--register", register);
+        golden("containers_compatible", text);
+        assertEquals(text, dump(compatible, "--compatible", "--register", register));
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] c = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, c, a.length, b.length);
