@@ -192,7 +192,22 @@ class BlitFacadeTest {
             }
         };
         BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(r));
-        assertTrue(e.getMessage().contains("anonymous class"), e.getMessage());
+        assertTrue(e.getMessage().contains("anonymous class") && e.getMessage().contains("(a java.lang.Runnable)")
+                && e.getMessage().contains("make it a named class"), e.getMessage());
+        // double-brace initialization: the message says so, rather than suggest register(BlitFacadeTest.1.class, id)
+        java.util.Map<String, Integer> doubleBrace = new java.util.HashMap<>() {
+            {
+                put("a", 1);
+            }
+        };
+        BlitException d = assertThrows(BlitException.class, () -> blit.toBytes(doubleBrace));
+        assertTrue(d.getMessage().contains("(a java.util.HashMap)") && d.getMessage().contains("fill a plain new HashMap<>()")
+                && !d.getMessage().contains(".1.class"), d.getMessage());
+        class Local {
+        }
+        BlitException l = assertThrows(BlitException.class, () -> blit.toBytes(new Local()));
+        assertTrue(l.getMessage().contains("local class") && l.getMessage().contains("register(Local.class, id)"),
+                l.getMessage());
     }
 
     @Test

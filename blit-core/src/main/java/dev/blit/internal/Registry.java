@@ -209,9 +209,21 @@ public final class Registry {
                     + " HashMap<>(...)), or write it with Blit.builder().registerHierarchy(aPublicSupertype.class, id,"
                     + " serializer)");
         }
-        String kind = type.isAnonymousClass() ? "anonymous class " : type.isLocalClass() ? "local class "
-                : type.isSynthetic() || type.isHidden() ? "synthetic class (a lambda?) " : "class ";
+        if (type.isAnonymousClass()) {
+            // No source code can name it in a register(...) call; most are double-brace initializations.
+            Class<?> named = type.getSuperclass() != Object.class ? type.getSuperclass()
+                    : type.getInterfaces().length > 0 ? type.getInterfaces()[0] : Object.class;
+            return new BlitException("anonymous class " + type.getName() + " (a " + named.getName() + ") is not "
+                    + "registered, and no source code can name it to register it: make it a named class and register "
+                    + "that" + (java.util.Collection.class.isAssignableFrom(type) || java.util.Map.class.isAssignableFrom(type)
+                    ? "; double-brace initialization (new " + named.getSimpleName() + "<>() {{ ... }}) makes such a class: "
+                    + "fill a plain new " + named.getSimpleName() + "<>() instead" : ""));
+        }
+        String kind = type.isLocalClass() ? "local class " : type.isSynthetic() || type.isHidden()
+                ? "synthetic class (a lambda?) " : "class ";
+        // A local class is named by its simple name, where it is declared (its binary name is Outer$1Local).
+        String source = type.isLocalClass() ? type.getSimpleName() : type.getName().replace('$', '.');
         return new BlitException(kind + type.getName() + " is not registered; add Blit.builder().register("
-                + type.getName().replace('$', '.') + ".class, id) with an id >= " + TypeIds.FIRST_USER_ID);
+                + source + ".class, id) with an id >= " + TypeIds.FIRST_USER_ID);
     }
 }
