@@ -74,6 +74,13 @@ final class Decoder {
     /** The extended id after a descriptor of 99. */
     private long lastExtended;
     boolean sawBackReference;
+    /**
+     * The offset of the first user object read from its field table without its class; -1 if none, -2 once said.
+     * Its content was taken to end after its fields, as a plain class's does; an exception's or a collection's
+     * of the user's goes on (FORMAT.md, "Throwables", "Collections and maps the user extends"), so damage found
+     * after it may be the dump's misreading, which {@link Dump} says.
+     */
+    long classless = -1;
 
     Decoder(Input in, UserTypes types, Mode mode, boolean flat) {
         this.in = in;
@@ -630,6 +637,9 @@ final class Decoder {
             }
         }
         if (table != null) {
+            if (t == null && classless == -1) {
+                classless = n.start;
+            }
             fieldTables.compatibleFields(n, table, depth);
         } else if (t != null) {
             schemaFields(n, t, depth);

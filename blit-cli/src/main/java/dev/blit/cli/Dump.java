@@ -294,6 +294,7 @@ public final class Dump {
                 }
                 p.unread(in, at, in.limit);
                 p.problem(at, "value #" + count + " is damaged: " + reason(e));
+                classless(p, d);
                 p.end(count + (count == 1 ? " whole value" : " whole values") + ", then damage at offset " + at);
                 return 1;
             }
@@ -304,6 +305,19 @@ public final class Dump {
         }
         p.end(count + (count == 1 ? " value, " : " values, ") + in.size() + " bytes");
         return 0;
+    }
+
+    /**
+     * Damage after a user object read without its class may be the dump's own misreading: says so, once a
+     * decoder, so that intact bytes are not taken for corrupt ones without a word.
+     */
+    private static void classless(Printer p, Decoder d) {
+        if (d.classless >= 0) {
+            p.problem(d.classless, "perhaps not damage: the user object at offset " + d.classless + " was read without"
+                    + " its class, as a plain class's fields; an exception's or a user collection's content goes on after"
+                    + " them. Give --register and --classpath (or --blit) to read it");
+            d.classless = -2; // said once
+        }
     }
 
     private static String reason(Throwable e) {
@@ -493,6 +507,9 @@ public final class Dump {
                 }
                 if (problem != null) {
                     p.problem(off, name + ": record " + index + ": " + problem);
+                    if (ok && damaged) {
+                        classless(p, d);
+                    }
                 }
                 if (damaged) {
                     code = 1;

@@ -842,6 +842,14 @@ class DumpTest {
         String text = dump(compatible, "--register", register);
         golden("containers_compatible", text);
         assertEquals(text, dump(compatible, "--compatible", "--register", register));
+        // Without its class the list is read as a plain class (its fields, then nothing): the elements that follow
+        // look like damage, and the dump says it may be its own misreading, naming the object.
+        Result classless = run(compatible);
+        assertEquals(1, classless.code, classless.out);
+        assertTrue(classless.out.contains("# !! perhaps not damage: the user object at offset 0 was read without its class"),
+                classless.out);
+        Result intact = run(DumpAgreesWithLibraryTest.containing(true).toBytes(List.of("a")));
+        assertTrue(intact.code == 0 && !intact.out.contains("perhaps"), intact.out);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {
