@@ -34,32 +34,13 @@ import java.util.Map;
  */
 final class ContainerSerializer implements Serializer<Object> {
     private final Class<?> type;
-    private final ClassModel.Property[] own;
-    private final String[] names;
-    /** {@code (Object)Object} for each own field, primitives boxed. */
-    private final MethodHandle[] getters;
-    /** {@code (Object, Object)void} for each own field. */
-    private final MethodHandle[] setters;
+    private final OwnFields own;
     /** The no-argument constructor, as {@code ()Object}. */
     private final MethodHandle constructor;
-    /** Compatible mode: the own fields' table; null in schema-consistent mode. */
-    private final FieldTable fields;
-    /** Compatible mode: the class's slot in the per-message table of described classes. */
-    private final int slot;
 
-    private ContainerSerializer(Class<?> type, List<ClassModel.Property> own, MethodHandle constructor, int slot) {
+    private ContainerSerializer(Class<?> type, OwnFields own, MethodHandle constructor) {
         this.type = type;
-        this.slot = slot;
-        this.fields = slot >= 0 ? new FieldTable(type, own) : null;
-        this.own = own.toArray(new ClassModel.Property[0]);
-        this.names = new String[this.own.length];
-        this.getters = new MethodHandle[this.own.length];
-        this.setters = new MethodHandle[this.own.length];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = this.own[i].displayName();
-            getters[i] = this.own[i].getter().asType(MethodType.methodType(Object.class, Object.class));
-            setters[i] = this.own[i].setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
-        }
+        this.own = own;
         this.constructor = constructor;
     }
 
@@ -86,24 +67,14 @@ final class ContainerSerializer implements Serializer<Object> {
         }
         List<ClassModel.Property> own = ClassModel.properties(ClassModel.serializedFields(type), lookup);
         ClassModel.makeSettable(type, own, "its no-argument constructor");
-        return new ContainerSerializer(type, own, ctor.asType(MethodType.methodType(Object.class)), slot);
+        return new ContainerSerializer(type, new OwnFields(type, own, true, slot), ctor.asType(MethodType.methodType(Object.class)));
     }
 
     @Override
     public void write(WriteBuffer out, Object value) {
         WriteSession session = WriteSession.of(out);
-        if (fields != null && session.describe(slot)) {
-            out.writeBytes(fields.description, 0, fields.description.length);
-        }
-        for (int i = 0; i < own.length; i++) {
-            Object v;
-            try {
-                v = (Object) getters[i].invokeExact(value);
-            } catch (Throwable t) {
-                throw new BlitException("cannot read field " + names[i] + ": " + t, t);
-            }
-            session = ReflectiveSerializer.writeField(out, session, own[i].kind, v);
-        }
+        own.writeTable(out, session);
+        own.write(out, session, value);
         Containers.write(out, value);
     }
 
@@ -118,31 +89,10 @@ final class ContainerSerializer implements Serializer<Object> {
         }
         in.reference(c); // before the fields and elements: the container may hold itself
         ReadSession session = ReflectiveSerializer.sessionOf(in);
-        Object layout = null;
-        if (fields != null) {
-            ReadSession s = session != null ? session : ReadSession.of(in);
-            layout = s.layout(slot);
-            if (layout == null) {
-                layout = fields.readTable(in);
-                s.layout(slot, layout);
-            }
-        }
-        FieldTable.Mapping mapping = layout instanceof FieldTable.Mapping ? (FieldTable.Mapping) layout : null;
-        Object[] values;
-        if (mapping != null) {
-            values = mapping.readValues(in, session, own);
-        } else {
-            values = new Object[own.length];
-            for (int i = 0; i < own.length; i++) {
-                values[i] = ReflectiveSerializer.readField(in, session, own[i], names[i]);
-            }
-        }
+        FieldTable.Mapping mapping = own.readTable(in, session);
+        Object[] values = own.read(in, session, mapping);
         try {
-            for (int i = 0; i < own.length; i++) {
-                if (mapping == null || mapping.written(i)) { // else: what the constructor set stays
-                    setters[i].invokeExact(c, values[i]);
-                }
-            }
+            own.set(c, values, mapping); // a field the writer lacked keeps what the constructor set
             // The bytes hold every element; what the constructor put in is among them or was removed since.
             if (c instanceof Map) {
                 ((Map<?, ?>) c).clear();

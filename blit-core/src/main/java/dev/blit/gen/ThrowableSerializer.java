@@ -46,38 +46,18 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     private enum Make { FIELDS, MESSAGE_CAUSE, MESSAGE, NONE, CAUSE }
 
     private final Class<?> type;
-    private final ClassModel.Property[] own;
-    private final String[] names;
-    /** {@code (Object)Object} for each own field, primitives boxed. */
-    private final MethodHandle[] getters;
-    /** {@code (Object, Object)void} for each own field; null for FIELDS, whose constructor takes them. */
-    private final MethodHandle[] setters;
+    /** Its own fields; settable unless the constructor takes them all (FIELDS). */
+    private final OwnFields own;
     private final Make make;
     /** FIELDS: {@code (Object[] values in canonical order)Object}; otherwise the constructor, as {@code (Object...)Object}. */
     private final MethodHandle constructor;
     /** MESSAGE_CAUSE and CAUSE: the cause parameter's type. */
     private final Class<?> causeType;
-    /** Compatible mode: the own fields' table (FORMAT.md, "Throwables"); null in schema-consistent mode. */
-    private final FieldTable fields;
-    /** Compatible mode: the class's slot in the per-message table of described classes. */
-    private final int slot;
 
     private ThrowableSerializer(Class<?> type, List<ClassModel.Property> own, Make make, MethodHandle constructor,
                                 Class<?> causeType, int slot) {
         this.type = type;
-        this.slot = slot;
-        this.fields = slot >= 0 ? new FieldTable(type, own) : null;
-        this.own = own.toArray(new ClassModel.Property[0]);
-        this.names = new String[this.own.length];
-        this.getters = new MethodHandle[this.own.length];
-        this.setters = make == Make.FIELDS ? null : new MethodHandle[this.own.length];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = this.own[i].displayName();
-            getters[i] = this.own[i].getter().asType(MethodType.methodType(Object.class, Object.class));
-            if (setters != null) {
-                setters[i] = this.own[i].setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
-            }
-        }
+        this.own = new OwnFields(type, own, make != Make.FIELDS, slot);
         this.make = make;
         this.constructor = constructor;
         this.causeType = causeType;
@@ -194,9 +174,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     @Override
     public void write(WriteBuffer out, Throwable value) {
         WriteSession session = WriteSession.of(out);
-        if (fields != null && session.describe(slot)) {
-            out.writeBytes(fields.description, 0, fields.description.length);
-        }
+        own.writeTable(out, session);
         out.writeString(value.getMessage());
         session.writeObject(out, value.getCause());
         StackTraceElement[] trace = value.getStackTrace();
@@ -211,30 +189,14 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         for (Throwable s : suppressed) {
             session.writeObject(out, s);
         }
-        for (int i = 0; i < own.length; i++) {
-            Object v;
-            try {
-                v = (Object) getters[i].invokeExact((Object) value);
-            } catch (Throwable t) {
-                throw new BlitException("cannot read field " + names[i] + ": " + t, t);
-            }
-            session = ReflectiveSerializer.writeField(out, session, own[i].kind, v);
-        }
+        own.write(out, session, value);
     }
 
     @Override
     public Throwable read(ReadBuffer in) {
         long start = in.offset();
         ReadSession session = ReflectiveSerializer.sessionOf(in);
-        Object layout = null;
-        if (fields != null) {
-            ReadSession s = session != null ? session : ReadSession.of(in);
-            layout = s.layout(slot);
-            if (layout == null) {
-                layout = fields.readTable(in);
-                s.layout(slot, layout);
-            }
-        }
+        FieldTable.Mapping mapping = own.readTable(in, session);
         String message = in.readString();
         long causeAt = in.offset();
         Throwable cause = throwable(readObject(in, session), "cause", causeAt);
@@ -256,16 +218,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             }
             suppressed.add(s);
         }
-        FieldTable.Mapping mapping = layout instanceof FieldTable.Mapping ? (FieldTable.Mapping) layout : null;
-        Object[] values;
-        if (mapping != null) {
-            values = mapping.readValues(in, session, own);
-        } else {
-            values = new Object[own.length];
-            for (int i = 0; i < own.length; i++) {
-                values[i] = ReflectiveSerializer.readField(in, session, own[i], names[i]);
-            }
-        }
+        Object[] values = own.read(in, session, mapping);
         Throwable t = construct(message, cause, values, mapping, start);
         t.setStackTrace(trace.toArray(new StackTraceElement[0]));
         for (Throwable s : suppressed) {
@@ -287,12 +240,8 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         Throwable t;
         try {
             t = (Throwable) (Object) constructor.invokeExact(args);
-            if (setters != null) {
-                for (int i = 0; i < own.length; i++) {
-                    if (mapping == null || mapping.written(i)) { // else: what the constructor set stays
-                        setters[i].invokeExact((Object) t, values[i]);
-                    }
-                }
+            if (own.settable()) {
+                own.set(t, values, mapping); // a field the writer lacked keeps what the constructor set
             }
         } catch (Throwable e) {
             throw Support.constructionFailed(type, start, e);
