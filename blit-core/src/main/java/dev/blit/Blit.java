@@ -68,6 +68,8 @@ public final class Blit {
 
     private final Registry registry;
     private final boolean references;
+    private final boolean flat;
+    private final boolean compatible;
     private final int maxDepth;
     private final ReadLimits limits;
     /**
@@ -83,6 +85,8 @@ public final class Blit {
 
     private Blit(Builder b) {
         this.references = b.references;
+        this.flat = b.flat;
+        this.compatible = b.compatible;
         this.maxDepth = b.maxDepth;
         this.limits = new ReadLimits(b.maxLength, b.maxAllocationPerRead);
         RegistryBuilder rb = new RegistryBuilder(b.lookups).compactArrays(b.compactArrays);
@@ -470,6 +474,22 @@ public final class Blit {
     /** @return whether this instance tracks shared references and cycles */
     public boolean references() {
         return references;
+    }
+
+    /**
+     * @return whether this instance writes classes whose fields are all primitive as flat blocks
+     *         ({@link Builder#flat}); reader and writer must agree, which {@code BlitLog} checks on opening
+     */
+    public boolean flat() {
+        return flat;
+    }
+
+    /**
+     * @return whether this instance is in compatible mode ({@link Builder#compatible}); reader and writer must
+     *         agree, which {@code BlitLog} checks on opening
+     */
+    public boolean compatible() {
+        return compatible;
     }
 
     /**

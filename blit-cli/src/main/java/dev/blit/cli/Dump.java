@@ -42,8 +42,9 @@ public final class Dump {
                                     Marshallable, java.io-hook and custom-serializer content with its own code
               --compatible          the bytes are from a compatible-mode Blit: every first user object has a field table
               --schema              the bytes are from a schema-consistent Blit (no field tables)
-                                    (default: a field table is recognised where one parses)
-              --no-flat             the writer used Blit.builder().flat(false)
+                                    (default: a log's segment header says which; elsewhere a field table
+                                is recognised where one parses)
+              --no-flat             the writer used Blit.builder().flat(false) (a log's header says so itself)
             Without --register, a schema-consistent user object stops the value there (its content needs its
             class); compatible-mode objects show their field names from their tables either way.
             Exit code: 0 if everything decoded (or stopped only for a missing class), 1 on damaged input, 2 on bad usage.
@@ -399,6 +400,21 @@ public final class Dump {
         p.item(n, in, false);
     }
 
+    /** Bits of a segment header's encoding word (FORMAT.md, "Segment header"). */
+    private static final int ENC_REFERENCES = 1;
+    private static final int ENC_COMPATIBLE = 2;
+    private static final int ENC_NOT_FLAT = 4;
+
+    /** @return the word and the options of the Blit that wrote the segment, as {@code Blit.Builder} calls them */
+    private static String encoding(int word) {
+        if ((word & ~(ENC_REFERENCES | ENC_COMPATIBLE | ENC_NOT_FLAT)) != 0) {
+            return "0x" + Integer.toHexString(word) + " (unknown bits)";
+        }
+        return word + " (" + ((word & ENC_COMPATIBLE) != 0 ? "compatible(true)"
+                : "compatible(false), flat(" + ((word & ENC_NOT_FLAT) == 0) + ")")
+                + ", references(" + ((word & ENC_REFERENCES) != 0) + "))";
+    }
+
     /** Prints one segment's header and the selected records; {@code shown[0]} counts records printed. */
     private int segment(Printer p, String name, Input in, UserTypes types, long[] shown) {
         long size = in.size();
@@ -422,7 +438,8 @@ public final class Dump {
         field(header, 8, 4, "version", Integer.toUnsignedString(in.i32At(8)));
         field(header, 12, 4, "header size", Integer.toUnsignedString(in.i32At(12)));
         field(header, 16, 8, "first index", Long.toString(first));
-        field(header, 24, 4, "reserved", Integer.toUnsignedString(in.i32At(24)));
+        int encoding = in.i32At(24);
+        field(header, 24, 4, "encoding", encoding(encoding));
         field(header, 28, 4, "CRC32C of bytes 0..27", String.format("0x%08x", storedCrc)
                 + (headerOk ? "" : String.format(" (computed 0x%08x)", (int) crc.getValue())));
         header.end = 32;
@@ -436,7 +453,11 @@ public final class Dump {
             p.problem(28, name + ": header CRC32C mismatch at offset 28");
             code = 1;
         }
-        Decoder d = new Decoder(in, types, mode, flat);
+        // The header says how the log's Blit encodes (FORMAT.md, "Segment header"), unless the command line does.
+        boolean known = headerOk && (encoding & ~(ENC_REFERENCES | ENC_COMPATIBLE | ENC_NOT_FLAT)) == 0;
+        Decoder.Mode m = mode != Decoder.Mode.AUTO || !known ? mode
+                : (encoding & ENC_COMPATIBLE) != 0 ? Decoder.Mode.COMPATIBLE : Decoder.Mode.SCHEMA;
+        Decoder d = new Decoder(in, types, m, flat && !(known && (encoding & ENC_NOT_FLAT) != 0));
         long off = 32;
         long k = 0;
         while (true) {

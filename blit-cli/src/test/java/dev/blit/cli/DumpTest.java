@@ -296,6 +296,36 @@ class DumpTest {
         assertEquals(6, ((List<?>) json.get("items")).size()); // the header, 3 records, the empty slot, the checkpoint
     }
 
+    /**
+     * A log's segment header says how its Blit encodes (FORMAT.md, "Segment header"): the dump reads a
+     * compatible-mode log, and a flat(false) one, as such without being told, where the bytes alone are ambiguous
+     * ({@code Nothing()}'s compatible content, {@code 01 00}, is also a back reference) or misleading (varints
+     * read as a flat block).
+     */
+    @Test
+    void aLogsHeaderTellsTheDumpHowItsValuesAreEncoded(@TempDir Path tmp) {
+        String register = Nothing.class.getName() + "=100," + Point.class.getName() + "=101";
+        Path compatible = tmp.resolve("compatible.log");
+        try (BlitLog log = BlitLog.open(compatible, Blit.builder().compatible(true).register(Nothing.class, 100)
+                .register(Point.class, 101).build())) {
+            log.append(new Nothing());
+        }
+        Result c = runFile(compatible, "--register", register);
+        assertEquals(0, c.code, c.out);
+        assertTrue(c.out.contains("encoding: u32 = 2 (compatible(true), references(false))")
+                && c.out.contains("field table = 0 fields"), c.out);
+        Path notFlat = tmp.resolve("not-flat.log");
+        try (BlitLog log = BlitLog.open(notFlat, Blit.builder().flat(false).register(Nothing.class, 100)
+                .register(Point.class, 101).build())) {
+            log.append(new Point(3, -70));
+        }
+        Result f = runFile(notFlat, "--register", register);
+        assertEquals(0, f.code, f.out);
+        assertTrue(f.out.contains("flat(false)") && f.out.contains("x: int = 3") && f.out.contains("y: int = -70"), f.out);
+        Result told = runFile(notFlat, "--register", register, "--schema");
+        assertTrue(told.out.contains("y: int = -70"), "--schema keeps the header's flat setting: " + told.out);
+    }
+
     @Test
     void progressOfALargeInputGoesToStandardErrorAndNeverIntoTheDump(@TempDir Path tmp) throws IOException {
         Blit blit = Blit.builder().build();

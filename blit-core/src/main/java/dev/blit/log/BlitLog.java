@@ -143,7 +143,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         this.blit = blit;
         this.writer = writer;
         this.segmentSize = segmentSize;
-        this.segments = new Segments(dir, writer);
+        this.segments = new Segments(dir, writer, Segment.encoding(blit));
     }
 
     /**
@@ -231,7 +231,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private void load() {
         segments.load();
         if (writer && segments.isEmpty()) {
-            segments.add(Segment.create(dir, 0, segmentSize));
+            segments.add(Segment.create(dir, 0, segmentSize, Segment.encoding(blit)));
             directoryDirty = true;
         }
         if (!segments.isEmpty()) {
@@ -315,7 +315,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             old.grow((int) size);
             return old;
         }
-        Segment next = Segment.create(dir, nextIndex, (int) size);
+        Segment next = Segment.create(dir, nextIndex, (int) size, Segment.encoding(blit));
         old.retire();
         if (!old.sealed) {
             // Only once the next file exists: a reader that sees the marker must find it.

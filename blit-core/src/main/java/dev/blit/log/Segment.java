@@ -1,5 +1,6 @@
 package dev.blit.log;
 
+import dev.blit.Blit;
 import dev.blit.BlitException;
 
 import java.io.IOException;
@@ -93,9 +94,51 @@ final class Segment {
     /** Sealed or closed: nothing is prefilled any more. Under this segment's lock. */
     private boolean retired;
 
-    private Segment(Path path, long first) {
+    private Segment(Path path, long first, int encoding) {
         this.path = path;
         this.first = first;
+        this.encoding = encoding;
+    }
+
+    // ---------------------------------------------------------------- the encoding word (header offset 24)
+
+    /** Encoding word bit: the writer's Blit had {@code references(true)}. */
+    static final int REFERENCES = 1;
+    /** Encoding word bit: the writer's Blit had {@code compatible(true)}. */
+    static final int COMPATIBLE = 2;
+    /** Encoding word bit: the writer's Blit had {@code flat(false)}. */
+    static final int NOT_FLAT = 4;
+
+    /**
+     * The options of the log's Blit that decide how its values are encoded, as the header records them: a log
+     * read with a Blit built otherwise would misread its records (field tables taken for fields, flat blocks
+     * for varints), or fail on the first shared object, so opening compares them (FORMAT.md, "Segment header").
+     */
+    private final int encoding;
+
+    /**
+     * @param blit the log's Blit
+     * @return its encoding word: 0 for the defaults; flat is left out in compatible mode, which has no flat blocks
+     */
+    static int encoding(Blit blit) {
+        return (blit.references() ? REFERENCES : 0)
+                | (blit.compatible() ? COMPATIBLE : blit.flat() ? 0 : NOT_FLAT);
+    }
+
+    /** @return the options an encoding word stands for, as {@code Blit.Builder} calls them */
+    static String describe(int encoding) {
+        return ((encoding & COMPATIBLE) != 0 ? "compatible(true)" : "compatible(false), flat(" + ((encoding & NOT_FLAT) == 0) + ")")
+                + ", references(" + ((encoding & REFERENCES) != 0) + ")";
+    }
+
+    /**
+     * Whether values written with encoding {@code written} may be read, or appended to, with {@code mine}: the
+     * same mode and flat setting; a reader with references on also reads records written without them (it
+     * merely numbers objects nothing refers to), but a writer appends with the setting the header states.
+     */
+    static boolean fits(int written, int mine, boolean appending) {
+        return appending ? written == mine : (written & ~REFERENCES) == (mine & ~REFERENCES)
+                && ((written & REFERENCES) == 0 || (mine & REFERENCES) != 0);
     }
 
     static String fileName(long first) {
@@ -131,8 +174,8 @@ final class Segment {
      * Creates a new segment file of {@code size} bytes (sparse: mapping it extends it) and writes its header.
      * The channel stays open so that the first sync can force the new file's metadata.
      */
-    static Segment create(Path dir, long first, int size) {
-        Segment s = new Segment(dir.resolve(fileName(first)), first);
+    static Segment create(Path dir, long first, int size, int encoding) {
+        Segment s = new Segment(dir.resolve(fileName(first)), first, encoding);
         try {
             s.channel = FileChannel.open(s.path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
@@ -142,7 +185,7 @@ final class Segment {
             throw new BlitException("cannot create log segment " + s.path + ": " + e, e);
         }
         ByteBuffer h = ByteBuffer.allocate(HEADER_SIZE).order(ByteOrder.LITTLE_ENDIAN);
-        h.put(MAGIC).putInt(VERSION).putInt(HEADER_SIZE).putLong(first).putInt(0);
+        h.put(MAGIC).putInt(VERSION).putInt(HEADER_SIZE).putLong(first).putInt(encoding);
         CRC32C crc = new CRC32C();
         crc.update(h.array(), 0, 28);
         h.putInt((int) crc.getValue());
@@ -164,13 +207,14 @@ final class Segment {
     /**
      * Maps an existing segment file.
      *
+     * @param encoding    the encoding word of the log's Blit ({@link #encoding(Blit)}), checked against the header
      * @param writable    map read-write (the writer) or read-only (a reader)
      * @param keepChannel keep the channel open (the writer's last segment, for syncing its metadata)
      * @return the segment, or null when its header is not complete: a file the writer is creating right
      *         now, or one whose creation a crash interrupted
      */
-    static Segment open(Path path, long first, boolean writable, boolean keepChannel) {
-        Segment s = new Segment(path, first);
+    static Segment open(Path path, long first, int encoding, boolean writable, boolean keepChannel) {
+        Segment s = new Segment(path, first, encoding);
         return s.mapFile(writable, keepChannel) ? s : null;
     }
 
@@ -178,8 +222,8 @@ final class Segment {
      * An older segment of a log being opened: mapped ({@link #ensureMapped}) only when
      * one of its records is read, so that opening a long log neither reads nor maps its older files.
      */
-    static Segment unmapped(Path path, long first) {
-        return new Segment(path, first);
+    static Segment unmapped(Path path, long first, int encoding) {
+        return new Segment(path, first, encoding);
     }
 
     /**
@@ -225,7 +269,7 @@ final class Segment {
             throw new BlitException("cannot open log segment " + path + ": " + e, e);
         }
         try {
-            if (!headerValid()) {
+            if (!headerValid(writable)) {
                 unmap();
                 return false;
             }
@@ -301,7 +345,8 @@ final class Segment {
         }
     }
 
-    private boolean headerValid() {
+    /** @param appending whether the writer maps it, which appends with the encoding its header must state */
+    private boolean headerValid(boolean appending) {
         byte[] h = new byte[HEADER_SIZE];
         map.get(0, h, 0, HEADER_SIZE);
         CRC32C crc = new CRC32C();
@@ -323,6 +368,19 @@ final class Segment {
             if (b.getLong(16) != first) {
                 throw new BlitException("log segment " + path + " says it starts at index " + b.getLong(16)
                         + " but its name says " + first);
+            }
+            int written = b.getInt(24);
+            if ((written & ~(REFERENCES | COMPATIBLE | NOT_FLAT)) != 0
+                    || (written & (COMPATIBLE | NOT_FLAT)) == (COMPATIBLE | NOT_FLAT)) {
+                throw new BlitException("log segment " + path + " has encoding word 0x" + Integer.toHexString(written)
+                        + " at offset 24, which this version of Blit does not write (unknown bits, or flat(false) in"
+                        + " compatible mode)");
+            }
+            if (!fits(written, encoding, appending)) {
+                throw new BlitException("log segment " + path + " holds values written by a Blit with " + describe(written)
+                        + " (encoding word at offset 24); this Blit has " + describe(encoding) + " and would "
+                        + (appending ? "append records the header does not describe" : "misread them")
+                        + ": open the log with a Blit built with the same options");
             }
             return true;
         }

@@ -21,6 +21,8 @@ import java.util.zip.CRC32C;
 final class Segments {
     private final Path dir;
     private final boolean writer;
+    /** The encoding word of the log's Blit (see {@code Segment.encoding}). */
+    private final int encoding;
     private final List<Segment> list = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
     private final byte[] index8 = new byte[8];
@@ -36,9 +38,14 @@ final class Segments {
     /** The writer's: the first segment that may hold bytes not yet forced to disk. */
     int syncFrom;
 
-    Segments(Path dir, boolean writer) {
+    /**
+     * @param encoding the encoding word of the log's Blit (see {@code Segment.encoding}), which every segment's
+     *                 header must fit
+     */
+    Segments(Path dir, boolean writer, int encoding) {
         this.dir = dir;
         this.writer = writer;
+        this.encoding = encoding;
     }
 
     boolean isEmpty() {
@@ -105,7 +112,7 @@ final class Segments {
         Segment last = null;
         while (n > 0 && last == null) {
             Path path = dir.resolve(Segment.fileName(firsts.get(n - 1)));
-            last = Segment.open(path, firsts.get(n - 1), writer, writer);
+            last = Segment.open(path, firsts.get(n - 1), encoding, writer, writer);
             if (last == null) {
                 if (n < firsts.size()) {
                     throw new BlitException("log segment " + path
@@ -119,7 +126,7 @@ final class Segments {
             }
         }
         for (int k = 0; k < n - 1; k++) {
-            list.add(Segment.unmapped(dir.resolve(Segment.fileName(firsts.get(k))), firsts.get(k)));
+            list.add(Segment.unmapped(dir.resolve(Segment.fileName(firsts.get(k))), firsts.get(k), encoding));
         }
         if (last == null) {
             return;
@@ -341,7 +348,7 @@ final class Segments {
                 break;
             }
             long first = s.first + s.count;
-            Segment next = Segment.open(dir.resolve(Segment.fileName(first)), first, false, false);
+            Segment next = Segment.open(dir.resolve(Segment.fileName(first)), first, encoding, false, false);
             if (next == null) {
                 break;
             }

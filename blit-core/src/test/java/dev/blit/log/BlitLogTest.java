@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -781,6 +782,87 @@ class BlitLogTest {
             assertEquals("fine", reader.read(0));
             BlitException e = assertThrows(BlitException.class, () -> reader.read(1));
             assertTrue(e.getMessage().startsWith("record 1 "), e.getMessage());
+        }
+    }
+
+    /** Rewrites a segment's encoding word (header offset 24) and its header CRC, as another writer would have. */
+    private static void writeEncodingWord(Path segment, int word) throws IOException {
+        ByteBuffer h = ByteBuffer.wrap(Arrays.copyOf(Files.readAllBytes(segment), Segment.HEADER_SIZE))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        h.putInt(24, word);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(h.array(), 0, 28);
+        h.putInt(28, (int) crc.getValue());
+        writeAt(segment, 0, h.array());
+    }
+
+    /**
+     * The segment header records the options that decide how the log's values are encoded (FORMAT.md, "Segment
+     * header", offset 24): a Blit built otherwise would misread the records (field tables taken for fields), so
+     * opening refuses it, naming both; flat does not matter in compatible mode.
+     */
+    @Test
+    void aBlitWithOtherEncodingOptionsIsRefusedNamingBoth() {
+        Blit compatible = Blit.builder().register(LogTesting.Tick.class, 100).compatible(true).references(true).build();
+        try (BlitLog log = BlitLog.open(dir, compatible, TINY)) {
+            appendRecords(log, 0, 40);
+        }
+        BlitException w = assertThrows(BlitException.class, () -> BlitLog.open(dir, BLIT));
+        assertTrue(w.getMessage().contains("written by a Blit with compatible(true), references(true) (encoding word at "
+                + "offset 24); this Blit has compatible(false), flat(true), references(false)"), w.getMessage());
+        BlitException r = assertThrows(BlitException.class, () -> BlitLog.openReader(dir, BLIT));
+        assertTrue(r.getMessage().contains("would misread them"), r.getMessage());
+        Blit withoutReferences = Blit.builder().register(LogTesting.Tick.class, 100).compatible(true).build();
+        assertThrows(BlitException.class, () -> BlitLog.openReader(dir, withoutReferences));
+        Blit notFlat = Blit.builder().register(LogTesting.Tick.class, 100).compatible(true).references(true)
+                .flat(false).build();
+        try (BlitLog reader = BlitLog.openReader(dir, notFlat)) {
+            assertRecords(reader, 0, 40);
+        }
+        try (BlitLog log = BlitLog.open(dir, compatible, TINY)) {
+            appendRecords(log, 40, 45);
+            assertRecords(log, 0, 45);
+        }
+    }
+
+    @Test
+    void aReaderWithReferencesReadsALogWrittenWithoutThemButAWriterMustMatch() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 10);
+        }
+        assertEquals(0, ByteBuffer.wrap(Files.readAllBytes(segment(0))).order(ByteOrder.LITTLE_ENDIAN).getInt(24),
+                "the defaults' encoding word");
+        Blit references = Blit.builder().register(LogTesting.Tick.class, 100).references(true).build();
+        try (BlitLog reader = BlitLog.openReader(dir, references)) {
+            assertRecords(reader, 0, 10);
+        }
+        BlitException e = assertThrows(BlitException.class, () -> BlitLog.open(dir, references));
+        assertTrue(e.getMessage().contains("would append records the header does not describe"), e.getMessage());
+        Blit notFlat = Blit.builder().register(LogTesting.Tick.class, 100).flat(false).build();
+        BlitException f = assertThrows(BlitException.class, () -> BlitLog.openReader(dir, notFlat));
+        assertTrue(f.getMessage().contains("flat(true)") && f.getMessage().contains("flat(false)"), f.getMessage());
+    }
+
+    @Test
+    void anOlderSegmentIsCheckedWhenFirstReadAndUnknownBitsAreRefused() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            appendRecords(log, 0, 60);
+        }
+        writeEncodingWord(segment(0), 2); // as if written in compatible mode: only opened when read
+        try (BlitLog log = BlitLog.openReader(dir, BLIT)) {
+            assertRecords(log, 50, 60);
+            BlitException e = assertThrows(BlitException.class, () -> log.read(0));
+            assertTrue(e.getMessage().contains("compatible(true)") && e.getMessage().contains(segment(0).toString()),
+                    e.getMessage());
+        }
+        writeEncodingWord(segment(0), 0x10);
+        try (BlitLog log = BlitLog.openReader(dir, BLIT)) {
+            BlitException e = assertThrows(BlitException.class, () -> log.read(0));
+            assertTrue(e.getMessage().contains("encoding word 0x10 at offset 24"), e.getMessage());
+        }
+        writeEncodingWord(segment(0), 0);
+        try (BlitLog log = BlitLog.openReader(dir, BLIT)) {
+            assertRecords(log, 0, 60);
         }
     }
 
