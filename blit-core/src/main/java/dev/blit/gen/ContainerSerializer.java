@@ -37,11 +37,14 @@ final class ContainerSerializer implements Serializer<Object> {
     private final OwnFields own;
     /** The no-argument constructor, as {@code ()Object}. */
     private final MethodHandle constructor;
+    /** Whether the JDK class is made to be changed by other threads meanwhile: its elements are copied first. */
+    private final boolean snapshot;
 
-    private ContainerSerializer(Class<?> type, OwnFields own, MethodHandle constructor) {
+    private ContainerSerializer(Class<?> type, OwnFields own, MethodHandle constructor, boolean snapshot) {
         this.type = type;
         this.own = own;
         this.constructor = constructor;
+        this.snapshot = snapshot;
     }
 
     /**
@@ -67,7 +70,8 @@ final class ContainerSerializer implements Serializer<Object> {
         }
         List<ClassModel.Property> own = ClassModel.properties(ClassModel.serializedFields(type), lookup);
         ClassModel.makeSettable(type, own, "its no-argument constructor");
-        return new ContainerSerializer(type, new OwnFields(type, own, true, slot), ctor.asType(MethodType.methodType(Object.class)));
+        return new ContainerSerializer(type, new OwnFields(type, own, true, slot),
+                ctor.asType(MethodType.methodType(Object.class)), Containers.shared(base));
     }
 
     @Override
@@ -75,7 +79,7 @@ final class ContainerSerializer implements Serializer<Object> {
         WriteSession session = WriteSession.of(out);
         own.writeTable(out, session);
         own.write(out, session, value);
-        Containers.write(out, value);
+        Containers.write(out, value, snapshot);
     }
 
     @Override

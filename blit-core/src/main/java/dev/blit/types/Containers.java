@@ -3,8 +3,13 @@ package dev.blit.types;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Hashtable;
+import java.util.List;
 import java.util.Map;
+import java.util.Vector;
 
 /**
  * The elements of a collection or map whose class is the user's, for the serializer of a user's class that
@@ -20,13 +25,34 @@ public final class Containers {
      *
      * @param out       where to write
      * @param container a {@link Map} or a {@link Collection}
+     * @param snapshot  whether other threads may change it while it is written (see {@link #shared}): then its
+     *                  elements are copied first, in one call that the collection makes consistent, as the
+     *                  built-in concurrent collections are, so that count and elements agree
      */
-    public static void write(WriteBuffer out, Object container) {
+    public static void write(WriteBuffer out, Object container, boolean snapshot) {
         if (container instanceof Map) {
-            Elements.writeMap(out, (Map<?, ?>) container);
+            Map<?, ?> m = (Map<?, ?>) container;
+            if (snapshot) {
+                List<Map.Entry<?, ?>> entries = new ArrayList<>(m.size() + 16);
+                m.forEach((k, v) -> entries.add(Map.entry(k, v))); // neither kind of map holds null
+                Elements.writeEntries(out, entries, m);
+            } else {
+                Elements.writeMap(out, m);
+            }
         } else {
-            Elements.writeCollection(out, (Collection<?>) container);
+            Collection<?> c = (Collection<?>) container;
+            Elements.writeCollection(out, snapshot ? Arrays.asList(c.toArray()) : c);
         }
+    }
+
+    /**
+     * @param base the JDK collection or map class a user's class extends
+     * @return whether it is made to be changed by other threads while it is read: the concurrent collections,
+     *         and the synchronized {@code Vector} and {@code Hashtable} (with {@code Stack}, {@code Properties})
+     */
+    public static boolean shared(Class<?> base) {
+        return "java.util.concurrent".equals(base.getPackageName()) || Vector.class.isAssignableFrom(base)
+                || Hashtable.class.isAssignableFrom(base);
     }
 
     /**

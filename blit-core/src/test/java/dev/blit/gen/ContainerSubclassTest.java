@@ -275,6 +275,54 @@ class ContainerSubclassTest {
         }
     }
 
+    /** A concurrent map of the user's, which other threads change while it is written. */
+    static final class Cache extends ConcurrentHashMap<Integer, Integer> {
+    }
+
+    /** A synchronized list of the user's. */
+    static final class History extends java.util.Vector<Integer> {
+    }
+
+    /**
+     * A concurrent or synchronized collection of the user's may change while it is written, as the built-in ones
+     * may: its elements are copied in one consistent call first, so that count and elements agree and the write
+     * never fails for it (an ArrayList subclass changed meanwhile would be refused, as a built-in ArrayList is).
+     */
+    @Test
+    void aConcurrentCollectionOfTheUsersChangedWhileWrittenIsWrittenAsOneStateOfIt() throws InterruptedException {
+        Blit blit = Blit.builder().register(Cache.class, 100).register(History.class, 101).build();
+        Cache cache = new Cache();
+        History history = new History();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread changer = new Thread(() -> {
+            java.util.Random random = new java.util.Random(7);
+            while (!stop.get()) {
+                int k = random.nextInt(64);
+                if (random.nextBoolean()) {
+                    cache.put(k, k);
+                    history.add(k);
+                } else {
+                    cache.remove(k);
+                    if (!history.isEmpty()) {
+                        history.remove(0);
+                    }
+                }
+            }
+        });
+        changer.start();
+        try {
+            for (int i = 0; i < 3000; i++) {
+                Cache c = blit.fromBytes(blit.toBytes(cache), Cache.class);
+                c.forEach((k, v) -> assertEquals(k, v));
+                History h = blit.fromBytes(blit.toBytes(history), History.class);
+                h.forEach(x -> assertTrue(x >= 0 && x < 64, "element " + x));
+            }
+        } finally {
+            stop.set(true);
+            changer.join();
+        }
+    }
+
     /** An older release of {@link Tags}: no weight, and a field the newer one dropped. */
     static final class OldTags extends ArrayList<Object> {
         String owner;
