@@ -98,9 +98,10 @@ final class ContainerSerializer implements Serializer<Object> {
         try {
             own.set(c, values, mapping); // a field the writer lacked keeps what the constructor set
             // The bytes hold every element; what the constructor put in is among them or was removed since.
-            if (c instanceof Map) {
+            // Only then: a class may refuse clear() (an append-only list) and still be read.
+            if (c instanceof Map && !((Map<?, ?>) c).isEmpty()) {
                 ((Map<?, ?>) c).clear();
-            } else {
+            } else if (c instanceof Collection && !((Collection<?>) c).isEmpty()) {
                 ((Collection<?>) c).clear();
             }
         } catch (Throwable t) {

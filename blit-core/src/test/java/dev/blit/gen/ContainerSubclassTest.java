@@ -99,7 +99,12 @@ class ContainerSubclassTest {
         }
     }
 
+    /** Append-only: refuses clear() (and remove), which a read must not need when its constructor adds nothing. */
     static final class Names extends HashSet<String> {
+        @Override
+        public void clear() {
+            throw new UnsupportedOperationException("append-only");
+        }
     }
 
     static final class Counters extends ConcurrentHashMap<String, Long> {
