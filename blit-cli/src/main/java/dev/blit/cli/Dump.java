@@ -43,7 +43,7 @@ public final class Dump {
               --compatible          the bytes are from a compatible-mode Blit: every first user object has a field table
               --schema              the bytes are from a schema-consistent Blit (no field tables)
                                     (default: a log's segment header says which; elsewhere a field table
-                                is recognised where one parses)
+                                    is recognised where one parses)
               --no-flat             the writer used Blit.builder().flat(false) (a log's header says so itself)
             Without --register, a schema-consistent user object stops the value there (its content needs its
             class); compatible-mode objects show their field names from their tables either way.
