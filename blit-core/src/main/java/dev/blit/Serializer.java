@@ -60,4 +60,39 @@ public interface Serializer<T> {
     default boolean tracksReferences() {
         return true;
     }
+
+    /**
+     * A serializer for a collection type that is built whole from its elements, such as a library's immutable
+     * collections, for {@link Blit.Builder#registerHierarchy}:
+     * <pre>{@code
+     * Blit.builder().registerHierarchy(ImmutableList.class, 120, Serializer.collection(ImmutableList::copyOf))
+     * }</pre>
+     * Its content is a built-in collection's ({@code uvar count}, then the elements as tagged values, or a run;
+     * FORMAT.md, "Built-in JDK types"); reading collects the elements into a list and hands it to
+     * {@code build}. Like {@code List.of}, the value exists only once its elements are read, so it cannot
+     * contain itself (a back reference to it from inside is rejected); anything {@code build} throws (a null
+     * the collection refuses) is a {@link BlitException} naming the offset.
+     *
+     * @param build makes the value from the elements read, in order (a mutable list it may keep)
+     * @param <C>   the collection type
+     * @return a stateless serializer
+     */
+    static <C extends java.util.Collection<?>> Serializer<C> collection(
+            java.util.function.Function<? super java.util.List<Object>, ? extends C> build) {
+        return dev.blit.types.Containers.collection(build);
+    }
+
+    /**
+     * {@link #collection} for a map type built whole from its entries:
+     * {@code registerHierarchy(ImmutableMap.class, 121, Serializer.map(ImmutableMap::copyOf))}. Reading puts
+     * the entries, in order, into a {@link java.util.LinkedHashMap} and hands it to {@code build}.
+     *
+     * @param build makes the value from the entries read (a mutable map it may keep)
+     * @param <M>   the map type
+     * @return a stateless serializer
+     */
+    static <M extends java.util.Map<?, ?>> Serializer<M> map(
+            java.util.function.Function<? super java.util.Map<Object, Object>, ? extends M> build) {
+        return dev.blit.types.Containers.map(build);
+    }
 }

@@ -1,5 +1,7 @@
 package dev.blit.types;
 
+import dev.blit.BlitException;
+import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 
@@ -7,14 +9,18 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Hashtable;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Vector;
+import java.util.function.Function;
 
 /**
- * The elements of a collection or map whose class is the user's, for the serializer of a user's class that
- * extends a JDK collection (FORMAT.md, "Collections and maps the user extends"): the same {@code uvar count}
- * and elements (runs included) as the built-in collections and maps, so both share one decoder.
+ * The elements of a collection or map whose class is the user's or a library's: for the serializer of a
+ * user's class that extends a JDK collection (FORMAT.md, "Collections and maps the user extends"), and for
+ * {@code Serializer.collection}/{@code Serializer.map}: the same {@code uvar count} and elements (runs
+ * included) as the built-in collections and maps, so all share one decoder.
  */
 public final class Containers {
     private Containers() {
@@ -43,6 +49,63 @@ public final class Containers {
             Collection<?> c = (Collection<?>) container;
             Elements.writeCollection(out, snapshot ? Arrays.asList(c.toArray()) : c);
         }
+    }
+
+    /** See {@code Serializer.collection}. */
+    public static <C extends Collection<?>> Serializer<C> collection(Function<? super List<Object>, ? extends C> build) {
+        Objects.requireNonNull(build, "build");
+        return new Serializer<>() {
+            @Override
+            public void write(WriteBuffer out, C value) {
+                Elements.writeCollection(out, value);
+            }
+
+            @Override
+            public C read(ReadBuffer in) {
+                long at = in.offset();
+                int n = in.readCount(1);
+                List<Object> elements = new ArrayList<>(in.initialCapacity(n));
+                Elements.readInto(in, n, elements);
+                return built(build, elements, n + (n == 1 ? " element" : " elements"), at);
+            }
+        };
+    }
+
+    /** See {@code Serializer.map}. */
+    public static <M extends Map<?, ?>> Serializer<M> map(Function<? super Map<Object, Object>, ? extends M> build) {
+        Objects.requireNonNull(build, "build");
+        return new Serializer<>() {
+            @Override
+            public void write(WriteBuffer out, M value) {
+                Elements.writeMap(out, value);
+            }
+
+            @Override
+            public M read(ReadBuffer in) {
+                long at = in.offset();
+                int n = in.readCount(2);
+                Map<Object, Object> entries = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
+                Elements.readInto(in, n, entries);
+                return built(build, entries, n + (n == 1 ? " entry" : " entries"), at);
+            }
+        };
+    }
+
+    /** What the user's function builds from what was read; whatever it throws names the offset. */
+    private static <A, T> T built(Function<? super A, ? extends T> build, A content, String what, long at) {
+        T value;
+        try {
+            value = build.apply(content);
+        } catch (BlitException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BlitException("cannot build a value from the " + what + " at offset " + at + ": " + e, e);
+        }
+        if (value == null) {
+            throw new BlitException("the function given to build a value from the " + what + " at offset " + at
+                    + " returned null");
+        }
+        return value;
     }
 
     /**
