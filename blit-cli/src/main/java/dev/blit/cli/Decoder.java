@@ -606,6 +606,15 @@ final class Decoder {
             return;
         }
         track(n);
+        if (t != null && t.shape() == UserTypes.Shape.ELEMENTS) {
+            building(n, true); // built from its elements, like List.of: it exists only once they are read
+            if (Map.class.isAssignableFrom(t.type())) { // Serializer.map serves only maps
+                entries(n, in.count(2, "count"), depth);
+            } else {
+                collection(n, in.count(1, "count"), depth);
+            }
+            return;
+        }
         if (t != null && t.shape() == UserTypes.Shape.THROWABLE) {
             building(n, true); // like a record, the library's exception exists only once its content is read
             exception(n, t, depth);

@@ -45,6 +45,11 @@ final class UserTypes {
          * or entries as a built-in collection's or map's.
          */
         CONTAINER,
+        /**
+         * Written by {@code Serializer.collection} or {@code Serializer.map} (known from {@code --blit}): a
+         * built-in collection's or map's content, count then elements or entries, built after them.
+         */
+        ELEMENTS,
         /** Marshallable, java.io hooks, abstract: only the class's own code knows its content. */
         OPAQUE
     }
@@ -321,6 +326,9 @@ final class UserTypes {
      */
     static UserType describe(int id, Class<?> type, Serializer<?> serializer) {
         String made = serializer == null ? null : serializer.getClass().getName();
+        if (serializer != null && dev.blit.types.Containers.builtFromElements(serializer) != 0) {
+            return new UserType(id, type, Shape.ELEMENTS, List.of(), false, null, null);
+        }
         boolean generated = serializer != null && ClassSerializers.isGenerated(serializer, false);
         if (made != null && !made.startsWith("dev.blit.gen.") && !made.startsWith("dev.blit.serial.")
                 && !made.startsWith("dev.blit.types.") && !generated && !ClassSerializers.isGenerated(serializer, true)) {

@@ -1,6 +1,7 @@
 package dev.blit.cli;
 
 import dev.blit.Blit;
+import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
@@ -28,6 +29,7 @@ import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -59,6 +61,62 @@ class DumpTest {
         public String toString() {
             return cents / 100 + "." + String.format("%02d", cents % 100) + " " + currency;
         }
+    }
+
+    /** A list built whole from its elements, registered with {@code Serializer.collection}. */
+    static final class Bag extends java.util.AbstractList<Object> {
+        private final Object[] items;
+
+        Bag(List<Object> items) {
+            this.items = items.toArray();
+        }
+
+        @Override
+        public Object get(int index) {
+            return items[index];
+        }
+
+        @Override
+        public int size() {
+            return items.length;
+        }
+    }
+
+    /** A map built whole from its entries, registered with {@code Serializer.map}. */
+    static final class Table extends java.util.AbstractMap<Object, Object> {
+        private final Map<Object, Object> entries;
+
+        Table(Map<Object, Object> entries) {
+            this.entries = Map.copyOf(entries);
+        }
+
+        @Override
+        public java.util.Set<Entry<Object, Object>> entrySet() {
+            return entries.entrySet();
+        }
+    }
+
+    /** What {@code --blit dev.blit.cli.DumpTest#BAGS} finds. */
+    static final Blit BAGS = Blit.builder().references(true).register(Bag.class, 100, Serializer.collection(Bag::new))
+            .register(Table.class, 101, Serializer.map(Table::new)).build();
+
+    /**
+     * Content written by {@code Serializer.collection}/{@code map} is a built-in collection's or map's, which
+     * the dump decodes itself once {@code --blit} says which ids use them (a class's own fields would be wrong:
+     * {@code Bag} has a field, its content is its elements); a back reference to one from inside is refused, as
+     * the library refuses it.
+     */
+    @Test
+    void contentOfSerializerCollectionAndMapIsShownAsItsElements() throws IOException {
+        Bag shared = new Bag(List.of("x"));
+        byte[] bytes = BAGS.toBytes(new ArrayList<>(List.of(new Bag(List.of("a", 2, shared)), shared,
+                new Table(Map.of("k", 1)))));
+        String text = dump(bytes, "--blit", DumpTest.class.getName() + "#BAGS");
+        golden("built_from_elements", text);
+        Result self = run(new byte[] {100, 1, 1, 0}, "--blit", DumpTest.class.getName() + "#BAGS");
+        assertEquals(1, self.code, self.out);
+        assertTrue(self.out.contains("exists only once its content is read"), self.out);
+        assertThrows(BlitException.class, () -> BAGS.fromBytes(new byte[] {100, 1, 1, 0}));
     }
 
     /** What {@code --blit dev.blit.cli.DumpTest#CONFIGURED} finds: the user's own instance. */

@@ -53,42 +53,66 @@ public final class Containers {
 
     /** See {@code Serializer.collection}. */
     public static <C extends Collection<?>> Serializer<C> collection(Function<? super List<Object>, ? extends C> build) {
-        Objects.requireNonNull(build, "build");
-        return new Serializer<>() {
-            @Override
-            public void write(WriteBuffer out, C value) {
-                Elements.writeCollection(out, value);
-            }
-
-            @Override
-            public C read(ReadBuffer in) {
-                long at = in.offset();
-                int n = in.readCount(1);
-                List<Object> elements = new ArrayList<>(in.initialCapacity(n));
-                Elements.readInto(in, n, elements);
-                return built(build, elements, n + (n == 1 ? " element" : " elements"), at);
-            }
-        };
+        return new BuiltCollection<>(Objects.requireNonNull(build, "build"));
     }
 
     /** See {@code Serializer.map}. */
     public static <M extends Map<?, ?>> Serializer<M> map(Function<? super Map<Object, Object>, ? extends M> build) {
-        Objects.requireNonNull(build, "build");
-        return new Serializer<>() {
-            @Override
-            public void write(WriteBuffer out, M value) {
-                Elements.writeMap(out, value);
-            }
+        return new BuiltMap<>(Objects.requireNonNull(build, "build"));
+    }
 
-            @Override
-            public M read(ReadBuffer in) {
-                long at = in.offset();
-                int n = in.readCount(2);
-                Map<Object, Object> entries = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
-                Elements.readInto(in, n, entries);
-                return built(build, entries, n + (n == 1 ? " entry" : " entries"), at);
-            }
-        };
+    /**
+     * For tools that describe bytes ({@code blit dump --blit}): whose content is a built-in collection's or map's.
+     *
+     * @param s a serializer
+     * @return 1 if {@code s} came from {@code Serializer.collection}, 2 from {@code Serializer.map}, else 0
+     */
+    public static int builtFromElements(Serializer<?> s) {
+        return s instanceof BuiltCollection ? 1 : s instanceof BuiltMap ? 2 : 0;
+    }
+
+    private static final class BuiltCollection<C extends Collection<?>> implements Serializer<C> {
+        private final Function<? super List<Object>, ? extends C> build;
+
+        BuiltCollection(Function<? super List<Object>, ? extends C> build) {
+            this.build = build;
+        }
+
+        @Override
+        public void write(WriteBuffer out, C value) {
+            Elements.writeCollection(out, value);
+        }
+
+        @Override
+        public C read(ReadBuffer in) {
+            long at = in.offset();
+            int n = in.readCount(1);
+            List<Object> elements = new ArrayList<>(in.initialCapacity(n));
+            Elements.readInto(in, n, elements);
+            return built(build, elements, n + (n == 1 ? " element" : " elements"), at);
+        }
+    }
+
+    private static final class BuiltMap<M extends Map<?, ?>> implements Serializer<M> {
+        private final Function<? super Map<Object, Object>, ? extends M> build;
+
+        BuiltMap(Function<? super Map<Object, Object>, ? extends M> build) {
+            this.build = build;
+        }
+
+        @Override
+        public void write(WriteBuffer out, M value) {
+            Elements.writeMap(out, value);
+        }
+
+        @Override
+        public M read(ReadBuffer in) {
+            long at = in.offset();
+            int n = in.readCount(2);
+            Map<Object, Object> entries = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
+            Elements.readInto(in, n, entries);
+            return built(build, entries, n + (n == 1 ? " entry" : " entries"), at);
+        }
     }
 
     /** What the user's function builds from what was read; whatever it throws names the offset. */
