@@ -256,6 +256,7 @@ class GoldenVectorTest {
         c.add(new Case("class_values", new Object[] {String.class, int[].class, Class.class}, PLAIN));
         c.add(new Case("path_and_file", new Object[] {java.nio.file.Path.of("data.bin"), new java.io.File("log")}, PLAIN));
         c.add(new Case("inet_addresses", inetAddresses(), PLAIN));
+        c.add(new Case("url_and_jdk_enums", urlAndJdkEnums(), PLAIN));
         c.add(new Case("extended_collections", new Object[] {java.util.Map.entry(1, "a"),
                 new ArrayList<>(List.of(1, 2, 3)).subList(1, 3), java.util.Collections.synchronizedList(new ArrayList<>(List.of(1))),
                 java.util.Collections.nCopies(2, "x"), java.util.Comparator.naturalOrder()}, PLAIN));
@@ -267,6 +268,16 @@ class GoldenVectorTest {
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));
         return c;
+    }
+
+    private static Object[] urlAndJdkEnums() {
+        try {
+            return new Object[] {new java.net.URI("http://h/").toURL(), java.util.concurrent.TimeUnit.SECONDS,
+                    java.time.temporal.ChronoUnit.FOREVER, java.math.RoundingMode.HALF_EVEN,
+                    java.util.EnumSet.of(java.util.concurrent.TimeUnit.MILLISECONDS)};
+        } catch (java.net.URISyntaxException | java.net.MalformedURLException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @TestFactory

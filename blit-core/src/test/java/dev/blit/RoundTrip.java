@@ -436,6 +436,10 @@ public final class RoundTrip {
             // $deserializeLambda$): two are the same lambda if Java serialization describes them alike.
             return b.getClass().isHidden() && deepEquals(described(a), described(b));
         }
+        if (a instanceof java.net.URL && b instanceof java.net.URL) {
+            // URL.equals resolves both hosts through the name service: slow, or a hang, where there is none
+            return a.toString().equals(b.toString());
+        }
         if (a instanceof Throwable && b instanceof Throwable) {
             // identity is all Throwable.equals knows: the same class and the same state through its public methods
             Throwable x = (Throwable) a;

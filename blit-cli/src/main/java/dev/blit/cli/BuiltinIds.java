@@ -97,13 +97,13 @@ final class BuiltinIds {
     }
 
     /**
-     * @return the class an extended id (after id 99) names as an array component and a value: 1..4 and 37 (a
-     *         stack frame) only, else null (FORMAT.md: a lambda's class, 0, and the collections and holders 5..36
-     *         are no component type)
+     * @return the class an extended id (after id 99) names as an array component and a value: 1..4, 37 (a
+     *         stack frame) and 38..41 (a URL, the JDK's enums) only, else null (FORMAT.md: a lambda's class, 0,
+     *         and the collections and holders 5..36 are no component type)
      */
     static String extendedName(long ext) {
-        return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS || ext == TypeIds.EXT_STACK_TRACE_ELEMENT
-                ? Names.extended(ext) : null;
+        return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS
+                || ext >= TypeIds.EXT_STACK_TRACE_ELEMENT && ext <= TypeIds.EXT_LAST ? Names.extended(ext) : null;
     }
 
     /** For {@link #fits}: the elements of an array of extended id {@code ext} ({@code Path[]}, ...). */
@@ -114,9 +114,24 @@ final class BuiltinIds {
     /** Below this, {@code exact} is {@link #extendedElements}: tag 99, or a user id (a subclass of the user's). */
     static final long EXTENDED_ELEMENTS = -10;
 
-    /** @return the constants of a built-in enum id, or null */
+    /**
+     * @param id a built-in id, or for an extended one {@link #extendedElements} of it
+     * @return the constants of that built-in enum ({@code DayOfWeek}, {@code Month}, and the extended
+     *         {@code TimeUnit}, {@code ChronoUnit}, {@code RoundingMode}), or null if it is none
+     */
     static Object[] enumConstants(long id) {
-        return id == TypeIds.DAY_OF_WEEK ? java.time.DayOfWeek.values() : id == TypeIds.MONTH ? java.time.Month.values() : null;
+        if (id == TypeIds.DAY_OF_WEEK) {
+            return java.time.DayOfWeek.values();
+        } else if (id == TypeIds.MONTH) {
+            return java.time.Month.values();
+        } else if (id == extendedElements(TypeIds.EXT_TIME_UNIT)) {
+            return java.util.concurrent.TimeUnit.values();
+        } else if (id == extendedElements(TypeIds.EXT_CHRONO_UNIT)) {
+            return java.time.temporal.ChronoUnit.values();
+        } else if (id == extendedElements(TypeIds.EXT_ROUNDING_MODE)) {
+            return java.math.RoundingMode.values();
+        }
+        return null;
     }
 
     /**

@@ -397,11 +397,16 @@ final class Decoder {
 
     /**
      * The type descriptor of an EnumSet's or EnumMap's enum: a user id (an enum, if the classes say so), or one
-     * of the two built-in enums ({@code DayOfWeek}, {@code Month}); no other id of Blit's is an enum.
+     * of the built-in enums ({@code DayOfWeek}, {@code Month}, and after id 99 {@code TimeUnit}, {@code ChronoUnit},
+     * {@code RoundingMode}: {@link #lastDescriptor} is then {@link BuiltinIds#extendedElements} of it); no other id
+     * of Blit's is an enum.
      */
     private String enumDescriptor(String what) {
         long at = in.pos;
         String name = descriptor();
+        if (lastDescriptor == TypeIds.EXTENDED && lastDims == 0) {
+            lastDescriptor = BuiltinIds.extendedElements(lastExtended);
+        }
         UserTypes.UserType t = lastDescriptor >= TypeIds.FIRST_USER_ID ? types.get(lastDescriptor) : null;
         if (lastDescriptor < TypeIds.FIRST_USER_ID && BuiltinIds.enumConstants(lastDescriptor) == null
                 || t != null && t.shape() != UserTypes.Shape.ENUM) {
@@ -451,7 +456,7 @@ final class Decoder {
         Object[] constants = constants(enumId);
         if (constants != null && ordinal >= constants.length) {
             throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of "
-                    + (enumId < TypeIds.FIRST_USER_ID ? "java.time." + Names.builtin((int) enumId) : types.typeName(enumId)));
+                    + (enumId >= TypeIds.FIRST_USER_ID ? types.typeName(enumId) : constants[0].getClass().getName()));
         }
         if (constants != null) {
             return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";

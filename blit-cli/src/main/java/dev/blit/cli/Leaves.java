@@ -233,7 +233,20 @@ final class Leaves {
     void extended(Node n, long ext, long at, UserTypes types) {
         n.type = Names.extended(ext);
         n.value = ext == TypeIds.EXT_SERIALIZABLE_LAMBDA ? lambda(n, at, types) : ext == TypeIds.EXT_INET_ADDRESS
-                ? inetAddress(in.pos) : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? inetSocketAddress() : pathName(n.type, at);
+                ? inetAddress(in.pos) : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? inetSocketAddress()
+                : ext >= TypeIds.EXT_TIME_UNIT && ext <= TypeIds.EXT_ROUNDING_MODE ? jdkEnum(ext) : pathName(n.type, at);
+    }
+
+    /** Extended ids 39..41: a JDK enum's {@code uvar} ordinal, shown with its constant's name. */
+    private String jdkEnum(long ext) {
+        long at = in.pos;
+        long ordinal = in.uvar(32) & 0xffffffffL;
+        Object[] constants = BuiltinIds.enumConstants(BuiltinIds.extendedElements(ext));
+        if (ordinal >= constants.length) {
+            throw new BlitException("ordinal " + ordinal + " at offset " + at + " is not a constant of "
+                    + constants[0].getClass().getName() + " (it has " + constants.length + ")");
+        }
+        return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
     }
 
     /** Extended id 3, as NetTypes reads it: host name or null, 4 or 16 bytes, for 16 a scope id + 1. */
@@ -300,11 +313,24 @@ final class Leaves {
      * A Path's or File's name (id 99, extended 1 or 2), checked as the library reads it: a Path with
      * {@code Path.of} on this JVM's default file system, a File as any string.
      */
+    /** As the library reads a URL: {@code new URL(spec)}, which takes back every URL's external form. */
+    @SuppressWarnings("deprecation")
+    private static void url(String spec) throws java.net.MalformedURLException {
+        new java.net.URL(spec);
+    }
+
     private String pathName(String type, long at) {
         long nameAt = in.pos;
         String s = in.str();
         if (s == null) {
             throw new BlitException("null string header inside a " + type + " value at offset " + nameAt);
+        }
+        if (type.equals("URL")) {
+            try {
+                url(s);
+            } catch (java.net.MalformedURLException e) {
+                throw new BlitException("invalid URL at offset " + at + ": " + Names.quote(s) + " (" + e.getMessage() + ")");
+            }
         }
         if (type.equals("Path")) {
             try {

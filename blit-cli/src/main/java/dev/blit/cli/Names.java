@@ -40,7 +40,7 @@ final class Names {
                 "SIMPLE_ENTRY", "AbstractMap.SimpleEntry", "SIMPLE_IMMUTABLE_ENTRY", "AbstractMap.SimpleImmutableEntry",
                 "MAP_ENTRY", "Map.entry", "SUB_LIST", "subList", "CONCURRENT_KEY_SET", "ConcurrentHashMap.newKeySet",
                 "N_COPIES", "Collections.nCopies", "NATURAL_ORDER", "Comparator.naturalOrder()",
-                "CASE_INSENSITIVE_ORDER", "String.CASE_INSENSITIVE_ORDER");
+                "CASE_INSENSITIVE_ORDER", "String.CASE_INSENSITIVE_ORDER", "URL", "URL");
         // The names come from TypeIds itself, so a new built-in shows up here without a change; but for its
         // bounds, which name no type (EXT_LAST is another name for the last extended id, not a type "Last").
         for (Field f : TypeIds.class.getFields()) {

@@ -23,9 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link DumpAgreesWithLibraryTest} for extended ids 26..36 (the blocking queues, {@code LinkedTransferQueue},
- * the atomic arrays, the adders, {@code WeakHashMap}): their values in its damaged payload, {@link #sample()},
- * and each of their refusals once, by hand. Apart so that the test of the whole stays a readable size.
+ * {@link DumpAgreesWithLibraryTest} for extended ids 26..41 (the blocking queues, {@code LinkedTransferQueue},
+ * the atomic arrays, the adders, {@code WeakHashMap}, {@code StackTraceElement}, {@code URL} and the JDK's enums
+ * {@code TimeUnit}, {@code ChronoUnit}, {@code RoundingMode}): their values in its damaged payload,
+ * {@link #sample()}, and each of their refusals once, by hand. Apart so that the test of the whole stays a readable size.
  */
 class DumpAgreesOnExtendedIds26To36Test {
     /** As {@link DumpAgreesWithLibraryTest}'s instance: references, compact arrays, the lambdas' class as 100. */
@@ -46,7 +47,24 @@ class DumpAgreesOnExtendedIds26To36Test {
     @Test
     void eachRefusalOfExtendedIds26To36IsTheLibrarys() {
         DumpAgreesWithLibraryTest.bothRefuse(BLIT, REGISTER, new String[][] {
-                {"63 26", "unknown extended built-in id 38 at offset 1"},
+                {"63 2a", "unknown extended built-in id 42 at offset 1"},
+                // a URL (38): a string new URL takes; the JDK's enums (39..41): an ordinal of one of their constants
+                {"63 26 00", "null string header inside a URL value at offset 2"},
+                {"63 26 11 6e 6f 70 65 3a 2f 2f 78", "invalid URL at offset 1: \"nope://x\" (unknown protocol: nope)"},
+                {"63 26 13 68 74 74 70", "truncated"},
+                {"63 26 01", "invalid URL at offset 1: \"\" (no protocol: )"},
+                {"63 27 07", "ordinal 7 at offset 2 is not a constant of java.util.concurrent.TimeUnit (it has 7)"},
+                {"63 28 10", "ordinal 16 at offset 2 is not a constant of java.time.temporal.ChronoUnit (it has 16)"},
+                {"63 29 ff ff ff ff 0f", "ordinal 4294967295 at offset 2 is not a constant of java.math.RoundingMode (it has 8)"},
+                {"63 27", "truncated"},
+                {"63 29 80 80 80 80 10", "malformed varint"},
+                // ... as EnumSet and EnumMap types (a Path is no enum), and as array components
+                {"2e 63 01 00", "not an enum"},
+                {"2e 63 27 01 80", "EnumSet bit 7 at offset 4 is not a constant of java.util.concurrent.TimeUnit"},
+                {"2f 63 29 01 08 00", "EnumMap key ordinal 8 at offset 4"},
+                {"2f 63 28 11" + " 00".repeat(34), "EnumMap of 17 entries at offset 3 but ChronoUnit has only 16 constants"},
+                {"15 63 27 01 63 28 00", "element 0 of a TimeUnit[] is a ChronoUnit"},
+                {"15 63 26 01 63 27 00", "element 0 of a URL[] is a TimeUnit"},
                 // a StackTraceElement (37): no frame before it to be like, named class and method, known flags
                 {"63 25 01 03 66 00", "StackTraceElement at offset 2 has invalid flags 0x1"},
                 {"63 25 08 00 00 00 03 43 03 66 00 00", "StackTraceElement at offset 2 has invalid flags 0x8"},
@@ -106,6 +124,10 @@ class DumpAgreesOnExtendedIds26To36Test {
         DumpAgreesWithLibraryTest.bothRead(BLIT, REGISTER, new String[] {
                 "63 25 04 07 61 70 70 00 00 07 61 2e 42 03 66 0e", // a StackTraceElement: app//a.B.f(B.java:7)
                 "15 63 25 02 63 25 00 00 00 00 03 43 03 66 00 03 00", // StackTraceElement[]: a native frame, a null
+                "63 26 13 68 74 74 70 3a 2f 2f 68 2f", // http://h/
+                "63 27 00", "63 27 06", "63 28 0f", "63 29 07", // NANOSECONDS, DAYS, FOREVER, UNNECESSARY
+                "2e 63 27 01 7f", "2e 63 29 00", "2f 63 28 02 00 07 02 0f 0b 03 61", "15 63 29 02 63 29 00 00",
+                "14 02 63 27 03 01 01", // Object[] {SECONDS, SECONDS}: tracked, so the second is a back reference
 
                 "63 1a 01 00", "63 1a 01 01 07 02",
                 "63 1b ff ff ff ff 07 00", // a linked queue allocates nothing for its capacity
@@ -140,7 +162,8 @@ class DumpAgreesOnExtendedIds26To36Test {
      * capacity it keeps (a {@code LinkedBlockingDeque} without one: 2^31 - 1, five bytes), a
      * {@code PriorityBlockingQueue} ordered naturally and one by {@code reverseOrder()}, the atomic arrays, the
      * adders (and one again, a back reference), a {@code WeakHashMap} with a null value (its keys interned
-     * strings, so none is cleared).
+     * strings, so none is cleared), a URL, and the JDK's enums (alone, twice, in an EnumSet and an EnumMap, as an
+     * array).
      */
     static List<Object> sample() {
         LinkedBlockingQueue<Object> linked = new LinkedBlockingQueue<>(4);
@@ -159,6 +182,18 @@ class DumpAgreesOnExtendedIds26To36Test {
         return List.of(linked, new LinkedBlockingDeque<>(List.of(2L)), array, new PriorityBlockingQueue<>(List.of(3, 1, 2)),
                 reversed, new LinkedTransferQueue<>(List.of("t", 7)), new AtomicIntegerArray(new int[] {1, -300, 70_000}),
                 new AtomicLongArray(new long[] {Long.MIN_VALUE, 5}), new AtomicReferenceArray<>(new Object[] {"r", null, 2}),
-                adder, sum, adder, weak);
+                adder, sum, adder, weak, url("https://example.com:8443/a?q=1#f"), java.util.concurrent.TimeUnit.SECONDS,
+                java.time.temporal.ChronoUnit.DAYS, java.math.RoundingMode.HALF_EVEN, java.util.concurrent.TimeUnit.SECONDS,
+                java.util.EnumSet.of(java.util.concurrent.TimeUnit.HOURS, java.util.concurrent.TimeUnit.DAYS),
+                new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, "w")),
+                new java.math.RoundingMode[] {java.math.RoundingMode.UP, null});
+    }
+
+    private static java.net.URL url(String spec) {
+        try {
+            return new java.net.URI(spec).toURL();
+        } catch (java.net.URISyntaxException | java.net.MalformedURLException e) {
+            throw new AssertionError(e);
+        }
     }
 }

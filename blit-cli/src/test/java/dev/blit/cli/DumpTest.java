@@ -579,16 +579,22 @@ class DumpTest {
     }
 
     /**
-     * Id 99, extended ids 1..4: a Path and a File, as their names, addresses as their text, with the host name a
-     * value holds; tracked (a second one is a back reference).
+     * Id 99, extended ids 1..4 and 38..41: a Path, a File and a URL, as their names, addresses as their text, with
+     * the host name a value holds, the JDK's enums by constant name and ordinal (alone, in an EnumSet, as an
+     * EnumMap's keys, as an array's components); tracked (a second one is a back reference).
      */
     @Test
-    void pathsFilesAndAddressesShowAsText() throws IOException {
+    void pathsFilesAndAddressesShowAsText() throws Exception {
         java.nio.file.Path p = java.nio.file.Path.of("data.bin");
         java.net.InetAddress db = java.net.InetAddress.getByAddress("db", new byte[] {10, 0, 0, 7});
         byte[] bytes = Blit.builder().references(true).build().toBytes(new Object[] {p, new java.io.File("log"), p, db,
                 java.net.Inet6Address.getByAddress(null, java.net.InetAddress.getByName("2001:db8::1").getAddress(), 3),
-                new java.net.InetSocketAddress(db, 5432), java.net.InetSocketAddress.createUnresolved("cache", 6379)});
+                new java.net.InetSocketAddress(db, 5432), java.net.InetSocketAddress.createUnresolved("cache", 6379),
+                new java.net.URI("https://example.com/a?q=1").toURL(), java.util.concurrent.TimeUnit.SECONDS,
+                java.time.temporal.ChronoUnit.DAYS, java.math.RoundingMode.HALF_EVEN, java.util.concurrent.TimeUnit.SECONDS,
+                java.util.EnumSet.of(java.util.concurrent.TimeUnit.HOURS, java.util.concurrent.TimeUnit.DAYS),
+                new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, 2)),
+                new java.math.RoundingMode[] {java.math.RoundingMode.UP, null}});
         golden("extended_leaves", dump(bytes));
     }
 

@@ -19,16 +19,23 @@ import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.math.RoundingMode;
 import java.nio.file.FileSystems;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The built-ins of the second id space, after {@link TypeIds#EXTENDED} (99) and an extended id: serializable
  * lambdas (0), {@code java.nio.file.Path} (1), {@code java.io.File} (2), {@code InetAddress} (3) and
  * {@code InetSocketAddress} (4; both in {@link NetTypes}), and the collections, entries, comparators and holders
- * 5..36 ({@link ExtendedCollections}). They share one registration, so all of them are tracked (a lambda's
- * identity matters; a path's costs nothing to keep).
+ * 5..36 ({@link ExtendedCollections}), {@code StackTraceElement} (37), {@code java.net.URL} (38), and the JDK's
+ * enums {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41, by ordinal, as a registered
+ * enum is). They share one registration, so all of them are tracked (a lambda's identity matters; a path's or
+ * an enum constant's costs nothing to keep: a repeated one is a back reference of two bytes).
  *
  * <p><b>Lambdas.</b> Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
  * {@code (Function<Order, Long> & Serializable) Order::id}). A lambda's class is spun by the JVM at run time,
@@ -67,6 +74,10 @@ final class ExtendedTypes {
         rb.family(InetAddress.class); // Inet4Address, Inet6Address
         rb.alias(InetSocketAddress.class, r);
         rb.alias(StackTraceElement.class, r);
+        rb.alias(URL.class, r);
+        for (Class<?> e : JDK_ENUMS) {
+            rb.alias(e, r);
+        }
         // The collections, comparators and holders of ids 5..36 are found when first written (Registry.resolve).
     }
 
@@ -75,7 +86,27 @@ final class ExtendedTypes {
         return Path.class.isAssignableFrom(type) ? TypeIds.EXT_PATH : type == File.class ? TypeIds.EXT_FILE
                 : InetAddress.class.isAssignableFrom(type) ? TypeIds.EXT_INET_ADDRESS
                 : type == InetSocketAddress.class ? TypeIds.EXT_INET_SOCKET_ADDRESS
-                : type == StackTraceElement.class ? TypeIds.EXT_STACK_TRACE_ELEMENT : -1;
+                : type == StackTraceElement.class ? TypeIds.EXT_STACK_TRACE_ELEMENT
+                : type == URL.class ? TypeIds.EXT_URL : jdkEnumId(type);
+    }
+
+    /**
+     * The JDK's enums with an extended id, in extended-id order from {@link TypeIds#EXT_TIME_UNIT}: the ones
+     * messages and configurations hold most (a timeout's unit, a period's, a price's rounding), which would
+     * otherwise each need a registration. None has constant bodies, so each constant's class is the enum.
+     */
+    private static final Class<?>[] JDK_ENUMS = {TimeUnit.class, ChronoUnit.class, RoundingMode.class};
+
+    /** Their constants, by ordinal: the order of each enum's declaration, fixed by the Java SE API. */
+    private static final Object[][] JDK_ENUM_CONSTANTS = {TimeUnit.values(), ChronoUnit.values(), RoundingMode.values()};
+
+    private static int jdkEnumId(Class<?> type) {
+        for (int i = 0; i < JDK_ENUMS.length; i++) {
+            if (JDK_ENUMS[i] == type) {
+                return TypeIds.EXT_TIME_UNIT + i;
+            }
+        }
+        return -1;
     }
 
     static Class<?> classOf(int ext) {
@@ -85,7 +116,9 @@ final class ExtendedTypes {
             case TypeIds.EXT_INET_ADDRESS: return InetAddress.class;
             case TypeIds.EXT_INET_SOCKET_ADDRESS: return InetSocketAddress.class;
             case TypeIds.EXT_STACK_TRACE_ELEMENT: return StackTraceElement.class;
-            default: return null;
+            case TypeIds.EXT_URL: return URL.class;
+            default:
+                return ext >= TypeIds.EXT_TIME_UNIT && ext <= TypeIds.EXT_ROUNDING_MODE ? JDK_ENUMS[ext - TypeIds.EXT_TIME_UNIT] : null;
         }
     }
 
@@ -188,6 +221,12 @@ final class ExtendedTypes {
             } else if (v instanceof StackTraceElement) {
                 out.writeUnsignedVarInt(TypeIds.EXT_STACK_TRACE_ELEMENT);
                 StackFrames.write(out, (StackTraceElement) v, null);
+            } else if (v instanceof URL) {
+                out.writeUnsignedVarInt(TypeIds.EXT_URL);
+                out.writeString(((URL) v).toExternalForm());
+            } else if (v instanceof Enum && jdkEnumId(((Enum<?>) v).getDeclaringClass()) >= 0) {
+                out.writeUnsignedVarInt(jdkEnumId(((Enum<?>) v).getDeclaringClass()));
+                out.writeUnsignedVarInt(((Enum<?>) v).ordinal());
             } else {
                 writeLambda(out, v);
             }
@@ -259,12 +298,43 @@ final class ExtendedTypes {
                     return NetTypes.readSocketAddress(in);
                 case TypeIds.EXT_STACK_TRACE_ELEMENT:
                     return StackFrames.read(in, "StackTraceElement", null);
+                case TypeIds.EXT_URL:
+                    return url(LeafContent.text(in, "URL"), at);
+                case TypeIds.EXT_TIME_UNIT:
+                case TypeIds.EXT_CHRONO_UNIT:
+                case TypeIds.EXT_ROUNDING_MODE:
+                    return constant(in, ext - TypeIds.EXT_TIME_UNIT);
                 default:
                     if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_WEAK_HASH_MAP) {
                         return ExtendedCollections.read(in, ext, at);
                     }
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
             }
+        }
+
+        /**
+         * {@code new URL(spec)}: the constructor that takes back every URL's external form (the JDK 20+
+         * {@code URI.toURL()} refuses those that are not also URIs, a space in a path, say), with the JDK's
+         * handler for its protocol. It touches no network (only a URL's {@code equals} and {@code hashCode} do).
+         */
+        @SuppressWarnings("deprecation")
+        private static URL url(String spec, long at) {
+            try {
+                return new URL(spec);
+            } catch (MalformedURLException e) {
+                throw new BlitException("invalid URL at offset " + at + ": " + UtilTypes.quoted(spec) + " (" + e.getMessage() + ")", e);
+            }
+        }
+
+        private static Object constant(ReadBuffer in, int which) {
+            long at = in.offset();
+            int ordinal = in.readUnsignedVarInt();
+            Object[] constants = JDK_ENUM_CONSTANTS[which];
+            if (ordinal < 0 || ordinal >= constants.length) {
+                throw new BlitException("ordinal " + Integer.toUnsignedString(ordinal) + " at offset " + at + " is not a constant of "
+                        + JDK_ENUMS[which].getName() + " (it has " + constants.length + ")");
+            }
+            return constants[ordinal];
         }
 
         private static Object readLambda(ReadBuffer in, long at) {

@@ -24,7 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The extended built-ins (FORMAT.md, id 99). Serializable lambdas and method references (extended 0): every kind
  * round-trips and still works, the capturing class is the allowlist, and bytes that name a lambda its class does
- * not define, or captured values of the wrong types, are BlitExceptions. Paths (1) and files (2): as their names.
+ * not define, or captured values of the wrong types, are BlitExceptions. Paths (1) and files (2): as their names;
+ * URLs (38) as their external form; the JDK's {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41)
+ * by ordinal.
  */
 class ExtendedTypesTest {
     /** The capturing class of most lambdas here: registering it allows them. */
@@ -269,6 +271,99 @@ class ExtendedTypesTest {
         assertTrue(m.contains("unknown type id 99, extended id 9"), m);
     }
 
+    // ---------------------------------------------------------------- URL and the JDK's enums
+
+    record Endpoint(java.net.URL url, java.util.concurrent.TimeUnit unit, java.time.temporal.ChronoUnit step,
+                    java.math.RoundingMode rounding, Object any) {
+    }
+
+    @Test
+    void urlsAreTheirExternalFormAndTouchNoNetwork() throws Exception {
+        java.net.URL[] urls = {new java.net.URL("https://user@example.com:8443/a/b?q=1&r=%20#frag"),
+                new java.net.URL("file:/tmp/with space/x"), // a URL that is not a URI: URI.toURL would refuse it
+                new java.net.URL("jar:file:/tmp/a.jar!/META-INF/MANIFEST.MF"), new java.net.URL("http://[::1]:80/")};
+        for (java.net.URL u : urls) {
+            java.net.URL back = roundTrip(BLIT, u);
+            assertEquals(u.toExternalForm(), back.toExternalForm()); // URL.equals would ask a name service
+            assertEquals(u.getProtocol() + u.getHost() + u.getPort() + u.getFile() + u.getRef(),
+                    back.getProtocol() + back.getHost() + back.getPort() + back.getFile() + back.getRef());
+        }
+        assertEquals("63 26 13 68 74 74 70 3a 2f 2f 68 2f", RoundTrip.hex(BLIT.toBytes(new java.net.URL("http://h/"))).trim(),
+                "99, extended 38, then the external form");
+        Endpoint e = new Endpoint(urls[0], java.util.concurrent.TimeUnit.SECONDS, java.time.temporal.ChronoUnit.DAYS,
+                java.math.RoundingMode.HALF_EVEN, new java.net.URL[]{urls[1], null});
+        Endpoint back = Blit.builder().register(Endpoint.class, 120).build().copy(e);
+        assertEquals(e.url().toExternalForm(), back.url().toExternalForm());
+        assertEquals(urls[1].toExternalForm(), ((java.net.URL[]) back.any())[0].toExternalForm());
+        String m = refusal(bytesOf(TypeIds.EXT_URL, "nope://x"));
+        assertTrue(m.contains("invalid URL at offset 1: \"nope://x\"") && m.contains("unknown protocol"), m);
+        m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_URL, 0});
+        assertTrue(m.contains("null string header inside a URL value at offset 2"), m);
+    }
+
+    private static byte[] bytesOf(int ext, String text) {
+        WriteBuffer out = new WriteBuffer();
+        out.writeUnsignedVarInt(TypeIds.EXTENDED);
+        out.writeUnsignedVarInt(ext);
+        out.writeString(text);
+        return out.toByteArray();
+    }
+
+    @Test
+    void theJdksCommonEnumsAreBuiltInByOrdinalInFormatMdsOrder() {
+        // FORMAT.md lists the constants by ordinal: a JDK that reordered them would fail here.
+        assertEquals("[NANOSECONDS, MICROSECONDS, MILLISECONDS, SECONDS, MINUTES, HOURS, DAYS]",
+                java.util.Arrays.toString(java.util.concurrent.TimeUnit.values()));
+        assertEquals("[NANOS, MICROS, MILLIS, SECONDS, MINUTES, HOURS, HALF_DAYS, DAYS, WEEKS, MONTHS, YEARS, DECADES,"
+                        + " CENTURIES, MILLENNIA, ERAS, FOREVER]",
+                java.util.Arrays.toString(java.util.Arrays.stream(java.time.temporal.ChronoUnit.values()).map(Enum::name).toArray()));
+        assertEquals("[UP, DOWN, CEILING, FLOOR, HALF_UP, HALF_DOWN, HALF_EVEN, UNNECESSARY]",
+                java.util.Arrays.toString(java.math.RoundingMode.values()));
+        List<Enum<?>> all = new ArrayList<>();
+        all.addAll(List.of(java.util.concurrent.TimeUnit.values()));
+        all.addAll(List.of(java.time.temporal.ChronoUnit.values()));
+        all.addAll(List.of(java.math.RoundingMode.values()));
+        for (Enum<?> c : all) {
+            assertSame(c, roundTrip(BLIT, c));
+            assertSame(c, roundTrip(REFERENCES, c));
+        }
+        assertEquals("63 27 03", RoundTrip.hex(BLIT.toBytes(java.util.concurrent.TimeUnit.SECONDS)).trim());
+        assertEquals("63 28 0f", RoundTrip.hex(BLIT.toBytes(java.time.temporal.ChronoUnit.FOREVER)).trim());
+        assertEquals("63 29 06", RoundTrip.hex(BLIT.toBytes(java.math.RoundingMode.HALF_EVEN)).trim());
+        // fields (generated code), arrays, EnumSet and EnumMap, as a registered enum's
+        Blit blit = Blit.builder().register(Endpoint.class, 120).build();
+        Endpoint e = new Endpoint(null, java.util.concurrent.TimeUnit.MILLISECONDS, java.time.temporal.ChronoUnit.HOURS,
+                java.math.RoundingMode.HALF_UP, java.util.EnumSet.of(java.util.concurrent.TimeUnit.SECONDS,
+                java.util.concurrent.TimeUnit.DAYS));
+        assertEquals(e, RoundTrip.roundTrip(blit, e, blit.toBytes(e).length));
+        Object[] more = {new java.util.concurrent.TimeUnit[]{java.util.concurrent.TimeUnit.HOURS, null},
+                new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, 2, java.time.temporal.ChronoUnit.DAYS, 1)),
+                java.util.EnumSet.noneOf(java.math.RoundingMode.class)};
+        Object[] back = roundTrip(BLIT, more);
+        assertEquals(java.util.concurrent.TimeUnit[].class, back[0].getClass());
+        assertEquals(java.util.Arrays.asList((Object[]) more[0]), java.util.Arrays.asList((Object[]) back[0]));
+        assertEquals(more[1], back[1]);
+        assertEquals(more[2], back[2]);
+        java.util.EnumSet<?> none = (java.util.EnumSet<?>) back[2];
+        assertEquals(java.util.EnumSet.allOf(java.math.RoundingMode.class), java.util.EnumSet.complementOf((java.util.EnumSet) none),
+                "the element type survives an empty set");
+        String m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_TIME_UNIT, 7});
+        assertTrue(m.contains("ordinal 7 at offset 2 is not a constant of java.util.concurrent.TimeUnit (it has 7)"), m);
+        m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_ROUNDING_MODE, (byte) 0xff, (byte) 0xff,
+                (byte) 0xff, (byte) 0xff, 0x0f});
+        assertTrue(m.contains("ordinal 4294967295 at offset 2 is not a constant of java.math.RoundingMode"), m);
+    }
+
+    @Test
+    void aRegistrationOfAJdkEnumMadeBeforeItWasBuiltInStillWritesUnderItsOwnId() {
+        Blit own = Blit.builder().register(java.util.concurrent.TimeUnit.class, 130).build();
+        byte[] bytes = own.toBytes(java.util.concurrent.TimeUnit.MINUTES);
+        assertEquals("82 01 04", RoundTrip.hex(bytes).trim(), "id 130, ordinal 4: what it wrote before");
+        assertSame(java.util.concurrent.TimeUnit.MINUTES, own.fromBytes(bytes));
+        assertSame(java.util.concurrent.TimeUnit.MINUTES, own.fromBytes(BLIT.toBytes(java.util.concurrent.TimeUnit.MINUTES)),
+                "and it reads the built-in id");
+    }
+
     // ---------------------------------------------------------------- hand-made bytes
 
     private static SerializedLambda described(Object lambda) throws ReflectiveOperationException {
@@ -322,8 +417,8 @@ class ExtendedTypesTest {
         assertTrue(m.contains("method handle kind 10") && m.contains("not one of 1..9"), m);
         m = refusal(bytes(sl, 0, kind, "", 5));
         assertTrue(m.contains("implementation method at offset") && m.contains("is empty"), m);
-        m = refusal(bytes(sl, 38, kind, impl, 5)); // 5..36 are collections, comparators and holders, 37 a frame
-        assertTrue(m.contains("unknown extended built-in id 38 at offset 1"), m);
+        m = refusal(bytes(sl, 42, kind, impl, 5)); // 5..36 collections, comparators and holders, 37 a frame, 38..41 a URL and enums
+        assertTrue(m.contains("unknown extended built-in id 42 at offset 1"), m);
 
         WriteBuffer huge = new WriteBuffer();
         byte[] head = bytes(sl, 0, kind, impl);

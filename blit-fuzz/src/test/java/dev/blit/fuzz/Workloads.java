@@ -404,6 +404,15 @@ final class Workloads {
         root.put("path", java.nio.file.Path.of("dir", "file.bin"));
         root.put("file", new java.io.File("log"));
         root.put("files", new java.io.File[] {new java.io.File("a"), null});
+        // Extended 38..41: a URL (no host: URL.equals would ask the name service for one), the JDK's enums.
+        try {
+            root.put("url", new java.net.URI("file:/data/x.bin").toURL());
+        } catch (java.net.URISyntaxException | java.net.MalformedURLException e) {
+            throw new AssertionError(e);
+        }
+        root.put("timeUnit", java.util.concurrent.TimeUnit.SECONDS);
+        root.put("chronoUnits", java.util.EnumSet.of(java.time.temporal.ChronoUnit.DAYS, java.time.temporal.ChronoUnit.FOREVER));
+        root.put("rounding", new java.util.EnumMap<>(Map.of(java.math.RoundingMode.HALF_EVEN, 2)));
         // Extended 5..23: entries, sublists, synchronized wrappers, concurrent sets and queues, holders.
         root.put("entry", Map.entry("e", 1));
         root.put("simpleEntry", new java.util.AbstractMap.SimpleEntry<>(2, null));
