@@ -305,8 +305,8 @@ public final class Blit {
 
     /**
      * Reads one value into an object the caller already has, where its serializer can fill it in place:
-     * the generated serializer of a flat class (all fields primitive, FORMAT.md "Flat classes") whose
-     * fields are non-final, and a {@link Marshallable}; see {@link Serializer#readInto}. Otherwise, or if the bytes hold a value of
+     * that of a registered class made by its no-argument constructor whose fields are all non-final (flat or
+     * not; its fields get the values read), and a {@link Marshallable}; see {@link Serializer#readInto}. Otherwise, or if the bytes hold a value of
      * another class or null, the value read is returned as {@link #read(ReadBuffer, Class)} would return it.
      * The bytes are the same either way: this changes only where the value lands.
      *

@@ -32,15 +32,20 @@ public interface Serializer<T> {
 
     /**
      * Reads a value into an object the caller already has, where this serializer can: the answer to a
-     * hot loop that decodes a million messages and does not want a million objects. Blit's generated
-     * serializer of a flat class (FORMAT.md, "Flat classes") whose fields are all non-final fills
-     * {@code target} in place and returns it, as Chronicle's trivially-copyable read does, and a
-     * {@link Marshallable} reads itself into {@code target}; every other serializer (this default) returns
-     * a new object, as {@link #read} does, since fields that are final
-     * or set through a constructor cannot be overwritten without the reflective writes that JDK 26 refuses
-     * (JEP 500). Use the return value, like {@link java.util.Collection#toArray(Object[])}'s.
+     * hot loop that decodes a million messages and does not want a million objects. Blit's serializer of a
+     * class made by its no-argument constructor whose fields are all non-final (generated or reflective,
+     * flat or not) fills {@code target} in place and returns it, as Chronicle's trivially-copyable read and
+     * its {@code readMarshallable} into an existing object do, and a {@link Marshallable} reads itself into
+     * {@code target}. The object itself is reused, not what its fields held: a field's value is the one read,
+     * a new {@code String} or list as {@link #read} makes it (a flat class, all primitives, allocates
+     * nothing). Every other serializer (this default: records, classes with final fields or built through a
+     * constructor, the built-in types, and every class in compatible mode, where a field the writer lacked
+     * would keep the target's old value) returns a new object, as {@link #read} does, since fields that are
+     * final or set through a constructor cannot be overwritten without the reflective writes that JDK 26
+     * refuses (JEP 500). Use the return value, like {@link java.util.Collection#toArray(Object[])}'s.
      *
-     * <p>If the read fails, {@code target} may have been partly overwritten.
+     * <p>If the read fails, {@code target} may have been partly overwritten (a flat class's never is: its
+     * fixed-width block is checked whole first).
      *
      * @param in     the buffer to read from
      * @param target an instance of the type handled, never null

@@ -292,6 +292,11 @@ final class FlatGenerator {
 
     /** A final field set through deep reflection (ClassModel's last resort) is not overwritten in place. */
     private boolean noFinalField() {
+        return noFinalField(properties);
+    }
+
+    /** @return whether none of {@code properties} is a final field: the condition for filling an object in place */
+    static boolean noFinalField(java.util.List<ClassModel.Property> properties) {
         for (ClassModel.Property p : properties) {
             if (java.lang.reflect.Modifier.isFinal(p.field.getModifiers())) {
                 return false;

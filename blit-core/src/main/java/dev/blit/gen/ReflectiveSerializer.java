@@ -180,6 +180,31 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     }
 
     /**
+     * Fills {@code target} in place, as generated code does ({@code Serializer.readInto}), where the class is
+     * made by its no-argument constructor and has no final field; otherwise a new object, as {@link #read}.
+     */
+    @Override
+    public Object readInto(ReadBuffer in, Object target) {
+        if (model.strategy() != ClassModel.Strategy.FIELDS || !FlatGenerator.noFinalField(java.util.Arrays.asList(properties))) {
+            return read(in);
+        }
+        Object[] values = flat != null ? flat.read(in, kinds) : null;
+        ReadSession session = flat != null || properties.length == 0 ? null : sessionOf(in);
+        if (flat == null) {
+            in.reference(target);
+        }
+        for (int i = 0; i < setters.length; i++) {
+            Object v = values != null ? values[i] : readValue(in, session, i);
+            try {
+                setters[i].invokeExact(target, v);
+            } catch (Throwable t) {
+                throw sneaky(t);
+            }
+        }
+        return target;
+    }
+
+    /**
      * Makes an instance from every field's value in canonical order (primitives boxed).
      *
      * @param values  the values

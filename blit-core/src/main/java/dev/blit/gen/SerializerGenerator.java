@@ -162,6 +162,9 @@ final class SerializerGenerator {
         ClassWriter cw = shell.open();
         write(cw);
         read(cw);
+        if (model.strategy() == ClassModel.Strategy.FIELDS && FlatGenerator.noFinalField(properties)) {
+            readInto(cw);
+        }
         cw.visitEnd();
         return cw.toByteArray();
     }
@@ -397,6 +400,33 @@ final class SerializerGenerator {
             mv.visitInsn(Opcodes.ARETURN);
             constructionFailed(mv, handler);
         }
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /**
+     * {@code readInto(in, target)}: {@link #read}'s field-by-field half on the caller's object, with no
+     * constructor call (Serializer.readInto): published for back references, then the same chunk methods fill
+     * it. Only for the FIELDS strategy with no final field (a final field set through deep reflection, the
+     * model's last resort, is not overwritten in place); other classes keep the interface's default, a new
+     * object. Locals: 1 in, 2 target, 3 session.
+     */
+    private void readInto(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC, "readInto",
+                "(" + D_RB + "Ljava/lang/Object;)Ljava/lang/Object;", null, null);
+        mv.visitCode();
+        sessionInto(mv, READ_SESSION, D_RB, D_RS, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
+        for (int from = 0; from < properties.size(); from += CHUNK) {
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitVarInsn(Opcodes.ALOAD, 2);
+            mv.visitVarInsn(Opcodes.ALOAD, 3);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
     }

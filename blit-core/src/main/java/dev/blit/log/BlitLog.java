@@ -399,8 +399,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     }
 
     /**
-     * Reads the record at {@code index} into an object the caller already has, where its class allows: a flat
-     * class with non-final fields, or a {@code Marshallable}, is filled in place and returned; anything else
+     * Reads the record at {@code index} into an object the caller already has, where its class allows: a class
+     * made by its no-argument constructor whose fields are all non-final, or a {@code Marshallable}, is filled
+     * in place and returned; anything else
      * comes back as a new object (see {@link Blit#readInto}). For a consumer that reads millions of flat records and keeps none, this
      * spares an allocation per record; the checksum is verified all the same.
      *
