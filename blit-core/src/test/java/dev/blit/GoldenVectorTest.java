@@ -257,6 +257,9 @@ class GoldenVectorTest {
         c.add(new Case("path_and_file", new Object[] {java.nio.file.Path.of("data.bin"), new java.io.File("log")}, PLAIN));
         c.add(new Case("inet_addresses", inetAddresses(), PLAIN));
         c.add(new Case("url_and_jdk_enums", urlAndJdkEnums(), PLAIN));
+        c.add(new Case("byte_buffers", new Object[] {java.nio.ByteBuffer.wrap(new byte[] {9, 1, 2, 3, 9}).position(1).limit(4),
+                java.nio.ByteBuffer.allocateDirect(2).order(java.nio.ByteOrder.LITTLE_ENDIAN).putShort((short) 0x0102).flip()
+                        .asReadOnlyBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN)}, PLAIN));
         c.add(new Case("extended_collections", new Object[] {java.util.Map.entry(1, "a"),
                 new ArrayList<>(List.of(1, 2, 3)).subList(1, 3), java.util.Collections.synchronizedList(new ArrayList<>(List.of(1))),
                 java.util.Collections.nCopies(2, "x"), java.util.Comparator.naturalOrder()}, PLAIN));

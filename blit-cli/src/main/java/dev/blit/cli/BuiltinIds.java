@@ -98,7 +98,7 @@ final class BuiltinIds {
 
     /**
      * @return the class an extended id (after id 99) names as an array component and a value: 1..4, 37 (a
-     *         stack frame) and 38..41 (a URL, the JDK's enums) only, else null (FORMAT.md: a lambda's class, 0,
+     *         stack frame) and 38..42 (a URL, the JDK's enums, a ByteBuffer) only, else null (FORMAT.md: a lambda's class, 0,
      *         and the collections and holders 5..36 are no component type)
      */
     static String extendedName(long ext) {

@@ -227,14 +227,30 @@ final class Leaves {
      * Id 99's leaves, their type and value: extended ids 1..4, and a lambda (0) up to its captured values, which
      * the decoder reads as children (as it reads the content of the collections and holders 5..36).
      *
-     * @param ext 0..4
+     * @param ext 0..4, 37..42
      * @param at the offset of the extended id
      */
     void extended(Node n, long ext, long at, UserTypes types) {
         n.type = Names.extended(ext);
         n.value = ext == TypeIds.EXT_SERIALIZABLE_LAMBDA ? lambda(n, at, types) : ext == TypeIds.EXT_INET_ADDRESS
                 ? inetAddress(in.pos) : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? inetSocketAddress()
-                : ext >= TypeIds.EXT_TIME_UNIT && ext <= TypeIds.EXT_ROUNDING_MODE ? jdkEnum(ext) : pathName(n.type, at);
+                : ext >= TypeIds.EXT_TIME_UNIT && ext <= TypeIds.EXT_ROUNDING_MODE ? jdkEnum(ext)
+                : ext == TypeIds.EXT_BYTE_BUFFER ? byteBuffer(at) : pathName(n.type, at);
+    }
+
+    /**
+     * Extended id 42, as the library's BufferTypes reads it: {@code u8} flags (1 direct, 2 little-endian, 4
+     * read-only; others refused), then the remaining bytes as a {@code byte[]}, never null.
+     */
+    private String byteBuffer(long at) {
+        long flagsAt = in.pos;
+        int flags = in.u8();
+        if ((flags & ~7) != 0) {
+            throw new BlitException("ByteBuffer at offset " + at + " has unknown flags 0x" + Integer.toHexString(flags)
+                    + " at offset " + flagsAt);
+        }
+        return ((flags & 1) != 0 ? "direct, " : "heap, ") + ((flags & 2) != 0 ? "little-endian, " : "big-endian, ")
+                + ((flags & 4) != 0 ? "read-only, " : "") + primitiveArray(TypeIds.BYTE_ARRAY);
     }
 
     /** Extended ids 39..41: a JDK enum's {@code uvar} ordinal, shown with its constant's name. */

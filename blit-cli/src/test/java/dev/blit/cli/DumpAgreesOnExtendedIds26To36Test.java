@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link DumpAgreesWithLibraryTest} for extended ids 26..41 (the blocking queues, {@code LinkedTransferQueue},
- * the atomic arrays, the adders, {@code WeakHashMap}, {@code StackTraceElement}, {@code URL} and the JDK's enums
- * {@code TimeUnit}, {@code ChronoUnit}, {@code RoundingMode}): their values in its damaged payload,
+ * the atomic arrays, the adders, {@code WeakHashMap}, {@code StackTraceElement}, {@code URL}, the JDK's enums
+ * {@code TimeUnit}, {@code ChronoUnit}, {@code RoundingMode}, and {@code ByteBuffer}): their values in its damaged payload,
  * {@link #sample()}, and each of their refusals once, by hand. Apart so that the test of the whole stays a readable size.
  */
 class DumpAgreesOnExtendedIds26To36Test {
@@ -47,7 +47,7 @@ class DumpAgreesOnExtendedIds26To36Test {
     @Test
     void eachRefusalOfExtendedIds26To36IsTheLibrarys() {
         DumpAgreesWithLibraryTest.bothRefuse(BLIT, REGISTER, new String[][] {
-                {"63 2a", "unknown extended built-in id 42 at offset 1"},
+                {"63 2b", "unknown extended built-in id 43 at offset 1"},
                 // a URL (38): a string new URL takes; the JDK's enums (39..41): an ordinal of one of their constants
                 {"63 26 00", "null string header inside a URL value at offset 2"},
                 {"63 26 11 6e 6f 70 65 3a 2f 2f 78", "invalid URL at offset 1: \"nope://x\" (unknown protocol: nope)"},
@@ -65,6 +65,13 @@ class DumpAgreesOnExtendedIds26To36Test {
                 {"2f 63 28 11" + " 00".repeat(34), "EnumMap of 17 entries at offset 3 but ChronoUnit has only 16 constants"},
                 {"15 63 27 01 63 28 00", "element 0 of a TimeUnit[] is a ChronoUnit"},
                 {"15 63 26 01 63 27 00", "element 0 of a URL[] is a TimeUnit"},
+                // a ByteBuffer (42): known flags, then a byte[] that is not null and not cut
+                {"63 2a 08 01", "ByteBuffer at offset 1 has unknown flags 0x8 at offset 2"},
+                {"63 2a 80 01", "ByteBuffer at offset 1 has unknown flags 0x80 at offset 2"},
+                {"63 2a 01 00", "null array header inside a"},
+                {"63 2a 00 05 01 02", "truncated"},
+                {"63 2a", "truncated"},
+                {"15 63 2a 01 63 27 00", "element 0 of a ByteBuffer[] is a TimeUnit"},
                 // a StackTraceElement (37): no frame before it to be like, named class and method, known flags
                 {"63 25 01 03 66 00", "StackTraceElement at offset 2 has invalid flags 0x1"},
                 {"63 25 08 00 00 00 03 43 03 66 00 00", "StackTraceElement at offset 2 has invalid flags 0x8"},
@@ -128,6 +135,7 @@ class DumpAgreesOnExtendedIds26To36Test {
                 "63 27 00", "63 27 06", "63 28 0f", "63 29 07", // NANOSECONDS, DAYS, FOREVER, UNNECESSARY
                 "2e 63 27 01 7f", "2e 63 29 00", "2f 63 28 02 00 07 02 0f 0b 03 61", "15 63 29 02 63 29 00 00",
                 "14 02 63 27 03 01 01", // Object[] {SECONDS, SECONDS}: tracked, so the second is a back reference
+                "63 2a 00 01", "63 2a 07 04 01 02 03", "15 63 2a 02 63 2a 01 01 00 00", // ByteBuffers: empty, direct LE RO
 
                 "63 1a 01 00", "63 1a 01 01 07 02",
                 "63 1b ff ff ff ff 07 00", // a linked queue allocates nothing for its capacity
@@ -162,8 +170,8 @@ class DumpAgreesOnExtendedIds26To36Test {
      * capacity it keeps (a {@code LinkedBlockingDeque} without one: 2^31 - 1, five bytes), a
      * {@code PriorityBlockingQueue} ordered naturally and one by {@code reverseOrder()}, the atomic arrays, the
      * adders (and one again, a back reference), a {@code WeakHashMap} with a null value (its keys interned
-     * strings, so none is cleared), a URL, and the JDK's enums (alone, twice, in an EnumSet and an EnumMap, as an
-     * array).
+     * strings, so none is cleared), a URL, the JDK's enums (alone, twice, in an EnumSet and an EnumMap, as an
+     * array), and two ByteBuffers (a heap one's last three bytes, a direct, little-endian, read-only one).
      */
     static List<Object> sample() {
         LinkedBlockingQueue<Object> linked = new LinkedBlockingQueue<>(4);
@@ -186,7 +194,9 @@ class DumpAgreesOnExtendedIds26To36Test {
                 java.time.temporal.ChronoUnit.DAYS, java.math.RoundingMode.HALF_EVEN, java.util.concurrent.TimeUnit.SECONDS,
                 java.util.EnumSet.of(java.util.concurrent.TimeUnit.HOURS, java.util.concurrent.TimeUnit.DAYS),
                 new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, "w")),
-                new java.math.RoundingMode[] {java.math.RoundingMode.UP, null});
+                new java.math.RoundingMode[] {java.math.RoundingMode.UP, null},
+                java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3, 4}).position(1), java.nio.ByteBuffer.allocateDirect(3)
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN).asReadOnlyBuffer());
     }
 
     private static java.net.URL url(String spec) {

@@ -592,7 +592,7 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 2a", "unknown extended built-in id 42 at offset 1"},
+                {"63 2b", "unknown extended built-in id 43 at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
@@ -643,7 +643,7 @@ class DumpAgreesWithLibraryTest {
     @Test
     void eachRefusalOfExtendedIds5To25IsTheLibrarys() {
         bothRefuse(new String[][] {
-                {"63 2a", "unknown extended built-in id 42 at offset 1"},
+                {"63 2b", "unknown extended built-in id 43 at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},

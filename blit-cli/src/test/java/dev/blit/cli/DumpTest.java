@@ -579,9 +579,10 @@ class DumpTest {
     }
 
     /**
-     * Id 99, extended ids 1..4 and 38..41: a Path, a File and a URL, as their names, addresses as their text, with
+     * Id 99, extended ids 1..4 and 38..42: a Path, a File and a URL, as their names, addresses as their text, with
      * the host name a value holds, the JDK's enums by constant name and ordinal (alone, in an EnumSet, as an
-     * EnumMap's keys, as an array's components); tracked (a second one is a back reference).
+     * EnumMap's keys, as an array's components), ByteBuffers as their kind and bytes; tracked (a second one is a
+     * back reference).
      */
     @Test
     void pathsFilesAndAddressesShowAsText() throws Exception {
@@ -594,7 +595,10 @@ class DumpTest {
                 java.time.temporal.ChronoUnit.DAYS, java.math.RoundingMode.HALF_EVEN, java.util.concurrent.TimeUnit.SECONDS,
                 java.util.EnumSet.of(java.util.concurrent.TimeUnit.HOURS, java.util.concurrent.TimeUnit.DAYS),
                 new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, 2)),
-                new java.math.RoundingMode[] {java.math.RoundingMode.UP, null}});
+                new java.math.RoundingMode[] {java.math.RoundingMode.UP, null},
+                java.nio.ByteBuffer.wrap(new byte[] {9, 1, 2, 3}).position(1), java.nio.ByteBuffer.allocateDirect(2)
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN).putShort((short) -2).flip().asReadOnlyBuffer()
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN)});
         golden("extended_leaves", dump(bytes));
     }
 

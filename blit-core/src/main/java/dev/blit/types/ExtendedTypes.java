@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * {@code InetSocketAddress} (4; both in {@link NetTypes}), and the collections, entries, comparators and holders
  * 5..36 ({@link ExtendedCollections}), {@code StackTraceElement} (37), {@code java.net.URL} (38), and the JDK's
  * enums {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41, by ordinal, as a registered
- * enum is). They share one registration, so all of them are tracked (a lambda's identity matters; a path's or
+ * enum is), and {@code java.nio.ByteBuffer} (42, {@link BufferTypes}). They share one registration, so all of them are tracked (a lambda's identity matters; a path's or
  * an enum constant's costs nothing to keep: a repeated one is a back reference of two bytes).
  *
  * <p><b>Lambdas.</b> Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
@@ -75,6 +75,8 @@ final class ExtendedTypes {
         rb.alias(InetSocketAddress.class, r);
         rb.alias(StackTraceElement.class, r);
         rb.alias(URL.class, r);
+        rb.alias(java.nio.ByteBuffer.class, r);
+        rb.family(java.nio.ByteBuffer.class); // heap, direct, read-only and mapped: all the JDK's own classes
         for (Class<?> e : JDK_ENUMS) {
             rb.alias(e, r);
         }
@@ -87,7 +89,8 @@ final class ExtendedTypes {
                 : InetAddress.class.isAssignableFrom(type) ? TypeIds.EXT_INET_ADDRESS
                 : type == InetSocketAddress.class ? TypeIds.EXT_INET_SOCKET_ADDRESS
                 : type == StackTraceElement.class ? TypeIds.EXT_STACK_TRACE_ELEMENT
-                : type == URL.class ? TypeIds.EXT_URL : jdkEnumId(type);
+                : type == URL.class ? TypeIds.EXT_URL
+                : java.nio.ByteBuffer.class.isAssignableFrom(type) ? TypeIds.EXT_BYTE_BUFFER : jdkEnumId(type);
     }
 
     /**
@@ -117,6 +120,7 @@ final class ExtendedTypes {
             case TypeIds.EXT_INET_SOCKET_ADDRESS: return InetSocketAddress.class;
             case TypeIds.EXT_STACK_TRACE_ELEMENT: return StackTraceElement.class;
             case TypeIds.EXT_URL: return URL.class;
+            case TypeIds.EXT_BYTE_BUFFER: return java.nio.ByteBuffer.class;
             default:
                 return ext >= TypeIds.EXT_TIME_UNIT && ext <= TypeIds.EXT_ROUNDING_MODE ? JDK_ENUMS[ext - TypeIds.EXT_TIME_UNIT] : null;
         }
@@ -224,6 +228,9 @@ final class ExtendedTypes {
             } else if (v instanceof URL) {
                 out.writeUnsignedVarInt(TypeIds.EXT_URL);
                 out.writeString(((URL) v).toExternalForm());
+            } else if (v instanceof java.nio.ByteBuffer) {
+                out.writeUnsignedVarInt(TypeIds.EXT_BYTE_BUFFER);
+                BufferTypes.write(out, (java.nio.ByteBuffer) v);
             } else if (v instanceof Enum && jdkEnumId(((Enum<?>) v).getDeclaringClass()) >= 0) {
                 out.writeUnsignedVarInt(jdkEnumId(((Enum<?>) v).getDeclaringClass()));
                 out.writeUnsignedVarInt(((Enum<?>) v).ordinal());
@@ -304,6 +311,8 @@ final class ExtendedTypes {
                 case TypeIds.EXT_CHRONO_UNIT:
                 case TypeIds.EXT_ROUNDING_MODE:
                     return constant(in, ext - TypeIds.EXT_TIME_UNIT);
+                case TypeIds.EXT_BYTE_BUFFER:
+                    return BufferTypes.read(in, at);
                 default:
                     if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_WEAK_HASH_MAP) {
                         return ExtendedCollections.read(in, ext, at);

@@ -119,8 +119,8 @@ public final class TypeIds {
     /**
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
      * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress},
-     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..36, a {@code StackTraceElement} (37), a {@code URL} (38), or one of the JDK's enums
-     * {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41).
+     * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..36, a {@code StackTraceElement} (37), a {@code URL} (38), one of the JDK's enums
+     * {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41), or a {@code ByteBuffer} (42).
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -207,8 +207,10 @@ public final class TypeIds {
     public static final int EXT_CHRONO_UNIT = 40;
     /** Extended id of a {@code java.math.RoundingMode}: {@code uvar} its ordinal. */
     public static final int EXT_ROUNDING_MODE = 41;
+    /** Extended id of a {@code java.nio.ByteBuffer}: {@code u8} flags, then its remaining bytes as a {@code byte[]}. */
+    public static final int EXT_BYTE_BUFFER = 42;
     /** The last extended id; those above it are unknown. */
-    public static final int EXT_LAST = EXT_ROUNDING_MODE;
+    public static final int EXT_LAST = EXT_BYTE_BUFFER;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

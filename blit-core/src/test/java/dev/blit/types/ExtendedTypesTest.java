@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * round-trips and still works, the capturing class is the allowlist, and bytes that name a lambda its class does
  * not define, or captured values of the wrong types, are BlitExceptions. Paths (1) and files (2): as their names;
  * URLs (38) as their external form; the JDK's {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41)
- * by ordinal.
+ * by ordinal; {@code ByteBuffer}s (42) as their remaining bytes.
  */
 class ExtendedTypesTest {
     /** The capturing class of most lambdas here: registering it allows them. */
@@ -364,6 +364,74 @@ class ExtendedTypesTest {
                 "and it reads the built-in id");
     }
 
+    // ---------------------------------------------------------------- ByteBuffer
+
+    record Packet(java.nio.ByteBuffer payload, java.nio.ByteBuffer[] parts) {
+    }
+
+    private static void assertSameBuffer(java.nio.ByteBuffer expected, java.nio.ByteBuffer actual) {
+        assertEquals(expected, actual, "the remaining bytes");
+        assertEquals(0, actual.position());
+        assertEquals(expected.remaining(), actual.capacity());
+        assertEquals(expected.isDirect(), actual.isDirect());
+        assertEquals(expected.isReadOnly(), actual.isReadOnly());
+        assertEquals(expected.order(), actual.order());
+    }
+
+    @Test
+    void byteBuffersKeepTheirRemainingBytesOrderDirectnessAndReadOnliness(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        java.nio.ByteBuffer window = java.nio.ByteBuffer.wrap(new byte[] {9, 9, 1, 2, 3, 9}).position(2).limit(5);
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(12).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putLong(-2).putInt(7).flip();
+        java.nio.ByteBuffer large = java.nio.ByteBuffer.allocateDirect(20_000); // written in several chunks
+        for (int i = 0; i < large.capacity(); i++) {
+            large.put(i, (byte) (i * 31));
+        }
+        Path file = dir.resolve("mapped.bin");
+        java.nio.file.Files.write(file, new byte[] {4, 5, 6});
+        java.nio.MappedByteBuffer mapped;
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            mapped = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, 0, 3);
+        }
+        java.nio.ByteBuffer[] buffers = {window, direct, large, window.asReadOnlyBuffer(), direct.asReadOnlyBuffer()
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN), java.nio.ByteBuffer.allocate(0), mapped};
+        for (java.nio.ByteBuffer b : buffers) {
+            for (Blit blit : new Blit[] {BLIT, REFERENCES}) {
+                java.nio.ByteBuffer back = roundTrip(blit, b);
+                assertSameBuffer(b, back);
+            }
+        }
+        assertEquals(2, window.position(), "the caller's buffer does not move");
+        assertEquals(5, window.limit());
+        assertEquals(-2L, ((java.nio.ByteBuffer) BLIT.copy(direct)).getLong(0), "little-endian, as it was");
+        // the layout: 99, extended 42, flags (1 direct, 2 little-endian, 4 read-only), then a byte[]
+        assertEquals("63 2a 00 04 01 02 03", RoundTrip.hex(BLIT.toBytes(window)).trim());
+        assertEquals("63 2a 06 04 01 02 03", RoundTrip.hex(BLIT.toBytes(window.asReadOnlyBuffer()
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN))).trim());
+        // a field and an array of them (generated code), shared ones with references on
+        Blit blit = Blit.builder().register(Packet.class, 120).references(true).build();
+        Packet p = new Packet(window, new java.nio.ByteBuffer[] {direct, null, window});
+        Packet back = blit.copy(p);
+        assertSameBuffer(window, back.payload());
+        assertEquals(java.nio.ByteBuffer[].class, back.parts().getClass());
+        assertSameBuffer(direct, back.parts()[0]);
+        assertSame(back.payload(), back.parts()[2]);
+        // refusals
+        String m = refusal(new byte[] {(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_BYTE_BUFFER, 8, 1});
+        assertTrue(m.contains("ByteBuffer at offset 1 has unknown flags 0x8 at offset 2"), m);
+        m = refusal(new byte[] {(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_BYTE_BUFFER, 1, 0});
+        assertTrue(m.contains("null array header inside a ByteBuffer value at offset 3"), m);
+        m = refusal(new byte[] {(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_BYTE_BUFFER, 0, 5, 1, 2});
+        assertTrue(m.contains("offset 3"), m);
+        byte[] big = BLIT.toBytes(large);
+        Blit tight = Blit.builder().maxAllocationPerRead(30_000).build();
+        assertEquals(large, tight.fromBytes(BLIT.toBytes(java.nio.ByteBuffer.allocate(20_000).put(large.duplicate()).flip())),
+                "a heap buffer's array is all it allocates");
+        m = assertThrows(BlitException.class, () -> tight.fromBytes(big)).getMessage();
+        assertTrue(m.contains("a direct ByteBuffer") && m.contains("offset 1"), m);
+    }
+
     // ---------------------------------------------------------------- hand-made bytes
 
     private static SerializedLambda described(Object lambda) throws ReflectiveOperationException {
@@ -417,8 +485,8 @@ class ExtendedTypesTest {
         assertTrue(m.contains("method handle kind 10") && m.contains("not one of 1..9"), m);
         m = refusal(bytes(sl, 0, kind, "", 5));
         assertTrue(m.contains("implementation method at offset") && m.contains("is empty"), m);
-        m = refusal(bytes(sl, 42, kind, impl, 5)); // 5..36 collections, comparators and holders, 37 a frame, 38..41 a URL and enums
-        assertTrue(m.contains("unknown extended built-in id 42 at offset 1"), m);
+        m = refusal(bytes(sl, 43, kind, impl, 5)); // 5..36 collections, comparators, holders; 37 a frame; 38..42 URL, enums, ByteBuffer
+        assertTrue(m.contains("unknown extended built-in id 43 at offset 1"), m);
 
         WriteBuffer huge = new WriteBuffer();
         byte[] head = bytes(sl, 0, kind, impl);

@@ -413,6 +413,9 @@ final class Workloads {
         root.put("timeUnit", java.util.concurrent.TimeUnit.SECONDS);
         root.put("chronoUnits", java.util.EnumSet.of(java.time.temporal.ChronoUnit.DAYS, java.time.temporal.ChronoUnit.FOREVER));
         root.put("rounding", new java.util.EnumMap<>(Map.of(java.math.RoundingMode.HALF_EVEN, 2)));
+        // Extended 42: ByteBuffers, heap (its last three bytes) and direct, little-endian, read-only.
+        root.put("buffer", java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3, 4}).position(1));
+        root.put("directBuffer", java.nio.ByteBuffer.allocateDirect(3).order(java.nio.ByteOrder.LITTLE_ENDIAN).asReadOnlyBuffer());
         // Extended 5..23: entries, sublists, synchronized wrappers, concurrent sets and queues, holders.
         root.put("entry", Map.entry("e", 1));
         root.put("simpleEntry", new java.util.AbstractMap.SimpleEntry<>(2, null));
