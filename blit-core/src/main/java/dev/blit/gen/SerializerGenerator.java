@@ -321,17 +321,7 @@ final class SerializerGenerator {
             access.construct(mv, "");
             mv.visitVarInsn(Opcodes.ASTORE, 8);
             mv.visitLabel(end);
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitVarInsn(Opcodes.ALOAD, 8);
-            // Published before the fields are read, so a field may point back at this object (a cycle).
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
-            for (int from = 0; from < properties.size(); from += CHUNK) {
-                mv.visitVarInsn(Opcodes.ALOAD, 1);
-                mv.visitVarInsn(Opcodes.ALOAD, 8);
-                mv.visitVarInsn(Opcodes.ALOAD, 2);
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
-                readChunk(cw, from, Math.min(properties.size(), from + CHUNK));
-            }
+            fill(mv, cw, 8, 2);
             mv.visitVarInsn(Opcodes.ALOAD, 8);
             mv.visitInsn(Opcodes.ARETURN);
             constructionFailed(mv, handler);
@@ -405,6 +395,26 @@ final class SerializerGenerator {
     }
 
     /**
+     * Publishes the object in local {@code object} for back references, then calls every read chunk on it (in
+     * local 1, the session in local {@code session}); defines the chunk methods too unless {@code cw} is null.
+     */
+    private void fill(MethodVisitor mv, ClassWriter cw, int object, int session) {
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        mv.visitVarInsn(Opcodes.ALOAD, object);
+        // Published before the fields are read, so a field may point back at this object (a cycle).
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
+        for (int from = 0; from < properties.size(); from += CHUNK) {
+            mv.visitVarInsn(Opcodes.ALOAD, 1);
+            mv.visitVarInsn(Opcodes.ALOAD, object);
+            mv.visitVarInsn(Opcodes.ALOAD, session);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
+            if (cw != null) {
+                readChunk(cw, from, Math.min(properties.size(), from + CHUNK));
+            }
+        }
+    }
+
+    /**
      * {@code readInto(in, target)}: {@link #read}'s field-by-field half on the caller's object, with no
      * constructor call (Serializer.readInto): published for back references, then the same chunk methods fill
      * it. Only for the FIELDS strategy with no final field (a final field set through deep reflection, the
@@ -416,15 +426,7 @@ final class SerializerGenerator {
                 "(" + D_RB + "Ljava/lang/Object;)Ljava/lang/Object;", null, null);
         mv.visitCode();
         sessionInto(mv, READ_SESSION, D_RB, D_RS, 3);
-        mv.visitVarInsn(Opcodes.ALOAD, 1);
-        mv.visitVarInsn(Opcodes.ALOAD, 2);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "reference", "(Ljava/lang/Object;)V", false);
-        for (int from = 0; from < properties.size(); from += CHUNK) {
-            mv.visitVarInsn(Opcodes.ALOAD, 1);
-            mv.visitVarInsn(Opcodes.ALOAD, 2);
-            mv.visitVarInsn(Opcodes.ALOAD, 3);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, name, "r" + from / CHUNK, READ_CHUNK_DESC, false);
-        }
+        fill(mv, null, 2, 3);
         mv.visitVarInsn(Opcodes.ALOAD, 2);
         mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
