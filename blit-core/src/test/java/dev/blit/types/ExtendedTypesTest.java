@@ -355,6 +355,42 @@ class ExtendedTypesTest {
     }
 
     @Test
+    void aSerializerOfTheUsersForByteBuffersOrUrlsMadeBeforeTheyWereBuiltInIsStillTheOneUsed() throws Exception {
+        dev.blit.Serializer<java.nio.ByteBuffer> lengthOnly = new dev.blit.Serializer<>() {
+            @Override
+            public void write(WriteBuffer out, java.nio.ByteBuffer b) {
+                out.writeUnsignedVarInt(b.remaining());
+            }
+
+            @Override
+            public java.nio.ByteBuffer read(dev.blit.buffer.ReadBuffer in) {
+                return java.nio.ByteBuffer.allocate(in.readUnsignedVarInt());
+            }
+        };
+        dev.blit.Serializer<java.net.URL> hostOnly = new dev.blit.Serializer<>() {
+            @Override
+            public void write(WriteBuffer out, java.net.URL u) {
+                out.writeString(u.getHost());
+            }
+
+            @Override
+            public java.net.URL read(dev.blit.buffer.ReadBuffer in) {
+                try {
+                    return new java.net.URI("http://" + in.readString() + "/").toURL();
+                } catch (java.net.URISyntaxException | java.net.MalformedURLException e) {
+                    throw new BlitException(e.toString());
+                }
+            }
+        };
+        Blit own = Blit.builder().registerHierarchy(java.nio.ByteBuffer.class, 130, lengthOnly)
+                .register(java.net.URL.class, 131, hostOnly).build();
+        assertEquals("82 01 03", RoundTrip.hex(own.toBytes(java.nio.ByteBuffer.allocateDirect(3))).trim());
+        assertEquals("83 01 03 68", RoundTrip.hex(own.toBytes(new java.net.URI("https://h/x").toURL())).trim());
+        assertEquals(2, ((java.nio.ByteBuffer) own.fromBytes(BLIT.toBytes(java.nio.ByteBuffer.allocate(2)))).remaining(),
+                "and it reads the built-in id");
+    }
+
+    @Test
     void aRegistrationOfAJdkEnumMadeBeforeItWasBuiltInStillWritesUnderItsOwnId() {
         Blit own = Blit.builder().register(java.util.concurrent.TimeUnit.class, 130).build();
         byte[] bytes = own.toBytes(java.util.concurrent.TimeUnit.MINUTES);
