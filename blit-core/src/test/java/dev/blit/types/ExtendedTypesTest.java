@@ -336,6 +336,8 @@ class ExtendedTypesTest {
                 java.math.RoundingMode.HALF_UP, java.util.EnumSet.of(java.util.concurrent.TimeUnit.SECONDS,
                 java.util.concurrent.TimeUnit.DAYS));
         assertEquals(e, RoundTrip.roundTrip(blit, e, blit.toBytes(e).length));
+        Blit compatible = Blit.builder().register(Endpoint.class, 120).compatible(true).build();
+        assertEquals(e, RoundTrip.roundTrip(compatible, e, compatible.toBytes(e).length), "compatible mode: fields by name");
         Object[] more = {new java.util.concurrent.TimeUnit[]{java.util.concurrent.TimeUnit.HOURS, null},
                 new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, 2, java.time.temporal.ChronoUnit.DAYS, 1)),
                 java.util.EnumSet.noneOf(java.math.RoundingMode.class)};
