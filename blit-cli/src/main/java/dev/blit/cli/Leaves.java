@@ -325,16 +325,16 @@ final class Leaves {
         return where + ", port " + port;
     }
 
-    /**
-     * A Path's or File's name (id 99, extended 1 or 2), checked as the library reads it: a Path with
-     * {@code Path.of} on this JVM's default file system, a File as any string.
-     */
     /** As the library reads a URL: {@code new URL(spec)}, which takes back every URL's external form. */
     @SuppressWarnings("deprecation")
     private static void url(String spec) throws java.net.MalformedURLException {
         new java.net.URL(spec);
     }
 
+    /**
+     * A Path's, File's or URL's name (id 99, extended 1, 2 or 38), checked as the library reads it: a Path with
+     * {@code Path.of} on this JVM's default file system, a URL with {@code new URL}, a File as any string.
+     */
     private String pathName(String type, long at) {
         long nameAt = in.pos;
         String s = in.str();

@@ -346,9 +346,8 @@ class ExtendedTypesTest {
         assertEquals(java.util.Arrays.asList((Object[]) more[0]), java.util.Arrays.asList((Object[]) back[0]));
         assertEquals(more[1], back[1]);
         assertEquals(more[2], back[2]);
-        java.util.EnumSet<?> none = (java.util.EnumSet<?>) back[2];
-        assertEquals(java.util.EnumSet.allOf(java.math.RoundingMode.class), java.util.EnumSet.complementOf((java.util.EnumSet) none),
-                "the element type survives an empty set");
+        assertEquals(RoundTrip.hex(BLIT.toBytes(more[2])), RoundTrip.hex(BLIT.toBytes(back[2])),
+                "the element type survives an empty set: its descriptor is written again");
         String m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_TIME_UNIT, 7});
         assertTrue(m.contains("ordinal 7 at offset 2 is not a constant of java.util.concurrent.TimeUnit (it has 7)"), m);
         m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_ROUNDING_MODE, (byte) 0xff, (byte) 0xff,
@@ -442,7 +441,7 @@ class ExtendedTypesTest {
         }
         assertEquals(2, window.position(), "the caller's buffer does not move");
         assertEquals(5, window.limit());
-        assertEquals(-2L, ((java.nio.ByteBuffer) BLIT.copy(direct)).getLong(0), "little-endian, as it was");
+        assertEquals(-2L, BLIT.copy(direct).getLong(0), "little-endian, as it was");
         // the layout: 99, extended 42, flags (1 direct, 2 little-endian, 4 read-only), then a byte[]
         assertEquals("63 2a 00 04 01 02 03", RoundTrip.hex(BLIT.toBytes(window)).trim());
         assertEquals("63 2a 06 04 01 02 03", RoundTrip.hex(BLIT.toBytes(window.asReadOnlyBuffer()
