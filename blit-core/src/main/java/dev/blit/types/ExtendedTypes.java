@@ -103,6 +103,11 @@ final class ExtendedTypes {
     /** Their constants, by ordinal: the order of each enum's declaration, fixed by the Java SE API. */
     private static final Object[][] JDK_ENUM_CONSTANTS = {TimeUnit.values(), ChronoUnit.values(), RoundingMode.values()};
 
+    /** @return the JDK enums built in under id 99: what an empty {@code EnumMap}'s key type may be besides the registered ones */
+    static java.util.List<Class<?>> jdkEnums() {
+        return java.util.List.of(JDK_ENUMS);
+    }
+
     private static int jdkEnumId(Class<?> type) {
         for (int i = 0; i < JDK_ENUMS.length; i++) {
             if (JDK_ENUMS[i] == type) {

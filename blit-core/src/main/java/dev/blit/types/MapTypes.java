@@ -184,7 +184,7 @@ final class MapTypes {
 
         /**
          * The key enum of a map. EnumMap has no getter for it, so an empty map is probed with the first
-         * constant of each registered enum: {@code put} on a copy accepts only its own key type.
+         * constant of each registered or built-in enum: {@code put} on a copy accepts only its own key type.
          */
         @SuppressWarnings({"unchecked", "rawtypes"})
         private Class<?> keyType(EnumMap<?, ?> map) {
@@ -200,7 +200,7 @@ final class MapTypes {
                     // not this enum
                 }
             }
-            throw new BlitException("cannot write an empty EnumMap: its key type is not a registered enum with constants");
+            throw new BlitException("cannot write an empty EnumMap: its key type is not a registered or built-in enum with constants");
         }
 
         private List<Class<?>> registeredEnums() {
@@ -212,6 +212,7 @@ final class MapTypes {
                         list.add(r.type);
                     }
                 }
+                list.addAll(ExtendedTypes.jdkEnums()); // built in under id 99, not as registrations of their own
                 enums = list;
             }
             return list;

@@ -340,7 +340,8 @@ class ExtendedTypesTest {
         assertEquals(e, RoundTrip.roundTrip(compatible, e, compatible.toBytes(e).length), "compatible mode: fields by name");
         Object[] more = {new java.util.concurrent.TimeUnit[]{java.util.concurrent.TimeUnit.HOURS, null},
                 new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, 2, java.time.temporal.ChronoUnit.DAYS, 1)),
-                java.util.EnumSet.noneOf(java.math.RoundingMode.class)};
+                java.util.EnumSet.noneOf(java.math.RoundingMode.class),
+                new java.util.EnumMap<java.util.concurrent.TimeUnit, Object>(java.util.concurrent.TimeUnit.class)};
         Object[] back = roundTrip(BLIT, more);
         assertEquals(java.util.concurrent.TimeUnit[].class, back[0].getClass());
         assertEquals(java.util.Arrays.asList((Object[]) more[0]), java.util.Arrays.asList((Object[]) back[0]));
@@ -348,6 +349,7 @@ class ExtendedTypesTest {
         assertEquals(more[2], back[2]);
         assertEquals(RoundTrip.hex(BLIT.toBytes(more[2])), RoundTrip.hex(BLIT.toBytes(back[2])),
                 "the element type survives an empty set: its descriptor is written again");
+        assertEquals("2f 63 27 00", RoundTrip.hex(BLIT.toBytes(back[3])).trim(), "and an empty map's key type");
         String m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_TIME_UNIT, 7});
         assertTrue(m.contains("ordinal 7 at offset 2 is not a constant of java.util.concurrent.TimeUnit (it has 7)"), m);
         m = refusal(new byte[]{(byte) TypeIds.EXTENDED, (byte) TypeIds.EXT_ROUNDING_MODE, (byte) 0xff, (byte) 0xff,

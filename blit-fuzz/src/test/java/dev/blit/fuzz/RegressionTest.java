@@ -196,4 +196,16 @@ class RegressionTest {
         Object value = REFS.fromBytes(bytes("24 01 63 24 01 01 00 00"));
         Findings.readAgain(REFS, value);
     }
+
+    /**
+     * Found by RegisteredClassesFuzzTest (2026-11-28, in its first 22 s, from the sample's EnumMap of RoundingMode):
+     * an empty EnumMap keyed by a JDK enum built in under id 99 decoded, but writing it again was refused: the
+     * key type of an empty map is found by probing the registered enums, and the built-in ones were not among them.
+     */
+    @Test
+    void anEmptyEnumMapOfABuiltInJdkEnumIsWrittenAgain() {
+        for (String hex : new String[] {"2f 63 27 00", "2f 63 28 00", "2f 63 29 00", "2f 4d 00"}) {
+            Findings.readAgain(PLAIN, PLAIN.fromBytes(bytes(hex)));
+        }
+    }
 }
