@@ -33,6 +33,8 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     private final MethodHandle constructor;
     /** Non-null when the class is written as one fixed-layout block. */
     private final FlatLayout flat;
+    /** Whether {@link #readInto} fills an object in place: made by its no-argument constructor, no final field. */
+    private final boolean fillable;
 
     /**
      * @param model the class to serialize; a class whose fields are all primitives is written as a flat block,
@@ -71,6 +73,7 @@ public final class ReflectiveSerializer implements Serializer<Object> {
                 setters[i] = p.setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
             }
         }
+        fillable = model.strategy() == ClassModel.Strategy.FIELDS && FlatGenerator.noFinalField(model.properties());
         if (model.strategy() == ClassModel.Strategy.FIELDS) {
             constructor = model.constructor();
         } else {
@@ -185,7 +188,7 @@ public final class ReflectiveSerializer implements Serializer<Object> {
      */
     @Override
     public Object readInto(ReadBuffer in, Object target) {
-        if (model.strategy() != ClassModel.Strategy.FIELDS || !FlatGenerator.noFinalField(java.util.Arrays.asList(properties))) {
+        if (!fillable) {
             return read(in);
         }
         Object[] values = flat != null ? flat.read(in, kinds) : null;

@@ -17,11 +17,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
+import java.math.RoundingMode;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.math.RoundingMode;
+import java.nio.ByteBuffer;
 import java.nio.file.FileSystems;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -32,10 +33,11 @@ import java.util.concurrent.TimeUnit;
  * The built-ins of the second id space, after {@link TypeIds#EXTENDED} (99) and an extended id: serializable
  * lambdas (0), {@code java.nio.file.Path} (1), {@code java.io.File} (2), {@code InetAddress} (3) and
  * {@code InetSocketAddress} (4; both in {@link NetTypes}), and the collections, entries, comparators and holders
- * 5..36 ({@link ExtendedCollections}), {@code StackTraceElement} (37), {@code java.net.URL} (38), and the JDK's
+ * 5..36 ({@link ExtendedCollections}), {@code StackTraceElement} (37), {@code java.net.URL} (38), the JDK's
  * enums {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41, by ordinal, as a registered
- * enum is), and {@code java.nio.ByteBuffer} (42, {@link BufferTypes}). They share one registration, so all of them are tracked (a lambda's identity matters; a path's or
- * an enum constant's costs nothing to keep: a repeated one is a back reference of two bytes).
+ * enum is), and {@code java.nio.ByteBuffer} (42, {@link BufferTypes}). They share one registration, so all of
+ * them are tracked (a lambda's identity matters; a path's or an enum constant's costs nothing to keep: a
+ * repeated one is a back reference of two bytes).
  *
  * <p><b>Lambdas.</b> Serializable lambdas and method references ({@code (Runnable & Serializable) () -> ...},
  * {@code (Function<Order, Long> & Serializable) Order::id}). A lambda's class is spun by the JVM at run time,
@@ -75,8 +77,8 @@ final class ExtendedTypes {
         rb.alias(InetSocketAddress.class, r);
         rb.alias(StackTraceElement.class, r);
         rb.alias(URL.class, r);
-        rb.alias(java.nio.ByteBuffer.class, r);
-        rb.family(java.nio.ByteBuffer.class); // heap, direct, read-only and mapped: all the JDK's own classes
+        rb.alias(ByteBuffer.class, r);
+        rb.family(ByteBuffer.class); // heap, direct, read-only and mapped: all the JDK's own classes
         for (Class<?> e : JDK_ENUMS) {
             rb.alias(e, r);
         }
@@ -90,7 +92,7 @@ final class ExtendedTypes {
                 : type == InetSocketAddress.class ? TypeIds.EXT_INET_SOCKET_ADDRESS
                 : type == StackTraceElement.class ? TypeIds.EXT_STACK_TRACE_ELEMENT
                 : type == URL.class ? TypeIds.EXT_URL
-                : java.nio.ByteBuffer.class.isAssignableFrom(type) ? TypeIds.EXT_BYTE_BUFFER : jdkEnumId(type);
+                : ByteBuffer.class.isAssignableFrom(type) ? TypeIds.EXT_BYTE_BUFFER : jdkEnumId(type);
     }
 
     /**
@@ -125,7 +127,7 @@ final class ExtendedTypes {
             case TypeIds.EXT_INET_SOCKET_ADDRESS: return InetSocketAddress.class;
             case TypeIds.EXT_STACK_TRACE_ELEMENT: return StackTraceElement.class;
             case TypeIds.EXT_URL: return URL.class;
-            case TypeIds.EXT_BYTE_BUFFER: return java.nio.ByteBuffer.class;
+            case TypeIds.EXT_BYTE_BUFFER: return ByteBuffer.class;
             default:
                 return ext >= TypeIds.EXT_TIME_UNIT && ext <= TypeIds.EXT_ROUNDING_MODE ? JDK_ENUMS[ext - TypeIds.EXT_TIME_UNIT] : null;
         }
@@ -233,9 +235,9 @@ final class ExtendedTypes {
             } else if (v instanceof URL) {
                 out.writeUnsignedVarInt(TypeIds.EXT_URL);
                 out.writeString(((URL) v).toExternalForm());
-            } else if (v instanceof java.nio.ByteBuffer) {
+            } else if (v instanceof ByteBuffer) {
                 out.writeUnsignedVarInt(TypeIds.EXT_BYTE_BUFFER);
-                BufferTypes.write(out, (java.nio.ByteBuffer) v);
+                BufferTypes.write(out, (ByteBuffer) v);
             } else if (v instanceof Enum && jdkEnumId(((Enum<?>) v).getDeclaringClass()) >= 0) {
                 out.writeUnsignedVarInt(jdkEnumId(((Enum<?>) v).getDeclaringClass()));
                 out.writeUnsignedVarInt(((Enum<?>) v).ordinal());
