@@ -329,9 +329,10 @@ final class ExtendedTypes {
         }
 
         /**
-         * {@code new URL(spec)}: the constructor that takes back every URL's external form (the JDK 20+
-         * {@code URI.toURL()} refuses those that are not also URIs, a space in a path, say), with the JDK's
-         * handler for its protocol. It touches no network (only a URL's {@code equals} and {@code hashCode} do).
+         * {@code new URL(spec)}: the constructor that takes back every URL's external form (what JDK 20, which
+         * deprecates it, recommends instead, {@code new URI(spec).toURL()}, refuses a URL that is not also a URI,
+         * a space in a path, say), with the JDK's handler for its protocol. It touches no network (only a URL's
+         * {@code equals} and {@code hashCode} do).
          */
         @SuppressWarnings("deprecation")
         private static URL url(String spec, long at) {
