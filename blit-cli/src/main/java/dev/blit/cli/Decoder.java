@@ -450,13 +450,15 @@ final class Decoder {
      * built-in enum's constants, or a registered one's, is refused, as the library refuses it; an enum not given
      * needs its class.
      *
+     * @param enumId a user id, a built-in enum's id, or for an extended one {@link BuiltinIds#extendedElements} of it
      * @return "RED (ordinal 0)" when the enum is known, else "ordinal 0"
      */
-    private String constant(long enumId, long ordinal, String what, long at) {
+    String constant(long enumId, long ordinal, String what, long at) {
         Object[] constants = constants(enumId);
         if (constants != null && ordinal >= constants.length) {
             throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of "
-                    + (enumId >= TypeIds.FIRST_USER_ID ? types.typeName(enumId) : constants[0].getClass().getName()));
+                    + (enumId >= TypeIds.FIRST_USER_ID ? types.typeName(enumId) : constants[0].getClass().getName())
+                    + " (it has " + constants.length + ")");
         }
         if (constants != null) {
             return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";

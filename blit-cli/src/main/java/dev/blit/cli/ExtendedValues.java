@@ -49,9 +49,12 @@ final class ExtendedValues {
                 }
             }
             case TypeIds.EXT_PATH, TypeIds.EXT_FILE, TypeIds.EXT_INET_ADDRESS, TypeIds.EXT_INET_SOCKET_ADDRESS,
-                 TypeIds.EXT_URL, TypeIds.EXT_TIME_UNIT, TypeIds.EXT_CHRONO_UNIT, TypeIds.EXT_ROUNDING_MODE,
-                 TypeIds.EXT_BYTE_BUFFER ->
+                 TypeIds.EXT_URL, TypeIds.EXT_BYTE_BUFFER ->
                     leaves.extended(n, ext, at, types);
+            case TypeIds.EXT_TIME_UNIT, TypeIds.EXT_CHRONO_UNIT, TypeIds.EXT_ROUNDING_MODE -> { // as a registered enum
+                long ordinalAt = in.pos;
+                n.value = decoder.constant(BuiltinIds.extendedElements(ext), in.uvar(32) & 0xffffffffL, "ordinal", ordinalAt);
+            }
             case TypeIds.EXT_SIMPLE_ENTRY, TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY, TypeIds.EXT_MAP_ENTRY -> {
                 decoder.value(n, "key", depth + 1);
                 decoder.value(n, "value", depth + 1);

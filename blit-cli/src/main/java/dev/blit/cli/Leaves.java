@@ -227,14 +227,13 @@ final class Leaves {
      * Id 99's leaves, their type and value: extended ids 1..4, and a lambda (0) up to its captured values, which
      * the decoder reads as children (as it reads the content of the collections and holders 5..36).
      *
-     * @param ext 0..4, 37..42
+     * @param ext 0..4, 37, 38, 42
      * @param at the offset of the extended id
      */
     void extended(Node n, long ext, long at, UserTypes types) {
         n.type = Names.extended(ext);
         n.value = ext == TypeIds.EXT_SERIALIZABLE_LAMBDA ? lambda(n, at, types) : ext == TypeIds.EXT_INET_ADDRESS
                 ? inetAddress(in.pos) : ext == TypeIds.EXT_INET_SOCKET_ADDRESS ? inetSocketAddress()
-                : ext >= TypeIds.EXT_TIME_UNIT && ext <= TypeIds.EXT_ROUNDING_MODE ? jdkEnum(ext)
                 : ext == TypeIds.EXT_BYTE_BUFFER ? byteBuffer(at) : pathName(n.type, at);
     }
 
@@ -251,18 +250,6 @@ final class Leaves {
         }
         return ((flags & 1) != 0 ? "direct, " : "heap, ") + ((flags & 2) != 0 ? "little-endian, " : "big-endian, ")
                 + ((flags & 4) != 0 ? "read-only, " : "") + primitiveArray(TypeIds.BYTE_ARRAY);
-    }
-
-    /** Extended ids 39..41: a JDK enum's {@code uvar} ordinal, shown with its constant's name. */
-    private String jdkEnum(long ext) {
-        long at = in.pos;
-        long ordinal = in.uvar(32) & 0xffffffffL;
-        Object[] constants = BuiltinIds.enumConstants(BuiltinIds.extendedElements(ext));
-        if (ordinal >= constants.length) {
-            throw new BlitException("ordinal " + ordinal + " at offset " + at + " is not a constant of "
-                    + constants[0].getClass().getName() + " (it has " + constants.length + ")");
-        }
-        return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
     }
 
     /** Extended id 3, as NetTypes reads it: host name or null, 4 or 16 bytes, for 16 a scope id + 1. */
