@@ -164,16 +164,7 @@ public final class ReflectiveSerializer implements Serializer<Object> {
             } catch (Throwable t) {
                 throw Support.constructionFailed(model.type(), start, t);
             }
-            in.reference(o);
-            for (int i = 0; i < setters.length; i++) {
-                Object v = readValue(in, session, i);
-                try {
-                    setters[i].invokeExact(o, v);
-                } catch (Throwable t) {
-                    throw sneaky(t);
-                }
-            }
-            return o;
+            return fill(in, session, o);
         }
         Object[] values = new Object[properties.length];
         for (int i = 0; i < values.length; i++) {
@@ -191,20 +182,36 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         if (!fillable) {
             return read(in);
         }
-        Object[] values = flat != null ? flat.read(in, kinds) : null;
-        ReadSession session = flat != null || properties.length == 0 ? null : sessionOf(in);
-        if (flat == null) {
-            in.reference(target);
+        if (flat != null) {
+            return set(target, flat.read(in, kinds));
         }
+        return fill(in, properties.length == 0 ? null : sessionOf(in), target);
+    }
+
+    /** Publishes {@code o} for back references (a field may point back at it), then reads its fields into it. */
+    private Object fill(ReadBuffer in, ReadSession session, Object o) {
+        in.reference(o);
         for (int i = 0; i < setters.length; i++) {
-            Object v = values != null ? values[i] : readValue(in, session, i);
+            Object v = readValue(in, session, i);
             try {
-                setters[i].invokeExact(target, v);
+                setters[i].invokeExact(o, v);
             } catch (Throwable t) {
                 throw sneaky(t);
             }
         }
-        return target;
+        return o;
+    }
+
+    /** Sets every field of {@code o} (FIELDS strategy) from its value in canonical order. */
+    private Object set(Object o, Object[] values) {
+        for (int i = 0; i < setters.length; i++) {
+            try {
+                setters[i].invokeExact(o, values[i]);
+            } catch (Throwable t) {
+                throw sneaky(t);
+            }
+        }
+        return o;
     }
 
     /**
@@ -224,14 +231,7 @@ public final class ReflectiveSerializer implements Serializer<Object> {
             } catch (Throwable t) {
                 throw Support.constructionFailed(model.type(), start, t);
             }
-            for (int i = 0; i < setters.length; i++) {
-                try {
-                    setters[i].invokeExact(o, values[i]);
-                } catch (Throwable t) {
-                    throw sneaky(t);
-                }
-            }
-            return o;
+            return set(o, values);
         }
         try {
             Object o = (Object) constructor.invokeExact(values);
