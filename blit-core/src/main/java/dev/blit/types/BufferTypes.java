@@ -59,7 +59,13 @@ final class BufferTypes {
         ByteBuffer b;
         if ((flags & DIRECT) != 0) {
             in.charge(bytes.length, at, "a direct ByteBuffer"); // its memory besides the array read
-            b = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+            try {
+                b = ByteBuffer.allocateDirect(bytes.length);
+            } catch (OutOfMemoryError e) { // -XX:MaxDirectMemorySize reached: this value's fault, not the JVM's state
+                throw new BlitException("a direct ByteBuffer of " + bytes.length + " bytes at offset " + at
+                        + " does not fit in the JVM's direct memory (" + e.getMessage() + ")", e);
+            }
+            b.put(bytes).flip();
         } else {
             b = ByteBuffer.wrap(bytes);
         }

@@ -357,6 +357,45 @@ class ExtendedTypesTest {
         assertTrue(m.contains("ordinal 4294967295 at offset 2 is not a constant of java.math.RoundingMode"), m);
     }
 
+    /**
+     * A direct buffer larger than the JVM's direct memory (-XX:MaxDirectMemorySize) is a BlitException with its
+     * offset, not the OutOfMemoryError {@code allocateDirect} throws: run in a child JVM with 1 MiB of it.
+     */
+    @Test
+    void aDirectBufferBeyondTheJvmsDirectMemoryIsABlitException() throws Exception {
+        Path log = java.nio.file.Files.createTempFile("direct", ".txt");
+        try {
+            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-XX:MaxDirectMemorySize=1m", "-cp", System.getProperty("java.class.path"), TooDirect.class.getName())
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            assertTrue(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "child JVM still running");
+            String out = java.nio.file.Files.readString(log);
+            assertEquals(0, child.exitValue(), out);
+            assertTrue(out.startsWith("BlitException: a direct ByteBuffer of 2097152 bytes at offset 1 does not fit"), out);
+        } finally {
+            java.nio.file.Files.deleteIfExists(log);
+        }
+    }
+
+    /** Run by the test above in a JVM with 1 MiB of direct memory: reads a 2 MiB direct buffer's bytes. */
+    static final class TooDirect {
+        public static void main(String[] args) {
+            WriteBuffer out = new WriteBuffer();
+            out.writeUnsignedVarInt(TypeIds.EXTENDED);
+            out.writeUnsignedVarInt(TypeIds.EXT_BYTE_BUFFER);
+            out.writeByte(1); // direct
+            out.writeByteArray(new byte[2 << 20]);
+            try {
+                Blit.builder().build().fromBytes(out.toByteArray());
+                System.out.println("read");
+            } catch (BlitException e) {
+                System.out.println("BlitException: " + e.getMessage());
+            } catch (Throwable t) {
+                System.out.println(t);
+            }
+        }
+    }
+
     @Test
     void aSerializerOfTheUsersForByteBuffersOrUrlsMadeBeforeTheyWereBuiltInIsStillTheOneUsed() throws Exception {
         dev.blit.Serializer<java.nio.ByteBuffer> lengthOnly = new dev.blit.Serializer<>() {
