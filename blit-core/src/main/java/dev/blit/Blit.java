@@ -6,6 +6,7 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.ReadLimits;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.gen.ClassSerializers;
+import dev.blit.internal.NamedClasses;
 import dev.blit.internal.ReadSession;
 import dev.blit.internal.Registration;
 import dev.blit.internal.Registry;
@@ -116,7 +117,18 @@ public final class Blit {
         for (Registration r : toBind) {
             ClassSerializers.bind(r, rb, rb.lookupFor(r.type), options);
         }
-        this.registry = rb.build();
+        // Classes written by name get their serializers later, on first use, from the same builder and options
+        // (which only NamedClasses touches from then on, one class at a time).
+        NamedClasses named = b.classNames.isEmpty() ? null : new NamedClasses(b.classNames,
+                b.classLoader != null ? b.classLoader : defaultLoader(), type -> ClassSerializers.content(type, rb,
+                rb.lookupFor(type), options));
+        this.registry = rb.build(named);
+    }
+
+    /** The thread's context class loader where it has one (an application server's), else Blit's own. */
+    private static ClassLoader defaultLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : Blit.class.getClassLoader();
     }
 
     /**
@@ -498,6 +510,8 @@ public final class Blit {
     public static final class Builder {
         private final List<Entry> entries = new ArrayList<>();
         private final List<MethodHandles.Lookup> lookups = new ArrayList<>();
+        private final List<String> classNames = new ArrayList<>();
+        private ClassLoader classLoader;
         private boolean references;
         private boolean flat = true;
         private boolean compactArrays;
@@ -572,6 +586,47 @@ public final class Blit {
         public <T> Builder registerHierarchy(Class<T> type, int id, Serializer<? super T> serializer) {
             entries.add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer"),
                     true));
+            return this;
+        }
+
+        /**
+         * Lets values of classes that have no registration be written with their class name, and read by loading
+         * the class of that name, for the classes whose names match one of {@code patterns}: what Kryo's
+         * {@code setRegistrationRequired(false)} and Fory's {@code requireClassRegistration(false)} do, behind an
+         * allowlist. Registration stays the default, and the better choice where it is possible: an id is one or
+         * two bytes where a name is its length, once per message (later values of the class in the same message
+         * refer to it by a small index), and a registered class's serializer is made at {@link #build()} rather
+         * than on first use. Registered classes are always written by id.
+         *
+         * <p>A reader checks each name it reads against the patterns <em>before</em> it loads anything, so bytes
+         * from anywhere can make it load and instantiate only classes you listed: the JDK's packages
+         * ({@code java.*}, {@code javax.*}, {@code jdk.*}, {@code sun.*}, {@code com.sun.*}) are refused as
+         * patterns, and a library's classes are reached only if you name their package. Classes are loaded
+         * (not initialized) through {@link #classLoader}. Interfaces, abstract classes, anonymous, local and
+         * hidden classes have no name to write. Writer and reader need the same patterns for the classes they
+         * exchange; the bytes of everything else do not change (FORMAT.md, "Classes written by name").
+         *
+         * @param patterns each a class's binary name ({@code com.acme.Order}, {@code com.acme.Order$Line}), a
+         *                 package's classes ({@code com.acme.model.*}, not its subpackages'), or a package's and
+         *                 all its subpackages' ({@code com.acme.**})
+         * @return this builder
+         * @throws BlitException for a pattern of another form, or one naming the JDK's packages
+         */
+        public Builder allowClassNames(String... patterns) {
+            for (String p : patterns) {
+                classNames.add(NamedClasses.check(Objects.requireNonNull(p, "pattern")));
+            }
+            return this;
+        }
+
+        /**
+         * @param loader where classes written by name ({@link #allowClassNames}) are loaded from when read;
+         *               default: the context class loader of the thread that calls {@link #build()}, or Blit's
+         *               own class loader if it has none
+         * @return this builder
+         */
+        public Builder classLoader(ClassLoader loader) {
+            this.classLoader = Objects.requireNonNull(loader, "loader");
             return this;
         }
 

@@ -49,6 +49,11 @@ class GoldenVectorTest {
             .register(java.io.IOException.class, 101).build();
 
     private static final Blit CONTAINERS = Blit.builder().register(Owned.class, 100).register(Tally.class, 101).build();
+    private static final Blit NAMED = Blit.builder().allowClassNames("dev.blit.GoldenVectorTest$Tag").build();
+
+    /** Written by its name, not registered (FORMAT.md, "Classes written by name"). */
+    record Tag(int id, String name) {
+    }
 
     /** A list with a field of its own (FORMAT.md, "Collections and maps the user extends"). */
     static final class Owned extends ArrayList<Object> {
@@ -266,6 +271,7 @@ class GoldenVectorTest {
         c.add(new Case("throwable", throwable(), THROWABLES));
         c.add(new Case("compatible_throwables", compatibleThrowables(), COMPATIBLE_THROWABLES));
         c.add(new Case("container_subclasses", containers(), CONTAINERS));
+        c.add(new Case("named_classes", new Object[] {new Tag(1, "a"), new Tag(2, "b")}, NAMED));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
         c.add(new Case("compatible_table_once_per_message",

@@ -83,6 +83,21 @@ public final class ClassSerializers {
     }
 
     /**
+     * The serializer of a class written by name ({@code Blit.Builder.allowClassNames}), made on its first use
+     * as {@link #bind} makes a registered class's; its values are never runs (each is tagged).
+     *
+     * @param type    the class, concrete
+     * @param rb      the registry the Blit instance was built from (read only by now)
+     * @param lookup  a lookup the user handed over for the class's package, or null
+     * @param options the Blit instance's choices; the caller makes sure one class at a time uses them
+     * @return its content's serializer
+     * @throws BlitException if the class cannot be serialized
+     */
+    public static Serializer<?> content(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
+        return create(type, rb, lookup, options, new boolean[1]);
+    }
+
+    /**
      * Whether a serializer the user registered himself writes content that is never empty, so that a
      * collection of its class may be a run, as it may when Blit makes the serializer ({@link #bind}). Only for
      * Blit's own {@link ReflectiveSerializer} of a class with fields (handed over by a user, or by tests that

@@ -27,6 +27,9 @@ public final class ReadSession implements ObjectReader {
     private int depth;
     /** Compatible mode: per class slot, how this message lays the class out (null until its field table is read). */
     private Object[] layouts;
+    /** The classes this message named so far ({@link #readNamedClass}), by index; null until one is. */
+    private Registration[] named;
+    private int namedCount;
 
     /** The Blit instance this session reads for; a session is reused only by its owner. */
     private final Object owner;
@@ -113,6 +116,7 @@ public final class ReadSession implements ObjectReader {
         if (layouts != null) {
             java.util.Arrays.fill(layouts, null);
         }
+        namedCount = 0;
     }
 
     /** Ends one message, dropping the decoded objects so the session retains none of them. */
@@ -478,6 +482,41 @@ public final class ReadSession implements ObjectReader {
         l[slot] = layout;
     }
 
+    /**
+     * Reads a reference to a class written by its name ({@link WriteSession#writeClassName}): {@code 00} and a
+     * name, which is checked against the instance's patterns before any class is loaded, or the index plus one
+     * of a name this message gave before.
+     *
+     * @param in the buffer
+     * @return the class's registration
+     */
+    public Registration readNamedClass(ReadBuffer in) {
+        long at = in.offset();
+        int k = in.readUnsignedVarInt();
+        if (k != 0) {
+            if (k - 1 < 0 || k - 1 >= namedCount) {
+                throw new BlitException("class reference " + Integer.toUnsignedString(k) + " at offset " + at + ": this"
+                        + " message named " + namedCount + " classes so far (0 introduces a name)");
+            }
+            return named[k - 1];
+        }
+        long nameAt = in.offset();
+        String name = in.readString(); // bounded by the read limits, like every string
+        if (name == null) {
+            throw new BlitException("null class name at offset " + nameAt);
+        }
+        if (name.length() > NamedClasses.MAX_NAME) {
+            throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
+                    + NamedClasses.MAX_NAME + " are read");
+        }
+        Registration r = registry.forName(name, nameAt);
+        if (named == null || namedCount == named.length) {
+            named = Arrays.copyOf(named == null ? new Registration[0] : named, Math.max(8, namedCount * 2));
+        }
+        named[namedCount++] = r;
+        return r;
+    }
+
     @Override
     public void reference(Object value) {
         if (pending >= 0) {
@@ -506,6 +545,9 @@ public final class ReadSession implements ObjectReader {
         }
         if (id == TypeIds.EXTENDED) {
             int ext = in.readUnsignedVarInt();
+            if (ext == TypeIds.EXT_NAMED_CLASS) {
+                return readNamedClass(in).type;
+            }
             Class<?> c = BuiltinTypes.extendedClass(ext);
             if (c == null) {
                 throw new BlitException("unknown type id 99, extended id " + Integer.toUnsignedString(ext) + ", at offset " + at);

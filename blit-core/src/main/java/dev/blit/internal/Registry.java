@@ -32,6 +32,8 @@ public final class Registry {
     private final List<MethodHandles.Lookup> lookups;
     /** The user's classes by binary name, for the capturing class a serializable lambda names. */
     private final Map<String, Registration> byName = new HashMap<>();
+    /** The classes written by name ({@code Blit.Builder.allowClassNames}), or null when every class needs an id. */
+    private final NamedClasses named;
 
     private final ClassValue<Registration> lookup = new ClassValue<>() {
         @Override
@@ -47,9 +49,11 @@ public final class Registry {
      * @param families classes whose JDK subclasses are written as they are ({@link RegistryBuilder#family})
      * @param hierarchies registrations that also write their type's subtypes ({@link RegistryBuilder#hierarchy})
      * @param lookups  the user's lookups, for classes in packages not open to Blit
+     * @param named    the classes written by name, or null
      */
     public Registry(Map<Class<?>, Registration> byClass, Map<Integer, Registration> byId, Set<Class<?>> families,
-                    List<Registration> hierarchies, List<MethodHandles.Lookup> lookups) {
+                    List<Registration> hierarchies, List<MethodHandles.Lookup> lookups, NamedClasses named) {
+        this.named = named;
         this.lookups = List.copyOf(lookups);
         this.byClass = Map.copyOf(byClass);
         this.families = Set.copyOf(families);
@@ -129,7 +133,12 @@ public final class Registry {
     public Registration forClass(Class<?> type) {
         Registration r = lookup.get(type);
         if (r == UNREGISTERED) {
-            throw unregistered(type);
+            r = named == null ? null : named.forClass(type);
+            if (r == null) {
+                BlitException e = unregistered(type);
+                throw named == null ? e : new BlitException(e.getMessage() + ", or let its name match one of"
+                        + " allowClassNames " + named.patterns());
+            }
         }
         return r;
     }
@@ -140,7 +149,31 @@ public final class Registry {
      */
     public Registration find(Class<?> type) {
         Registration r = lookup.get(type);
+        return r != UNREGISTERED ? r : named == null ? null : named.forClass(type);
+    }
+
+    /**
+     * @param type a class
+     * @return the registration it has by id (its own, a built-in, or a hierarchy's it falls under), or null;
+     *         never one by name
+     */
+    Registration registered(Class<?> type) {
+        Registration r = lookup.get(type);
         return r == UNREGISTERED ? null : r;
+    }
+
+    /**
+     * @param name a class name read, at {@code at}
+     * @param at   its offset, for errors
+     * @return the registration of the class written by that name
+     * @throws BlitException if this instance reads no class by that name
+     */
+    Registration forName(String name, long at) {
+        if (named == null) {
+            throw new BlitException("class name \"" + (name.length() > 200 ? name.substring(0, 200) + "..." : name)
+                    + "\" at offset " + at + ": this Blit instance reads no class by name (Blit.builder().allowClassNames)");
+        }
+        return named.forName(name, at, this);
     }
 
     /**

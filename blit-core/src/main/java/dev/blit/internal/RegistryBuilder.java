@@ -165,6 +165,11 @@ public final class RegistryBuilder {
     }
 
     public Registry build() {
-        return new Registry(byClass, byId, families, hierarchies, lookups);
+        return build(null);
+    }
+
+    /** @param named the classes written by name ({@code Blit.Builder.allowClassNames}), or null for none */
+    public Registry build(NamedClasses named) {
+        return new Registry(byClass, byId, families, hierarchies, lookups, named);
     }
 }

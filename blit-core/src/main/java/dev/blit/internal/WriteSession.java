@@ -23,6 +23,8 @@ public final class WriteSession implements ObjectWriter {
     private long describedLow;
     /** The same, for slots from 64 on (an instance with that many compatible classes). */
     private boolean[] described;
+    /** The classes this message named so far ({@link #writeClassName}), by index; null until one is. */
+    private java.util.IdentityHashMap<Class<?>, Integer> named;
 
     /** The Blit instance this session writes for; a session is reused only by its owner. */
     private final Object owner;
@@ -133,6 +135,9 @@ public final class WriteSession implements ObjectWriter {
         describedLow = 0;
         if (described != null) {
             java.util.Arrays.fill(described, false);
+        }
+        if (named != null) {
+            named.clear();
         }
     }
 
@@ -562,6 +567,28 @@ public final class WriteSession implements ObjectWriter {
         return true;
     }
 
+    /**
+     * Writes a reference to a class written by its name (FORMAT.md, "Classes written by name"): {@code 00} and
+     * its name the first time this message names it, else its index among the message's names, plus one.
+     *
+     * @param out  the buffer
+     * @param type the class
+     */
+    public void writeClassName(WriteBuffer out, Class<?> type) {
+        java.util.IdentityHashMap<Class<?>, Integer> n = named;
+        if (n == null) {
+            n = named = new java.util.IdentityHashMap<>();
+        }
+        Integer index = n.get(type);
+        if (index != null) {
+            out.writeUnsignedVarInt(index + 1);
+            return;
+        }
+        n.put(type, n.size());
+        out.writeUnsignedVarInt(0);
+        out.writeString(type.getName());
+    }
+
     /** Ends the level {@link #enter} began, after the content was written. */
     public void exit() {
         depth--;
@@ -569,13 +596,20 @@ public final class WriteSession implements ObjectWriter {
 
     /**
      * Writes the type of a class, for values that carry one (typed arrays, enum sets): its id, and for an
-     * array class of references the descriptor of its component after {@link TypeIds#TYPED_ARRAY}.
+     * array class of references the descriptor of its component after {@link TypeIds#TYPED_ARRAY}; for a
+     * class written by name, its extended id and class reference.
      *
      * @param out  the buffer
      * @param type a class Blit knows
      */
     public void writeType(WriteBuffer out, Class<?> type) {
         Registration r = registry.forClass(type);
+        if (r.id == TypeIds.EXTENDED && NamedClasses.isNamed(r)) {
+            out.writeUnsignedVarInt(TypeIds.EXTENDED);
+            out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
+            writeClassName(out, r.type);
+            return;
+        }
         if (r.id == TypeIds.EXTENDED) {
             // Path[], File[], InetAddress[]: 99, then the extended id of the component (FORMAT.md)
             int ext = BuiltinTypes.extendedIdOf(type);

@@ -3,6 +3,7 @@ package dev.blit.types;
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.NamedClasses;
 import dev.blit.internal.ReadSession;
 import dev.blit.internal.Registration;
 import dev.blit.internal.Registry;
@@ -320,6 +321,8 @@ final class ExtendedTypes {
                     return constant(in, ext - TypeIds.EXT_TIME_UNIT);
                 case TypeIds.EXT_BYTE_BUFFER:
                     return BufferTypes.read(in, at);
+                case TypeIds.EXT_NAMED_CLASS:
+                    return NamedClasses.read(in);
                 default:
                     if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_WEAK_HASH_MAP) {
                         return ExtendedCollections.read(in, ext, at);

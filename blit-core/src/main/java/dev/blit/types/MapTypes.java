@@ -200,7 +200,9 @@ final class MapTypes {
                     // not this enum
                 }
             }
-            throw new BlitException("cannot write an empty EnumMap: its key type is not a registered or built-in enum with constants");
+            // An enum written by name (allowClassNames) is not among them: EnumMap keeps its key type private.
+            throw new BlitException("cannot write an empty EnumMap: its key type is not a registered or built-in enum with"
+                    + " constants (an empty EnumMap's key type cannot be found among the enums written by name: register it)");
         }
 
         private List<Class<?>> registeredEnums() {

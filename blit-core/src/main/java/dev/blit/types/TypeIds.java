@@ -120,7 +120,8 @@ public final class TypeIds {
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
      * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress},
      * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..36, a {@code StackTraceElement} (37), a {@code URL} (38), one of the JDK's enums
-     * {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41), or a {@code ByteBuffer} (42).
+     * {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41), a {@code ByteBuffer} (42), or a value
+     * of a class written by its name (43).
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -209,8 +210,14 @@ public final class TypeIds {
     public static final int EXT_ROUNDING_MODE = 41;
     /** Extended id of a {@code java.nio.ByteBuffer}: {@code u8} flags, then its remaining bytes as a {@code byte[]}. */
     public static final int EXT_BYTE_BUFFER = 42;
+    /**
+     * Extended id of a value of a class written by its name ({@code Blit.Builder.allowClassNames}): {@code uvar k},
+     * the class name as a {@code str} if {@code k} is 0 (the message's next named class), else the message's
+     * named class {@code k - 1}; then the class's content as if it were registered.
+     */
+    public static final int EXT_NAMED_CLASS = 43;
     /** The last extended id; those above it are unknown. */
-    public static final int EXT_LAST = EXT_BYTE_BUFFER;
+    public static final int EXT_LAST = EXT_NAMED_CLASS;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

@@ -320,7 +320,7 @@ class ExtendedCollectionsTest {
 
     @Test
     void anUnknownExtendedIdAndMutationsAreBlitExceptions() {
-        assertTrue(assertRejected("63 2b").getMessage().contains("unknown extended built-in id 43"));
+        assertTrue(assertRejected("63 2c").getMessage().contains("unknown extended built-in id 44"));
         Object[] samples = {Map.entry("k", 1), new ArrayList<>(List.of(1, 2, 3, 4, 5)).subList(0, 4),
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a", 2, "b"))), stackOf(1, "s"),
                 new CopyOnWriteArraySet<>(List.of(1, 2)), Collections.nCopies(2, List.of(1)), new AtomicReference<>(List.of()),

@@ -1,0 +1,266 @@
+package dev.blit.internal;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.types.TypeIds;
+
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * The classes a Blit instance writes by their name rather than by an id ({@code Blit.Builder.allowClassNames}):
+ * a class of the user's that has no registration, whose name matches one of the user's patterns. This is the
+ * opt-in Kryo ({@code setRegistrationRequired(false)}) and Fory ({@code requireClassRegistration(false)}) offer,
+ * with the allowlist in front of it that both recommend and neither requires: the reader checks a name against
+ * the patterns <em>before</em> it loads a class, so bytes can make it load and instantiate only classes the user
+ * listed, never a JDK class or a library's (the gadget chains that made Java serialization infamous).
+ *
+ * <p>A class gets its serializer on first use (the first value written, or the first name read), made as a
+ * registered class's is, and keeps it; every thread sees one registration per class. On the wire (FORMAT.md,
+ * "Classes written by name") a value is the tag {@link TypeIds#EXTENDED}, the extended id
+ * {@link TypeIds#EXT_NAMED_CLASS}, the class's name the first time a message names it (later, its index among
+ * the message's names), then its content exactly as if it were registered.
+ */
+public final class NamedClasses {
+    /** What never loads by name: the JDK's own packages, whatever a pattern says. */
+    private static final Pattern JDK = Pattern.compile("(java|javax|jdk|sun|com\\.sun)(\\..*)?");
+    private static final Pattern NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
+    /** The longest class name read: longer ones are refused before anything is looked up. */
+    static final int MAX_NAME = 1024;
+
+    /** Makes the serializer of a class's content, as for a class registered without a serializer. */
+    public interface Binder {
+        /**
+         * @param type a concrete class of the user's
+         * @return its content's serializer
+         * @throws BlitException if the class cannot be serialized
+         */
+        Serializer<?> contentOf(Class<?> type);
+    }
+
+    private final List<String> patterns;
+    private final Set<String> classes = new HashSet<>();
+    private final Set<String> packages = new HashSet<>();
+    private final List<String> trees = new ArrayList<>();
+    private final ClassLoader loader;
+    private final Binder binder;
+    private final ConcurrentHashMap<Class<?>, Registration> byClass = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Registration> byName = new ConcurrentHashMap<>();
+
+    /**
+     * @param patterns the user's patterns, each checked by {@link #check}
+     * @param loader   where names read are loaded from
+     * @param binder   makes a class's content serializer
+     */
+    public NamedClasses(List<String> patterns, ClassLoader loader, Binder binder) {
+        this.patterns = List.copyOf(patterns);
+        this.loader = loader;
+        this.binder = binder;
+        for (String p : this.patterns) {
+            if (p.endsWith(".**")) {
+                trees.add(p.substring(0, p.length() - 3));
+            } else if (p.endsWith(".*")) {
+                packages.add(p.substring(0, p.length() - 2));
+            } else {
+                classes.add(p);
+            }
+        }
+    }
+
+    /**
+     * @param pattern a class's binary name ({@code com.acme.Order}, {@code com.acme.Order$Line}), a package's
+     *                classes ({@code com.acme.*}: not its subpackages), or a package and all below it
+     *                ({@code com.acme.**})
+     * @return the pattern
+     * @throws BlitException for anything else, and for the JDK's packages, which are never loaded by name
+     */
+    public static String check(String pattern) {
+        String name = pattern.endsWith(".**") ? pattern.substring(0, pattern.length() - 3)
+                : pattern.endsWith(".*") ? pattern.substring(0, pattern.length() - 2) : pattern;
+        if (!NAME.matcher(name).matches()) {
+            throw new BlitException("allowClassNames: " + quoted(pattern) + " is not a class name, a package followed by"
+                    + " .* (its classes) or a package followed by .** (its classes and its subpackages')");
+        }
+        if (JDK.matcher(name).matches()) {
+            throw new BlitException("allowClassNames: " + quoted(pattern) + " names the JDK's classes, which are never"
+                    + " loaded by name: the JDK types Blit writes are built in (FORMAT.md), any other needs a registration");
+        }
+        return pattern;
+    }
+
+    /** @return whether {@code name}, a class's binary name, matches one of the patterns */
+    boolean allows(String name) {
+        if (!NAME.matcher(name).matches() || JDK.matcher(name).matches()) {
+            return false;
+        }
+        if (classes.contains(name)) {
+            return true;
+        }
+        int dot = name.lastIndexOf('.');
+        String pkg = dot < 0 ? "" : name.substring(0, dot);
+        if (packages.contains(pkg)) {
+            return true;
+        }
+        for (String t : trees) {
+            if (pkg.equals(t) || pkg.startsWith(t) && pkg.charAt(t.length()) == '.') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return the patterns, for messages */
+    String patterns() {
+        return patterns.toString();
+    }
+
+    /**
+     * The registration a value of {@code type} is written with, made on first use.
+     *
+     * @param type the class of a value, which the registry has no registration for
+     * @return its registration (id {@link TypeIds#EXTENDED}), or null if its name is not allowed or it has no
+     *         name to load it by
+     * @throws BlitException if the class is allowed but cannot be serialized
+     */
+    Registration forClass(Class<?> type) {
+        Registration r = byClass.get(type);
+        if (r != null) {
+            return r;
+        }
+        Class<?> parent = type.getSuperclass();
+        Class<?> c = parent != null && parent.isEnum() && !type.isEnum() ? parent : type; // a constant with a body
+        if (c != type) {
+            return forClass(c);
+        }
+        if (!nameable(type) || !allows(type.getName())) {
+            return null;
+        }
+        return create(type);
+    }
+
+    /** Whether a class can be found again by its name, and is one of the user's: not the JDK's, nor made at run time. */
+    private static boolean nameable(Class<?> type) {
+        ClassLoader l = type.getClassLoader();
+        return l != null && l != ClassLoader.getPlatformClassLoader() && !type.isArray() && !type.isPrimitive()
+                && !type.isAnonymousClass() && !type.isLocalClass() && !type.isHidden() && !type.isSynthetic()
+                && !type.isInterface() && !Modifier.isAbstract(type.getModifiers());
+    }
+
+    private Registration create(Class<?> type) {
+        synchronized (this) { // one serializer per class, however many threads meet it first
+            Registration r = byClass.get(type);
+            if (r != null) {
+                return r;
+            }
+            r = new Registration(TypeIds.EXTENDED, type);
+            r.bind(new Named(type, binder.contentOf(type)));
+            byName.put(type.getName(), r);
+            byClass.put(type, r);
+            return r;
+        }
+    }
+
+    /**
+     * The registration of a class named by the bytes: checked against the patterns first, then loaded (not
+     * initialized) through the instance's class loader.
+     *
+     * @param name     the name read
+     * @param at       its offset, for errors
+     * @param registry the instance's registry, to refuse a class that has an id of its own
+     * @return its registration
+     * @throws BlitException if the name is not allowed, names no class, or one Blit cannot read by name
+     */
+    Registration forName(String name, long at, Registry registry) {
+        Registration r = byName.get(name);
+        if (r != null) {
+            return r;
+        }
+        if (!allows(name)) {
+            throw new BlitException("class name " + quoted(name) + " at offset " + at + " is not allowed: it matches none"
+                    + " of allowClassNames " + patterns + ", so it is not loaded");
+        }
+        Class<?> c;
+        try {
+            c = Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new BlitException("class name " + quoted(name) + " at offset " + at + " names no class this Blit"
+                    + " instance can load (" + e + ")", e);
+        }
+        Registration own = registry.registered(c);
+        if (own != null) {
+            throw new BlitException("class name " + quoted(name) + " at offset " + at + " names a class registered"
+                    + " with this Blit instance (id " + own.id + "), which is written by its id, never by its name");
+        }
+        if (!c.getName().equals(name) || !nameable(c) || (c.getSuperclass() != null && c.getSuperclass().isEnum() && !c.isEnum())) {
+            throw new BlitException("class name " + quoted(name) + " at offset " + at + " names " + c.getName()
+                    + ", which is not written by name (an interface, an abstract class, an enum constant's body, or a"
+                    + " class only its loader can name)");
+        }
+        return create(c);
+    }
+
+    /** Text from the bytes in a message: quoted and cut short. */
+    private static String quoted(String s) {
+        return "\"" + (s.length() > 200 ? s.substring(0, 200) + "..." : s) + "\"";
+    }
+
+    /**
+     * Reads the rest of a value of a class written by name: the class reference, then its content.
+     *
+     * @param in the buffer, just after the extended id
+     * @return the value
+     */
+    public static Object read(ReadBuffer in) {
+        Registration r = ReadSession.of(in).readNamedClass(in);
+        return ((Named) r.serializer).content.read(in);
+    }
+
+    /**
+     * @param in the buffer, at a class reference
+     * @return the class it names
+     */
+    public static Class<?> readType(ReadBuffer in) {
+        return ReadSession.of(in).readNamedClass(in).type;
+    }
+
+    /** @return whether {@code r} is the registration of a class written by name */
+    static boolean isNamed(Registration r) {
+        return r.serializer instanceof Named;
+    }
+
+    /**
+     * The serializer of a class written by name, under {@link TypeIds#EXTENDED}: its extended id and class
+     * reference, then its content. Tracked, as every value under that tag is (the reader numbers the value
+     * before it knows its class). Reading goes through the extended built-ins' serializer, which dispatches on
+     * the extended id to {@link #read}.
+     */
+    private static final class Named implements Serializer<Object> {
+        private final Class<?> type;
+        final Serializer<Object> content;
+
+        @SuppressWarnings("unchecked")
+        Named(Class<?> type, Serializer<?> content) {
+            this.type = type;
+            this.content = (Serializer<Object>) content;
+        }
+
+        @Override
+        public void write(WriteBuffer out, Object value) {
+            out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
+            WriteSession.of(out).writeClassName(out, type);
+            content.write(out, value);
+        }
+
+        @Override
+        public Object read(ReadBuffer in) {
+            return content.read(in); // not reached: reads dispatch through the extended id (see NamedClasses.read)
+        }
+    }
+}

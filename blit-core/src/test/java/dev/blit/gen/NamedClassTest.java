@@ -1,0 +1,331 @@
+package dev.blit.gen;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.RoundTrip;
+import dev.blit.gen.named.Model;
+import dev.blit.gen.named.Model.Circle;
+import dev.blit.gen.named.Model.Color;
+import dev.blit.gen.named.Model.Order;
+import dev.blit.gen.named.Model.Point;
+import dev.blit.gen.named.deep.Inner;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static dev.blit.RoundTrip.bytes;
+import static dev.blit.RoundTrip.hex;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Classes written by name ({@link Blit.Builder#allowClassNames}): the bytes FORMAT.md gives, round trips of
+ * records, enums, plain classes, polymorphic fields, typed arrays, enum sets and graphs through every backend
+ * (references off and on, compatible mode), and the allowlist: a name is checked before any class is loaded,
+ * and everything the patterns do not cover is refused with its offset.
+ */
+class NamedClassTest {
+    private static final String MODEL = "dev.blit.gen.named.*";
+
+    private static Blit named(String... patterns) {
+        return Blit.builder().allowClassNames(patterns).build();
+    }
+
+    /** {@code str} of a Latin-1 name, as hex. */
+    private static String str(String s) {
+        StringBuilder b = new StringBuilder();
+        int h = (s.length() << 1) + 1;
+        while (h >= 0x80) {
+            b.append(String.format("%02x ", (h & 0x7f) | 0x80));
+            h >>>= 7;
+        }
+        b.append(String.format("%02x", h));
+        for (byte c : s.getBytes(StandardCharsets.ISO_8859_1)) {
+            b.append(String.format(" %02x", c));
+        }
+        return b.toString();
+    }
+
+    @Test
+    void aValueIsItsNameOnceAMessageThenItsIndex() {
+        Blit blit = named(MODEL);
+        String point = str(Point.class.getName());
+        // 99, extended id 43, 00 and the name, then Point's flat block
+        assertEquals("63 2b 00 " + point + " 03 00 00 00 fe ff ff ff", hex(blit.toBytes(new Point(3, -2))).trim());
+        // an immutable list (48) of two: the second Point refers to the message's class #0 (01)
+        byte[] two = blit.toBytes(List.of(new Point(1, 2), new Point(3, 4)));
+        assertArrayEquals(bytes("30 02 63 2b 00 " + point + " 01 00 00 00 02 00 00 00 63 2b 01 03 00 00 00 04 00 00 00"), two);
+        assertEquals(List.of(new Point(1, 2), new Point(3, 4)), blit.fromBytes(two));
+        // every message names its classes again: nothing depends on what was written before
+        assertArrayEquals(two, blit.toBytes(List.of(new Point(1, 2), new Point(3, 4))));
+        // an enum: its ordinal; a constant with a body is written as its enum
+        assertEquals("63 2b 00 " + str(Color.class.getName()) + " 01", hex(blit.toBytes(Color.GREEN)).trim());
+        assertSame(Color.GREEN, blit.fromBytes(blit.toBytes(Color.GREEN)));
+    }
+
+    @Test
+    void recordsEnumsPlainClassesAndPolymorphicFieldsRoundTrip() {
+        for (boolean references : new boolean[] {false, true}) {
+            for (boolean compatible : new boolean[] {false, true}) {
+                Blit blit = Blit.builder().allowClassNames(MODEL).references(references).compatible(compatible).build();
+                RoundTrip.roundTrip(blit, new Point(3, -2), blit.toBytes(new Point(3, -2)).length);
+                RoundTrip.roundTrip(blit, Color.GREEN, blit.toBytes(Color.GREEN).length, (a, b) -> a == b);
+                List<Object> mixed = new ArrayList<>(List.of(new Circle(2), new Model.Square(1, Color.RED), "text",
+                        new Point(1, 1), new Point(2, 2), new Point(3, 3), new Point(4, 4)));
+                RoundTrip.roundTrip(blit, mixed, blit.toBytes(mixed).length);
+                Model.Derived d = new Model.Derived(9);
+                Model.Derived back = RoundTrip.roundTrip(blit, d, blit.toBytes(d).length, (a, b) -> b instanceof Model.Derived);
+                assertEquals(9L, fieldOf(back, "id"));
+                if (references) {
+                    Order o = Order.sample();
+                    Order copy = RoundTrip.roundTrip(blit, o, blit.toBytes(o).length, (a, b) -> a.same(b));
+                    assertTrue(o.same(copy));
+                }
+            }
+        }
+    }
+
+    @Test
+    void shadowedFieldsAndTypedArraysAndEnumSetsKeepTheirValues() throws ReflectiveOperationException {
+        Blit blit = named(MODEL);
+        Model.Derived d = new Model.Derived(42);
+        java.lang.reflect.Field baseA = Model.Base.class.getDeclaredField("a");
+        java.lang.reflect.Field ownA = Model.Derived.class.getDeclaredField("a");
+        baseA.setAccessible(true);
+        ownA.setAccessible(true);
+        baseA.setInt(d, 1);
+        ownA.setInt(d, 2);
+        Model.Derived back = blit.copy(d);
+        assertEquals(1, baseA.getInt(back));
+        assertEquals(2, ownA.getInt(back));
+        assertEquals(42L, fieldOf(back, "id"));
+
+        Point[] points = {new Point(1, 2), null, new Point(5, 6)};
+        Object read = RoundTrip.roundTrip(blit, points, blit.toBytes(points).length);
+        assertEquals(Point[].class, read.getClass());
+        EnumSet<Color> colors = EnumSet.of(Color.GREEN, Color.BLUE);
+        assertEquals(colors, RoundTrip.roundTrip(blit, colors, blit.toBytes(colors).length));
+        assertEquals(EnumSet.noneOf(Color.class), blit.copy(EnumSet.noneOf(Color.class)));
+        Map<Color, Point> byColor = new java.util.EnumMap<>(Color.class);
+        // EnumMap keeps its key type private: an empty one is probed with the registered enums only
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(byColor));
+        assertTrue(e.getMessage().contains("register it"), e.getMessage());
+        byColor.put(Color.RED, new Point(0, 1));
+        assertEquals(byColor, RoundTrip.roundTrip(blit, byColor, blit.toBytes(byColor).length));
+    }
+
+    @Test
+    void aGraphWithBackReferencesAndCyclesComesBackAsAGraph() {
+        Blit blit = Blit.builder().allowClassNames(MODEL).references(true).build();
+        Order o = Order.sample();
+        Order copy = blit.copy(o);
+        assertTrue(o.same(copy));
+        Model.Node deep = Model.Node.chain(1000);
+        assertEquals(1000, blit.copy(deep).length());
+        Blit noRefs = named(MODEL);
+        assertEquals(1000, noRefs.copy(deep).length());
+        assertThrows(BlitException.class, () -> noRefs.toBytes(o), "a cycle without references hits maxDepth");
+    }
+
+    @Test
+    void registeredClassesAreStillWrittenByTheirIds() {
+        Blit blit = Blit.builder().register(Point.class, 100).allowClassNames(MODEL).build();
+        assertEquals("64 03 00 00 00 fe ff ff ff", hex(blit.toBytes(new Point(3, -2))).trim());
+        byte[] byName = named(MODEL).toBytes(new Point(3, -2));
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(byName));
+        assertTrue(e.getMessage().contains("registered with this Blit instance (id 100)") && e.getMessage().contains("offset 3"),
+                e.getMessage());
+    }
+
+    @Test
+    void patternsMatchAClassAPackageOrAPackageTree() {
+        Inner inner = new Inner("x");
+        assertEquals(inner, named("dev.blit.gen.named.**").copy(inner));
+        assertEquals(inner, named("dev.blit.gen.named.deep.Inner").copy(inner));
+        BlitException e = assertThrows(BlitException.class, () -> named(MODEL).toBytes(inner));
+        assertTrue(e.getMessage().contains("is not registered") && e.getMessage().contains("allowClassNames [" + MODEL + "]"),
+                e.getMessage());
+        // a name the writer's patterns allowed and the reader's do not
+        byte[] bytes = named("dev.blit.gen.named.**").toBytes(inner);
+        e = assertThrows(BlitException.class, () -> named(MODEL).fromBytes(bytes));
+        assertTrue(e.getMessage().contains("is not allowed") && e.getMessage().contains("offset 3"), e.getMessage());
+        // nested classes belong to their outer class's package
+        assertEquals(new Point(1, 1), named("dev.blit.gen.named.Model$Point").copy(new Point(1, 1)));
+        assertThrows(BlitException.class, () -> named("dev.blit.gen.named.Model$Point").toBytes(new Circle(1)));
+    }
+
+    @Test
+    void badPatternsAreRefusedWhenBuilding() {
+        for (String p : new String[] {"*", "**", "java.util.*", "java.**", "javax.naming.**", "sun.misc.Unsafe",
+                "com.sun.**", "jdk.internal.*", "com..acme", "com.acme.*.x", "", "com/acme/X", "[Lcom.acme.X;"}) {
+            BlitException e = assertThrows(BlitException.class, () -> Blit.builder().allowClassNames(p), p);
+            assertTrue(e.getMessage().startsWith("allowClassNames: "), e.getMessage());
+        }
+        Blit.builder().allowClassNames("javafx.**", "javalin.App", "com.sunny.*"); // only the JDK's own names are refused
+    }
+
+    /** A loader that records every name asked of it: the allowlist must be checked before it is asked. */
+    private static final class Spy extends ClassLoader {
+        final List<String> asked = new ArrayList<>();
+
+        Spy() {
+            super(NamedClassTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (asked) {
+                asked.add(name);
+            }
+            return super.loadClass(name, resolve);
+        }
+    }
+
+    @Test
+    void aNameIsCheckedBeforeAnyClassIsLoaded() {
+        Spy spy = new Spy();
+        Blit reader = Blit.builder().allowClassNames(MODEL).classLoader(spy).build();
+        for (String name : new String[] {"java.util.HashMap", "javax.management.BadAttributeValueExpException",
+                "org.apache.commons.collections.functors.InvokerTransformer", "dev.blit.gen.NamedClassTest",
+                "dev.blit.gen.named.deep.Inner", "dev.blit.gen.named.Model$Point[]", "dev.blit.gen.named.", ""}) {
+            byte[] bytes = bytes("63 2b 00 " + str(name) + " 00");
+            BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(bytes), name);
+            assertTrue(e.getMessage().contains("is not allowed") && e.getMessage().contains("at offset 3"), e.getMessage());
+        }
+        assertEquals(List.of(), spy.asked);
+        assertEquals(new Point(7, 8), reader.fromBytes(named(MODEL).toBytes(new Point(7, 8))));
+        assertEquals(List.of(Point.class.getName()), spy.asked);
+    }
+
+    @Test
+    void namesThatAreAllowedButCannotBeReadAreRefusedWithTheirOffset() {
+        Blit blit = named(MODEL);
+        String[][] cases = {
+                {"dev.blit.gen.named.Missing", "names no class"},
+                {"dev.blit.gen.named.Model$Shape", "not written by name"},
+                {"dev.blit.gen.named.Model$Abstract", "not written by name"},
+                {"dev.blit.gen.named.Model$Color$1", "not written by name"},
+        };
+        for (String[] c : cases) {
+            byte[] bytes = bytes("63 2b 00 " + str(c[0]) + " 00");
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes), c[0]);
+            assertTrue(e.getMessage().contains(c[1]), c[0] + ": " + e.getMessage());
+        }
+        // an index this message has not given, a null name, an over-long name
+        assertMessage(blit, "63 2b 01 00", "class reference 1 at offset 2: this message named 0 classes");
+        assertMessage(blit, "30 02 63 2b 00 " + str(Point.class.getName()) + " 01 00 00 00 02 00 00 00 63 2b 02",
+                "class reference 2 at offset");
+        assertMessage(blit, "63 2b 00 00", "null class name at offset 3");
+        assertMessage(blit, "63 2b 00 " + str("dev.blit.gen.named." + "x".repeat(1100)), "at most 1024 are read");
+        // a Blit without patterns reads no class by name
+        assertMessage(Blit.builder().build(), "63 2b 00 " + str(Point.class.getName()) + " 01 00 00 00 02 00 00 00",
+                "reads no class by name");
+    }
+
+    private static void assertMessage(Blit blit, String hex, String expected) {
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes(hex)), hex);
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+
+    @Test
+    void classesWithoutANameAreNotWrittenByName() {
+        Blit blit = named(MODEL, "dev.blit.gen.**");
+        Runnable anonymous = new Runnable() {
+            @Override
+            public void run() {
+            }
+        };
+        assertThrows(BlitException.class, () -> blit.toBytes(anonymous));
+        record Local(int x) {
+        }
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(new Local(1)));
+        assertTrue(e.getMessage().contains("local class"), e.getMessage());
+    }
+
+    @Test
+    void streamsNameTheirClassesInEveryMessage() {
+        Blit blit = named(MODEL);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        dev.blit.buffer.WriteBuffer w = dev.blit.buffer.WriteBuffer.to(out);
+        for (int i = 0; i < 3; i++) {
+            blit.write(new Point(i, i), w);
+        }
+        w.flush();
+        byte[] one = blit.toBytes(new Point(0, 0));
+        assertEquals(3 * one.length, out.size());
+        dev.blit.buffer.ReadBuffer in = dev.blit.buffer.ReadBuffer.of(new ByteArrayInputStream(out.toByteArray()));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(new Point(i, i), blit.read(in));
+        }
+    }
+
+    @Test
+    void eightThreadsMeetingANewClassShareOneSerializer() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            Blit blit = Blit.builder().allowClassNames(MODEL).references(true).build();
+            ExecutorService pool = Executors.newFixedThreadPool(8);
+            try {
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<Object>> results = new ArrayList<>();
+                for (int t = 0; t < 8; t++) {
+                    int k = t;
+                    Callable<Object> task = () -> {
+                        start.await();
+                        Order o = Order.sample();
+                        for (int i = 0; i < 200; i++) {
+                            Order copy = blit.copy(o);
+                            if (!o.same(copy) || !new Point(k, i).equals(blit.copy(new Point(k, i)))) {
+                                return "thread " + k + " read another value";
+                            }
+                        }
+                        return blit.serializerOf(Point.class);
+                    };
+                    results.add(pool.submit(task));
+                }
+                start.countDown();
+                Object first = results.get(0).get();
+                for (Future<Object> f : results) {
+                    assertSame(first, f.get());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void mutatedAndTruncatedNamedBytesFailOnlyWithBlitException() {
+        Blit blit = Blit.builder().allowClassNames(MODEL).references(true).build();
+        byte[] bytes = blit.toBytes(Order.sample());
+        RoundTrip.assertMutationsFailOnlyWithBlitException(blit, bytes, 7);
+        assertFalse(Arrays.equals(bytes, named(MODEL).toBytes(new Point(0, 0))));
+        assertInstanceOf(Order.class, blit.fromBytes(bytes));
+    }
+
+    private static Object fieldOf(Object o, String name) {
+        try {
+            java.lang.reflect.Field f = o.getClass().getDeclaredField(name);
+            f.setAccessible(true);
+            return f.get(o);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
