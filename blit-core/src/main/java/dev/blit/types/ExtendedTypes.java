@@ -21,7 +21,6 @@ import java.lang.reflect.Method;
 import java.math.RoundingMode;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.ByteBuffer;
 import java.nio.file.FileSystems;
@@ -314,7 +313,7 @@ final class ExtendedTypes {
                 case TypeIds.EXT_STACK_TRACE_ELEMENT:
                     return StackFrames.read(in, "StackTraceElement", null);
                 case TypeIds.EXT_URL:
-                    return url(LeafContent.text(in, "URL"), at);
+                    return NetTypes.url(LeafContent.text(in, "URL"), at);
                 case TypeIds.EXT_TIME_UNIT:
                 case TypeIds.EXT_CHRONO_UNIT:
                 case TypeIds.EXT_ROUNDING_MODE:
@@ -338,14 +337,6 @@ final class ExtendedTypes {
          * {@code equals} and {@code hashCode} do).
          */
         @SuppressWarnings("deprecation")
-        private static URL url(String spec, long at) {
-            try {
-                return new URL(spec);
-            } catch (MalformedURLException e) {
-                throw new BlitException("invalid URL at offset " + at + ": " + UtilTypes.quoted(spec) + " (" + e.getMessage() + ")", e);
-            }
-        }
-
         private static Object constant(ReadBuffer in, int which) {
             long at = in.offset();
             int ordinal = in.readUnsignedVarInt();

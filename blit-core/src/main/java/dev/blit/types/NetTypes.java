@@ -7,6 +7,11 @@ import dev.blit.buffer.WriteBuffer;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.MalformedURLException;
+import java.net.Proxy;
+import java.net.URL;
+import java.net.URLConnection;
+import java.net.URLStreamHandler;
 import java.net.UnknownHostException;
 
 /**
@@ -15,7 +20,9 @@ import java.net.UnknownHostException;
  * {@code toString()}, which looks nothing up; {@code getHostName()} would ask DNS for an address that has none);
  * reading builds the value with {@code InetAddress.getByAddress} and {@code new InetSocketAddress(address, port)}
  * or {@code createUnresolved}, which look nothing up either, so bytes from anywhere never make the reader send a
- * DNS query (what rules {@code java.net.URL} out).
+ * DNS query. A {@code java.net.URL} (extended id 38) would, once read: its {@code hashCode} and {@code equals}
+ * resolve its host, so a set of URLs read from untrusted bytes sends the DNS queries the bytes choose (ysoserial's
+ * URLDNS chain). So URLs are read with a handler that never resolves ({@link #url}).
  */
 final class NetTypes {
     private NetTypes() {
@@ -94,5 +101,75 @@ final class NetTypes {
                     + " is not in 0..65535");
         }
         return address != null ? new InetSocketAddress(address, port) : InetSocketAddress.createUnresolved(host, port);
+    }
+
+    /**
+     * A URL read from bytes: parsed by the JDK's handler for its protocol (an unknown protocol, a spec it refuses,
+     * is an error), and if it has a host, made again with {@link Unresolved}, whose {@code hashCode} and
+     * {@code equals} compare the host by its name, as {@code URI} does, instead of resolving it. Everything else
+     * (its parts, its external form, {@code openConnection}, {@code toURI}) is as the JDK's. A URL without a host
+     * ({@code file:/x}, {@code jar:file:...!/}) resolves nothing anyway and is the JDK's own.
+     *
+     * @param spec its external form
+     * @param at   the offset of the value, for errors
+     * @return the URL
+     */
+    static URL url(String spec, long at) {
+        URL plain;
+        try {
+            plain = new URL(spec);
+        } catch (MalformedURLException e) {
+            throw new BlitException("invalid URL at offset " + at + ": " + UtilTypes.quoted(spec) + " (" + e.getMessage() + ")", e);
+        }
+        String host = plain.getHost();
+        if (host == null || host.isEmpty()) {
+            return plain;
+        }
+        URL unresolved;
+        try {
+            unresolved = new URL(null, spec, new Unresolved(plain.getDefaultPort()));
+        } catch (MalformedURLException e) {
+            unresolved = null;
+        }
+        if (unresolved == null || !unresolved.toExternalForm().equals(plain.toExternalForm())) {
+            // Only a protocol whose JDK handler parses specs its own way with a host could get here: none of the JDK's.
+            throw new BlitException("URL at offset " + at + ": " + UtilTypes.quoted(spec) + " cannot be read without a"
+                    + " handler that resolves its host name (register a Serializer for URLs of protocol " + plain.getProtocol() + ")");
+        }
+        return unresolved;
+    }
+
+    /**
+     * The handler of URLs Blit reads that have a host: the JDK's generic parsing and comparison, with the host's
+     * address never looked up ({@code getHostAddress} gives null, so {@code hashCode} takes the host name and
+     * {@code equals} compares host names, ignoring case). Connections go through a URL of the same spec with the
+     * JDK's own handler, made when one is opened.
+     */
+    private static final class Unresolved extends URLStreamHandler {
+        private final int defaultPort;
+
+        Unresolved(int defaultPort) {
+            this.defaultPort = defaultPort;
+        }
+
+        @Override
+        protected URLConnection openConnection(URL u) throws java.io.IOException {
+            return new URL(u.toExternalForm()).openConnection();
+        }
+
+        @Override
+        protected URLConnection openConnection(URL u, Proxy p) throws java.io.IOException {
+            return new URL(u.toExternalForm()).openConnection(p);
+        }
+
+        @Override
+        protected int getDefaultPort() {
+            return defaultPort;
+        }
+
+        @Override
+        protected InetAddress getHostAddress(URL u) {
+            return null; // what the JDK's handler returns for a host it cannot resolve: the name is compared instead
+        }
     }
 }

@@ -301,6 +301,36 @@ class ExtendedTypesTest {
         assertTrue(m.contains("null string header inside a URL value at offset 2"), m);
     }
 
+    /**
+     * A URL's {@code hashCode} and {@code equals} resolve its host (ysoserial's URLDNS chain: a set of URLs read
+     * from untrusted bytes sends the DNS queries the bytes choose); one Blit reads compares host names instead.
+     * {@code localhost} shows it without a network: the JDK's handler hashes its address (127.0.0.1 from the
+     * hosts file), Blit's the name.
+     */
+    @Test
+    void urlsReadFromBytesNeverResolveTheirHost() throws Exception {
+        java.net.URL back = BLIT.copy(new java.net.URL("http://localhost:8080/x?q#r"));
+        int byName = "http".hashCode() + "localhost".hashCode() + "/x?q".hashCode() + 8080 + "r".hashCode();
+        assertEquals(byName, back.hashCode());
+        java.util.Set<java.net.URL> hosts = new java.util.HashSet<>();
+        for (int i = 0; i < 50; i++) {
+            hosts.add(new java.net.URL("http://h" + i + ".blit-test.invalid/")); // hashed here, by the JDK: not resolvable anyway
+        }
+        java.util.Set<java.net.URL> read = BLIT.copy(hosts); // HashSet.add hashes each URL read
+        assertEquals(50, read.size());
+        for (java.net.URL u : read) {
+            assertTrue(read.contains(BLIT.copy(u)), u.toString());
+        }
+        assertEquals(BLIT.copy(new java.net.URL("https://EXAMPLE.com/a")), BLIT.copy(new java.net.URL("https://example.com/a")));
+        assertTrue(!BLIT.copy(new java.net.URL("https://example.com/a")).equals(BLIT.copy(new java.net.URL("https://example.org/a"))));
+        java.net.URL https = BLIT.copy(new java.net.URL("https://example.com/a"));
+        assertEquals(443, https.getDefaultPort());
+        assertEquals(https.toURI(), new java.net.URI("https://example.com/a"));
+        assertTrue(https.openConnection() instanceof javax.net.ssl.HttpsURLConnection, "a connection as the JDK's handler opens it");
+        java.net.URL file = BLIT.copy(new java.net.URL("file:/tmp/x"));
+        assertEquals(new java.net.URL("file:/tmp/x"), file); // no host: the JDK's own URL
+    }
+
     private static byte[] bytesOf(int ext, String text) {
         WriteBuffer out = new WriteBuffer();
         out.writeUnsignedVarInt(TypeIds.EXTENDED);
