@@ -480,7 +480,7 @@ public final class Blit {
      * @throws BlitException if the class is not known to this instance
      */
     public Serializer<?> serializerOf(Class<?> type) {
-        return registry.forClass(type).serializer;
+        return NamedClasses.contentOf(registry.forClass(type)); // a class written by name: its content, as a registered one's
     }
 
     /** @return whether this instance tracks shared references and cycles */

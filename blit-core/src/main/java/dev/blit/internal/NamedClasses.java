@@ -230,6 +230,15 @@ public final class NamedClasses {
         return ReadSession.of(in).readNamedClass(in).type;
     }
 
+    /**
+     * @param r a registration
+     * @return the serializer of its values' content: for a class written by name, without its extended id and
+     *         class reference (what the serializer of the same class registered would be)
+     */
+    public static Serializer<?> contentOf(Registration r) {
+        return r.serializer instanceof Named ? ((Named) r.serializer).content : r.serializer;
+    }
+
     /** @return whether {@code r} is the registration of a class written by name */
     static boolean isNamed(Registration r) {
         return r.serializer instanceof Named;

@@ -78,6 +78,12 @@ class NamedClassTest {
         // an enum: its ordinal; a constant with a body is written as its enum
         assertEquals("63 2b 00 " + str(Color.class.getName()) + " 01", hex(blit.toBytes(Color.GREEN)).trim());
         assertSame(Color.GREEN, blit.fromBytes(blit.toBytes(Color.GREEN)));
+        // the class's serializer alone writes its content, as a registered class's does
+        @SuppressWarnings("unchecked")
+        dev.blit.Serializer<Point> alone = (dev.blit.Serializer<Point>) blit.serializerOf(Point.class);
+        dev.blit.buffer.WriteBuffer w = new dev.blit.buffer.WriteBuffer(16);
+        alone.write(w, new Point(3, -2));
+        assertEquals("03 00 00 00 fe ff ff ff", hex(Arrays.copyOf(w.array(), (int) w.position())));
     }
 
     @Test
