@@ -150,7 +150,8 @@ public final class NamedClasses {
         ClassLoader l = type.getClassLoader();
         return l != null && l != ClassLoader.getPlatformClassLoader() && !type.isArray() && !type.isPrimitive()
                 && !type.isAnonymousClass() && !type.isLocalClass() && !type.isHidden() && !type.isSynthetic()
-                && !type.isInterface() && !Modifier.isAbstract(type.getModifiers());
+                && !type.isInterface() && (!Modifier.isAbstract(type.getModifiers()) || type.isEnum()); // an enum whose
+                // constants implement its abstract methods is abstract
     }
 
     private Registration create(Class<?> type) {

@@ -78,6 +78,10 @@ class NamedClassTest {
         // an enum: its ordinal; a constant with a body is written as its enum
         assertEquals("63 2b 00 " + str(Color.class.getName()) + " 01", hex(blit.toBytes(Color.GREEN)).trim());
         assertSame(Color.GREEN, blit.fromBytes(blit.toBytes(Color.GREEN)));
+        // an enum whose constants implement its abstract method: the enum class is abstract, and still has a name
+        assertEquals("63 2b 00 " + str(Model.Op.class.getName()) + " 01", hex(blit.toBytes(Model.Op.MINUS)).trim());
+        assertSame(Model.Op.MINUS, blit.copy(Model.Op.MINUS));
+        assertEquals(EnumSet.allOf(Model.Op.class), blit.copy(EnumSet.allOf(Model.Op.class)));
         // the class's serializer alone writes its content, as a registered class's does
         @SuppressWarnings("unchecked")
         dev.blit.Serializer<Point> alone = (dev.blit.Serializer<Point>) blit.serializerOf(Point.class);

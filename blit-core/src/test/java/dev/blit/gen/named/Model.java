@@ -26,6 +26,24 @@ public final class Model {
         }, BLUE
     }
 
+    /** Abstract: each constant implements {@link #apply}. */
+    public enum Op {
+        PLUS {
+            @Override
+            public int apply(int a, int b) {
+                return a + b;
+            }
+        },
+        MINUS {
+            @Override
+            public int apply(int a, int b) {
+                return a - b;
+            }
+        };
+
+        public abstract int apply(int a, int b);
+    }
+
     public interface Shape {
     }
 
