@@ -20,8 +20,10 @@ final class Findings {
 
     /**
      * Writes a decoded value again and reads the bytes back: the write must succeed, and the read end in a
-     * value or a {@link BlitException} naming an offset (see RegisteredClassesFuzzTest for why not always a
-     * value).
+     * value or a {@link BlitException} naming an offset. Not necessarily the same bytes: a HashSet of objects
+     * with identity hash codes iterates in another order every time. Nor always a value: a map that holds itself
+     * inside a key decodes when it is still empty as that key goes in, but written again the key may come after
+     * other entries, and then it cannot be hashed.
      */
     static void readAgain(Blit blit, Object value) {
         byte[] again = blit.toBytes(value);
@@ -30,6 +32,22 @@ final class Findings {
         } catch (BlitException e) {
             mustNameAnOffset(e);
         }
+    }
+
+    /**
+     * What the fuzz targets over registered, named and compatible-mode classes demand of any input: it decodes,
+     * and what it decodes writes again and reads back ({@link #readAgain}), or it fails with a
+     * {@link BlitException} naming an offset.
+     */
+    static void decodeAndWriteAgain(Blit blit, byte[] input) {
+        Object value;
+        try {
+            value = blit.fromBytes(input);
+        } catch (BlitException expected) {
+            mustNameAnOffset(expected);
+            return;
+        }
+        readAgain(blit, value);
     }
 
     static String hex(byte[] bytes) {

@@ -46,20 +46,9 @@ class NamedClassesFuzzTest {
     @MethodSource("namedEncodings")
     @FuzzTest(maxDuration = "10s")
     void anyBytesDecodeAsNamedClassesOrFailWithBlitException(byte[] input) {
-        decode(PLAIN, input);
-        decode(REFS, input);
-        decode(COMPATIBLE, input);
-        decode(TIGHT, input);
-    }
-
-    private static void decode(Blit blit, byte[] input) {
-        Object value;
-        try {
-            value = blit.fromBytes(input);
-        } catch (BlitException expected) {
-            Findings.mustNameAnOffset(expected);
-            return;
-        }
-        Findings.readAgain(blit, value);
+        Findings.decodeAndWriteAgain(PLAIN, input);
+        Findings.decodeAndWriteAgain(REFS, input);
+        Findings.decodeAndWriteAgain(COMPATIBLE, input);
+        Findings.decodeAndWriteAgain(TIGHT, input);
     }
 }
