@@ -396,6 +396,24 @@ public final class ReadBuffer {
         return true;
     }
 
+    /**
+     * Consumes the next {@code expected.length} bytes if they are already buffered and exactly {@code expected},
+     * as {@link #readByteIf} does for one byte; otherwise consumes nothing and returns false (it never waits for
+     * a stream: the caller then reads the bytes the usual way). For a decoder that expects the bytes it saw in the
+     * last message, a class name a stream of values repeats in each, to recognise them without decoding them.
+     *
+     * @param expected the bytes
+     * @return whether they were next, and are now consumed
+     */
+    public boolean readBytesIf(byte[] expected) {
+        int n = expected.length;
+        if (limit - position < n || !Arrays.equals(array, position, position + n, expected, 0, n)) {
+            return false;
+        }
+        position += n;
+        return true;
+    }
+
     /** @return true for 1, false for 0; anything else is malformed */
     public boolean readBoolean() {
         byte b = readByte();

@@ -232,6 +232,14 @@ public final class NamedClasses {
     }
 
     /**
+     * @param r the registration of a class written by name
+     * @return its name as the bytes of a {@code str}
+     */
+    static byte[] wire(Registration r) {
+        return ((Named) r.serializer).wire;
+    }
+
+    /**
      * @param r a registration
      * @return the serializer of its values' content: for a class written by name, without its extended id and
      *         class reference (what the serializer of the same class registered would be)
@@ -254,17 +262,22 @@ public final class NamedClasses {
     private static final class Named implements Serializer<Object> {
         private final Class<?> type;
         final Serializer<Object> content;
+        /** The class's name as the bytes of a {@code str}: written, and recognised in the next message, as bytes. */
+        final byte[] wire;
 
         @SuppressWarnings("unchecked")
         Named(Class<?> type, Serializer<?> content) {
             this.type = type;
             this.content = (Serializer<Object>) content;
+            WriteBuffer b = new WriteBuffer(16);
+            b.writeString(type.getName());
+            this.wire = java.util.Arrays.copyOf(b.array(), (int) b.position());
         }
 
         @Override
         public void write(WriteBuffer out, Object value) {
             out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
-            WriteSession.of(out).writeClassName(out, type);
+            WriteSession.of(out).writeClassName(out, type, wire);
             content.write(out, value);
         }
 

@@ -27,7 +27,10 @@ public final class ReadSession implements ObjectReader {
     private int depth;
     /** Compatible mode: per class slot, how this message lays the class out (null until its field table is read). */
     private Object[] layouts;
-    /** The classes this message named so far ({@link #readNamedClass}), by index; null until one is. */
+    /**
+     * The classes this message named so far ({@link #readNamedClass}), by index; null until one is. Entries from
+     * {@code namedCount} on are those earlier messages named at that index, which the next name is compared with.
+     */
     private Registration[] named;
     private int namedCount;
 
@@ -499,6 +502,12 @@ public final class ReadSession implements ObjectReader {
                         + " message named " + namedCount + " classes so far (0 introduces a name)");
             }
             return named[k - 1];
+        }
+        Registration[] n = named;
+        if (n != null && namedCount < n.length && n[namedCount] != null && in.readBytesIf(NamedClasses.wire(n[namedCount]))) {
+            // The name an earlier message of this session gave at this index, byte for byte: a stream or a reused
+            // buffer whose messages name their classes in the same order costs a compare, not a string and a lookup.
+            return n[namedCount++];
         }
         long nameAt = in.offset();
         String name = in.readString(); // bounded by the read limits, like every string

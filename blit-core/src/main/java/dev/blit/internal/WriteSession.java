@@ -573,8 +573,9 @@ public final class WriteSession implements ObjectWriter {
      *
      * @param out  the buffer
      * @param type the class
+     * @param name its name as the bytes of a {@code str}, made once per class
      */
-    public void writeClassName(WriteBuffer out, Class<?> type) {
+    public void writeClassName(WriteBuffer out, Class<?> type, byte[] name) {
         java.util.IdentityHashMap<Class<?>, Integer> n = named;
         if (n == null) {
             n = named = new java.util.IdentityHashMap<>();
@@ -586,7 +587,7 @@ public final class WriteSession implements ObjectWriter {
         }
         n.put(type, n.size());
         out.writeUnsignedVarInt(0);
-        out.writeString(type.getName());
+        out.writeBytes(name, 0, name.length);
     }
 
     /** Ends the level {@link #enter} began, after the content was written. */
@@ -607,7 +608,7 @@ public final class WriteSession implements ObjectWriter {
         if (r.id == TypeIds.EXTENDED && NamedClasses.isNamed(r)) {
             out.writeUnsignedVarInt(TypeIds.EXTENDED);
             out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
-            writeClassName(out, r.type);
+            writeClassName(out, r.type, NamedClasses.wire(r));
             return;
         }
         if (r.id == TypeIds.EXTENDED) {
