@@ -25,6 +25,7 @@ public final class Contenders {
         LABELS.put("blitCompact", "Blit generated, compactArrays(true) (reused buffers)");
         LABELS.put("blitConsistent", "Blit generated, schema-consistent (reused buffers)");
         LABELS.put("blitCompatible", "Blit generated, compatible mode");
+        LABELS.put("blitNamed", "Blit generated, classes unregistered, written by name (allowClassNames; reused buffers)");
         LABELS.put("blitReflective", "Blit reflective fallback (-Dblit.gen=reflective; same bytes, reused buffers)");
         LABELS.put("blitObjectFile", "Blit ObjectFile (on file streams)");
         LABELS.put("blitObjectFilePath", "Blit ObjectFile (writer on a file stream, reader on the path)");
@@ -37,8 +38,10 @@ public final class Contenders {
         LABELS.put("byteBuffer", "hand-written ByteBuffer");
         LABELS.put("foryConsistent", "Fory (SCHEMA_CONSISTENT)");
         LABELS.put("foryCompatible", "Fory (COMPATIBLE)");
+        LABELS.put("foryUnregistered", "Fory (SCHEMA_CONSISTENT, unregistered: requireClassRegistration(false))");
         LABELS.put("kryo", "Kryo 5 (registered)");
         LABELS.put("kryoCompatible", "Kryo 5 CompatibleFieldSerializer (registered)");
+        LABELS.put("kryoUnregistered", "Kryo 5 (unregistered: setRegistrationRequired(false))");
         LABELS.put("externalizable", "JDK Externalizable (hand-written)");
         LABELS.put("jacksonSmile", "Jackson Smile");
         LABELS.put("jacksonJson", "Jackson JSON");
@@ -65,7 +68,8 @@ public final class Contenders {
      * The contenders a default (quick) run measures: Blit's main rows, the hand-written baselines the targets name,
      * and each peer's fastest configuration (and Fory's and Kryo's compatible modes). {@code --all} and
      * {@code --full} add the rest (Blit's other paths, Chronicle's slower paths, Jackson, protobuf,
-     * Externalizable, the ByteBuffer codec).
+     * Externalizable, the ByteBuffer codec, and the unregistered rows: Blit's classes written by name beside
+     * Kryo and Fory with registration off); {@code --filter} reaches any of them by name.
      */
     public static final Set<String> HEADLINE = Set.of("blitGenerated", "blitCompact", "blitConsistent", "blitCompatible", "blitBuffer", "blitInPlace",
             "blitObjectFile", "blitObjectFilePath", "blitLog", "blitLogInPlace", "mappedCopy", "mappedCopyCrc", "unsafe", "varHandle", "foryConsistent", "foryCompatible", "kryo", "kryoCompatible", "jdk",

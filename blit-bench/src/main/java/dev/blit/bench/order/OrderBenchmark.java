@@ -35,6 +35,11 @@ import java.util.concurrent.TimeUnit;
  * The {@link Order} graph (1 or 100 lines, each pointing back at the order) through every contender that
  * keeps identity: Blit with {@code references(true)}, Kryo with references, Fory with reference tracking
  * in both schema modes, and the JDK. Method names are {@code <contender><Write|Read|RoundTrip>}.
+ *
+ * <p>Three rows measure the classes unregistered, each library writing them by name: Blit with
+ * {@code allowClassNames} ({@code blitNamed}), Kryo with {@code setRegistrationRequired(false)}
+ * ({@code kryoUnregistered}) and Fory with {@code requireClassRegistration(false)} ({@code foryUnregistered},
+ * SCHEMA_CONSISTENT), references on in each.
  */
 @State(Scope.Thread)
 @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
@@ -59,12 +64,19 @@ public class OrderBenchmark {
     private Blit blitCompatible;
     private byte[] blitCompatibleBytes;
 
+    private Blit blitNamed;
+    private byte[] blitNamedBytes;
+
     private final JdkSerialization jdk = new JdkSerialization();
     private byte[] jdkBytes;
 
     private KryoCodec kryo;
 
+    private KryoCodec kryoUnregistered;
+
     private ForyCodec foryConsistent;
+
+    private ForyCodec foryUnregistered;
 
     private ForyCodec foryCompatible;
 
@@ -92,6 +104,16 @@ public class OrderBenchmark {
     /** Kryo with the Order classes registered, references on. */
     static com.esotericsoftware.kryo.Kryo kryoForOrders() {
         return Kryos.create(true, Order.class, OrderLine.class, Customer.class, ArrayList.class, BigDecimal.class);
+    }
+
+    /**
+     * The Order classes unregistered, written by their names (their package allowed), references on: what
+     * {@link #blitBuilder()} is to the registered rows, for {@code blitNamed}.
+     */
+    static Blit.Builder blitNamedBuilder() {
+        return Blit.builder()
+                .allowClassNames("dev.blit.bench.order.*")
+                .references(true);
     }
 
     /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
@@ -129,6 +151,12 @@ public class OrderBenchmark {
             blitCompatibleBytes = Arrays.copyOf(blitOut.array(), (int) blitCompatibleWrite());
             check.verify("blitCompatible", blitCompatibleBytes.length, blitCompatibleRead(), order, Order::sameGraph);
         });
+        check.run(only, "blitNamed", () -> {
+            blitNamed = blitNamedBuilder()
+                    .build();
+            blitNamedBytes = Arrays.copyOf(blitOut.array(), (int) blitNamedWrite());
+            check.verify("blitNamed", blitNamedBytes.length, blitNamedRead(), order, Order::sameGraph);
+        });
         check.run(only, "jdk", () -> {
             jdkWrite();
             jdkBytes = jdk.lastWritten();
@@ -138,9 +166,17 @@ public class OrderBenchmark {
             kryo = new KryoCodec(kryoForOrders(), CAPACITY);
             check.verify("kryo", kryo.keep(order), kryoRead(), order, Order::sameGraph);
         });
+        check.run(only, "kryoUnregistered", () -> {
+            kryoUnregistered = new KryoCodec(Kryos.createUnregistered(true), CAPACITY);
+            check.verify("kryoUnregistered", kryoUnregistered.keep(order), kryoUnregisteredRead(), order, Order::sameGraph);
+        });
         check.run(only, "foryConsistent", () -> {
             foryConsistent = new ForyCodec(Forys.create(CompatibleMode.SCHEMA_CONSISTENT, true, Order.class, OrderLine.class, Customer.class), CAPACITY);
             check.verify("foryConsistent", foryConsistent.keep(order), foryConsistentRead(), order, Order::sameGraph);
+        });
+        check.run(only, "foryUnregistered", () -> {
+            foryUnregistered = new ForyCodec(Forys.createUnregistered(CompatibleMode.SCHEMA_CONSISTENT, true), CAPACITY);
+            check.verify("foryUnregistered", foryUnregistered.keep(order), foryUnregisteredRead(), order, Order::sameGraph);
         });
         check.run(only, "foryCompatible", () -> {
             foryCompatible = new ForyCodec(Forys.create(CompatibleMode.COMPATIBLE, true, Order.class, OrderLine.class, Customer.class), CAPACITY);
@@ -242,6 +278,27 @@ public class OrderBenchmark {
         return blitCompatible.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
     }
 
+    // ---------------------------------------------------------------- Blit, generated, classes unregistered and written by name
+
+    @Benchmark
+    public long blitNamedWrite() {
+        blitOut.clear();
+        blitNamed.write(order, blitOut);
+        return blitOut.position();
+    }
+
+    @Benchmark
+    public Object blitNamedRead() {
+        return blitNamed.read(blitIn.reset(blitNamedBytes, 0, blitNamedBytes.length));
+    }
+
+    @Benchmark
+    public Object blitNamedRoundTrip() {
+        blitOut.clear();
+        blitNamed.write(order, blitOut);
+        return blitNamed.read(blitIn.reset(blitOut.array(), 0, (int) blitOut.position()));
+    }
+
     // ---------------------------------------------------------------- JDK Serializable
 
     @Benchmark
@@ -277,6 +334,23 @@ public class OrderBenchmark {
         return kryo.roundTrip(order);
     }
 
+    // ---------------------------------------------------------------- Kryo 5, unregistered (classes written by name), references on
+
+    @Benchmark
+    public int kryoUnregisteredWrite() {
+        return kryoUnregistered.write(order);
+    }
+
+    @Benchmark
+    public Object kryoUnregisteredRead() {
+        return kryoUnregistered.read();
+    }
+
+    @Benchmark
+    public Object kryoUnregisteredRoundTrip() {
+        return kryoUnregistered.roundTrip(order);
+    }
+
     // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT, reference tracking
 
     @Benchmark
@@ -292,6 +366,23 @@ public class OrderBenchmark {
     @Benchmark
     public Object foryConsistentRoundTrip() {
         return foryConsistent.roundTrip(order);
+    }
+
+    // ---------------------------------------------------------------- Apache Fory, SCHEMA_CONSISTENT, unregistered (classes written by name), reference tracking
+
+    @Benchmark
+    public int foryUnregisteredWrite() {
+        return foryUnregistered.write(order);
+    }
+
+    @Benchmark
+    public Object foryUnregisteredRead() {
+        return foryUnregistered.read();
+    }
+
+    @Benchmark
+    public Object foryUnregisteredRoundTrip() {
+        return foryUnregistered.roundTrip(order);
     }
 
     // ---------------------------------------------------------------- Apache Fory, COMPATIBLE, reference tracking

@@ -222,6 +222,16 @@ public final class TextReport {
                     + ", read " + times(Table.ratio(reflective, blit, "read")) + ", round trip "
                     + times(Table.ratio(reflective, blit, "roundTrip")) + " (the same bytes, without generated code).");
         }
+        Row named = t.find("blitNamed");
+        if (named != null) {
+            Row kryoUnregistered = t.find("kryoUnregistered");
+            Row foryUnregistered = t.find("foryUnregistered");
+            notes.add("Unregistered, classes written by name: Kryo / Blit, round trip " + times(Table.ratio(kryoUnregistered, named, "roundTrip"))
+                    + ", Fory / Blit " + times(Table.ratio(foryUnregistered, named, "roundTrip")) + "; bytes: Blit " + bytes(named)
+                    + ", Kryo " + bytes(kryoUnregistered) + ", Fory " + bytes(foryUnregistered)
+                    + (blit == null ? "" : "; Blit by name / " + blit.label + ": round trip " + times(Table.ratio(named, blit, "roundTrip"))
+                    + ", bytes " + bytes(named) + " against " + bytes(blit)) + ".");
+        }
         Row jdk = t.find("jdk");
         if (blit != null && jdk != null) {
             notes.add("JDK Serializable / Blit, round trip: " + times(Table.ratio(jdk, blit, "roundTrip")) + ".");
@@ -305,6 +315,11 @@ public final class TextReport {
             return "-";
         }
         return String.format(Locale.ROOT, v < 100 ? "%.1f" : "%,.0f", v);
+    }
+
+    /** @return a row's encoded size, or {@code -} for a missing row or size */
+    private static String bytes(Row r) {
+        return r == null || r.bytes < 0 ? "-" : String.valueOf(r.bytes);
     }
 
     static String times(double v) {
