@@ -99,11 +99,13 @@ final class BuiltinIds {
     /**
      * @return the class an extended id (after id 99) names as an array component and a value: 1..4, 37 (a
      *         stack frame) and 38..42 (a URL, the JDK's enums, a ByteBuffer) only, else null (FORMAT.md: a lambda's class, 0,
-     *         and the collections and holders 5..36 are no component type)
+     *         and the collections and holders 5..36 are no component type; 43, a class written by name, is named
+     *         by the class reference after it: {@link ClassesByName})
      */
     static String extendedName(long ext) {
         return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS
-                || ext >= TypeIds.EXT_STACK_TRACE_ELEMENT && ext <= TypeIds.EXT_LAST ? Names.extended(ext) : null;
+                || ext >= TypeIds.EXT_STACK_TRACE_ELEMENT && ext <= TypeIds.EXT_LAST && ext != TypeIds.EXT_NAMED_CLASS
+                ? Names.extended(ext) : null;
     }
 
     /** For {@link #fits}: the elements of an array of extended id {@code ext} ({@code Path[]}, ...). */
@@ -113,6 +115,30 @@ final class BuiltinIds {
 
     /** Below this, {@code exact} is {@link #extendedElements}: tag 99, or a user id (a subclass of the user's). */
     static final long EXTENDED_ELEMENTS = -10;
+
+    /**
+     * At or below this (far below every {@link #extendedElements}), an id is the key {@link UserTypes#named} gives a
+     * class written by name (id 99, extended id 43): it stands for that class wherever a type id does (a typed
+     * array's component, an EnumSet's or EnumMap's enum, what an array's elements must be), so that the dump
+     * treats the class as it treats a registered one. As {@code exact} ({@link #fits}) it asks for tag 99 or a
+     * user id, as {@link #extendedElements} does: a class of the user's is no JDK class, so no other built-in is
+     * one, and a registered class may extend it.
+     */
+    static final long NAMED = -(1L << 40);
+
+    /** @return whether {@code id} is the key of a class written by name ({@link #NAMED}) */
+    static boolean isNamed(long id) {
+        return id <= NAMED;
+    }
+
+    /**
+     * For an array whose elements must be {@code exact} &lt;= {@link #EXTENDED_ELEMENTS}: whether {@code v}, a
+     * value of tag 99, can be one. Its extended id must be the component's; in an array of a class written by name,
+     * any class written by name may be (whether it is a subclass, only the classes tell: {@link UserTypes#checkElement}).
+     */
+    static boolean extendedFits(Node v, long exact) {
+        return isNamed(exact) ? v.ext == TypeIds.EXT_NAMED_CLASS : v.ext == EXTENDED_ELEMENTS - exact;
+    }
 
     /**
      * @param id a built-in id, or for an extended one {@link #extendedElements} of it
@@ -201,12 +227,13 @@ final class BuiltinIds {
 
     /**
      * What the elements of a typed array must be, for {@link #fits}: its component {@code descriptor} after
-     * {@code dims} dimensions. A user id is kept, for the decoder to ask its class ({@link UserTypes#cannotHold}).
+     * {@code dims} dimensions. A user id, or a class written by name ({@link #NAMED}), is kept, for the decoder to
+     * ask its class ({@link UserTypes#cannotHold}).
      */
     static long arrayElements(long descriptor, int dims) {
         return dims > 0 ? TYPED_ARRAYS : descriptor == TypeIds.OBJECT_ARRAY ? REFERENCE_ARRAYS
                 : isFinal(descriptor) || hasKnownBuiltinSubtypes(descriptor) || descriptor >= TypeIds.FIRST_USER_ID
-                ? descriptor : -1;
+                || isNamed(descriptor) ? descriptor : -1;
     }
 
     private static boolean sameType(long tag, long exact) {

@@ -41,11 +41,14 @@ final class Decoder {
     private final FieldTables fieldTables;
     private final ThrowableValues throwables;
     private final UserTypes types;
+    /** Id 99, extended id 43, and the message's class names. */
+    final ClassesByName named;
     private final Mode mode;
     private final boolean flat;
 
     // per message
-    private final Map<Integer, FieldTables.Table> tables = new HashMap<>();
+    /** By user id, or by the key of a class written by name ({@link UserTypes#named}). */
+    private final Map<Long, FieldTables.Table> tables = new HashMap<>();
     /**
      * What the user objects read so far in this message tell of the writer's mode, for {@link Mode#AUTO}: one
      * Blit instance writes a whole message in one mode, so a field table read (or a first occurrence that had
@@ -89,6 +92,7 @@ final class Decoder {
         this.fieldTables = new FieldTables(this, in);
         this.throwables = new ThrowableValues(this, in, fieldTables, types);
         this.types = types;
+        this.named = new ClassesByName(this, in, types);
         this.mode = mode;
         this.flat = flat;
     }
@@ -137,6 +141,7 @@ final class Decoder {
         marked = false;
         sawBackReference = false;
         emptyGuessed = false;
+        named.begin();
     }
 
     /** Back to the start of the message at {@code start}, its partial tree dropped from {@code parent}. */
@@ -250,7 +255,7 @@ final class Decoder {
             }
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
-                n.type = descriptor() + "[]";
+                n.type = descriptor(n) + "[]";
                 n.descriptor = lastDescriptor; // for the class of an array holding this one: UserTypes.classOf
                 n.dims = lastDims;
                 collection(n, in.count(1, "length"), depth, lastDescriptor == TypeIds.EXTENDED && lastDims == 0
@@ -298,7 +303,7 @@ final class Decoder {
             }
             case TypeIds.ENUM_SET -> {
                 track(n);
-                n.type = "EnumSet<" + enumDescriptor("EnumSet") + ">";
+                n.type = "EnumSet<" + enumDescriptor(n, "EnumSet") + ">";
                 long enumId = lastDescriptor;
                 int bytes = in.count(1, "bit set length");
                 StringBuilder sb = new StringBuilder("{");
@@ -322,7 +327,7 @@ final class Decoder {
             }
             case TypeIds.ENUM_MAP -> {
                 track(n);
-                String name = enumDescriptor("EnumMap");
+                String name = enumDescriptor(n, "EnumMap");
                 n.type = "EnumMap<" + name + ">";
                 long enumId = lastDescriptor;
                 long countAt = in.pos;
@@ -401,22 +406,25 @@ final class Decoder {
      * {@code RoundingMode}: {@link #lastDescriptor} is then {@link BuiltinIds#extendedElements} of it); no other id
      * of Blit's is an enum.
      */
-    private String enumDescriptor(String what) {
+    private String enumDescriptor(Node n, String what) {
         long at = in.pos;
-        String name = descriptor();
+        String name = descriptor(n);
         if (lastDescriptor == TypeIds.EXTENDED && lastDims == 0) {
             lastDescriptor = BuiltinIds.extendedElements(lastExtended);
         }
-        UserTypes.UserType t = lastDescriptor >= TypeIds.FIRST_USER_ID ? types.get(lastDescriptor) : null;
-        if (lastDescriptor < TypeIds.FIRST_USER_ID && BuiltinIds.enumConstants(lastDescriptor) == null
+        UserTypes.UserType t = UserTypes.isUser(lastDescriptor) ? types.get(lastDescriptor) : null;
+        if (lastDims > 0 || !UserTypes.isUser(lastDescriptor) && BuiltinIds.enumConstants(lastDescriptor) == null
                 || t != null && t.shape() != UserTypes.Shape.ENUM) {
             throw new BlitException(what + " type at offset " + at + " is " + name + ", not an enum");
         }
         return name;
     }
 
-    /** A type descriptor: a class id, and for a typed array its component's descriptor. */
-    private String descriptor() {
+    /**
+     * A type descriptor of {@code n}: a class id, and for a typed array its component's descriptor; for a class
+     * written by name (99, 43), its key ({@link ClassesByName#descriptor}).
+     */
+    private String descriptor(Node n) {
         StringBuilder dims = new StringBuilder();
         for (int i = 0; ; i++) {
             long at = in.pos;
@@ -425,6 +433,10 @@ final class Decoder {
             lastDims = i;
             if (id == TypeIds.EXTENDED) { // Path[], File[], ...: 99, then the extended id
                 lastExtended = in.uvar(32) & 0xffffffffL;
+                if (lastExtended == TypeIds.EXT_NAMED_CLASS) {
+                    lastDescriptor = named.descriptor(n);
+                    return types.typeName(lastDescriptor) + dims;
+                }
                 String name = BuiltinIds.extendedName(lastExtended);
                 if (name == null) {
                     throw new BlitException("unknown type id 99, extended id " + lastExtended + ", at offset " + at);
@@ -450,18 +462,19 @@ final class Decoder {
      * built-in enum's constants, or a registered one's, is refused, as the library refuses it; an enum not given
      * needs its class.
      *
-     * @param enumId a user id, a built-in enum's id, or for an extended one {@link BuiltinIds#extendedElements} of it
+     * @param enumId a user id (or a named class's key), a built-in enum's id, or for an extended one
+     *               {@link BuiltinIds#extendedElements} of it
      * @return "RED (ordinal 0)" when the enum is known, else "ordinal 0"
      */
     String constant(long enumId, long ordinal, String what, long at) {
         Object[] constants = constants(enumId);
         if (constants != null && ordinal >= constants.length) {
             throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of "
-                    + (enumId >= TypeIds.FIRST_USER_ID ? types.typeName(enumId) : constants[0].getClass().getName())
+                    + (UserTypes.isUser(enumId) ? types.typeName(enumId) : constants[0].getClass().getName())
                     + " (it has " + constants.length + ")");
         }
         if (constants != null) {
-            return ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
+            return UserTypes.constantName(constants[(int) ordinal]) + " (ordinal " + ordinal + ")";
         }
         return "ordinal " + ordinal;
     }
@@ -469,7 +482,7 @@ final class Decoder {
     /** @return the constants of enum {@code enumId}, a built-in or a registered one; null if not given */
     private Object[] constants(long enumId) {
         Object[] builtin = BuiltinIds.enumConstants(enumId);
-        UserTypes.UserType t = enumId >= TypeIds.FIRST_USER_ID ? types.get(enumId) : null;
+        UserTypes.UserType t = UserTypes.isUser(enumId) ? types.get(enumId) : null;
         return builtin != null ? builtin : t != null && t.shape() == UserTypes.Shape.ENUM ? t.constants() : null;
     }
 
@@ -506,8 +519,7 @@ final class Decoder {
                 child = lastTarget;
                 tag = lastTarget.id < TypeIds.FIRST_USER_ID ? lastTarget.id : TypeIds.REFERENCE;
             }
-            if (tag > TypeIds.REFERENCE && (!BuiltinIds.fits(tag, exact) || exact <= BuiltinIds.EXTENDED_ELEMENTS
-                    && child.id == TypeIds.EXTENDED && !child.type.equals(BuiltinIds.extendedName(BuiltinIds.EXTENDED_ELEMENTS - exact)))) {
+            if (tag > TypeIds.REFERENCE && !BuiltinIds.fits(tag, exact)) {
                 throw types.notAnElement(n, i, child, at);
             }
             types.checkElement(n, i, child, exact, at);
@@ -598,9 +610,13 @@ final class Decoder {
 
     // ---------------------------------------------------------------- user classes
 
-    private void user(Node n, long id, int depth) {
+    /**
+     * A user class's content, after its tag: of user id {@code id}, or of a class written by name, {@code id} then
+     * its key ({@link ClassesByName}; already numbered, as every id-99 value is, and named).
+     */
+    void user(Node n, long id, int depth) {
         UserTypes.UserType t = types.get(id);
-        n.type = t != null ? t.name() : "user class";
+        n.type = t != null ? t.name() : BuiltinIds.isNamed(id) ? n.type : "user class";
         if (t != null && t.shape() == UserTypes.Shape.ENUM) {
             long at = in.pos;
             long ordinal = in.uvar(32) & 0xffffffffL;
@@ -609,10 +625,12 @@ final class Decoder {
                 throw new BlitException("ordinal " + ordinal + " at offset " + at + " is past the " + constants.length
                         + " constants of " + t.name());
             }
-            n.value = ((Enum<?>) constants[(int) ordinal]).name() + " (ordinal " + ordinal + ")";
+            n.value = UserTypes.constantName(constants[(int) ordinal]) + " (ordinal " + ordinal + ")";
             return;
         }
-        track(n);
+        if (n.ref < 0) {
+            track(n);
+        }
         if (t != null && t.shape() == UserTypes.Shape.ELEMENTS) {
             building(n, true); // built from its elements, like List.of: it exists only once they are read
             if (Map.class.isAssignableFrom(t.type())) { // Serializer.map serves only maps
@@ -629,12 +647,12 @@ final class Decoder {
         }
         if (t != null && t.shape() == UserTypes.Shape.OPAQUE) {
             if (types.blit() != null) {
-                Opaque.ownSerializer(in, n, types.blit());
+                Opaque.ownSerializer(in, n, types.blit(), BuiltinIds.isNamed(id) ? n.type : null);
                 return;
             }
             Opaque.content(in, n, t.why() + " (--blit can decode it)");
         }
-        int key = (int) id;
+        long key = id;
         FieldTables.Table table;
         if (tables.containsKey(key)) {
             table = tables.get(key);
@@ -660,7 +678,7 @@ final class Decoder {
         } else if (t != null) {
             schemaFields(n, t, depth);
         } else {
-            Opaque.content(in, n, "a schema-consistent object's content cannot be read without its class (give --register and --classpath)");
+            Opaque.content(in, n, "a schema-consistent object's content cannot be read without its class (" + types.missing(id) + ")");
         }
         if (t != null && t.shape() == UserTypes.Shape.CONTAINER) {
             boolean map = Map.class.isAssignableFrom(t.type());
@@ -701,7 +719,7 @@ final class Decoder {
      * three reads of this one value.
      */
     private void exception(Node n, UserTypes.UserType t, int depth) {
-        int key = t.id();
+        long key = t.id();
         if (tables.containsKey(key)) {
             FieldTables.Table table = tables.get(key);
             if (table != null) {
@@ -761,7 +779,8 @@ final class Decoder {
      */
     private final class Snapshot {
         private final long pos = in.pos;
-        private final Map<Integer, FieldTables.Table> tables = new HashMap<>(Decoder.this.tables);
+        private final Map<Long, FieldTables.Table> tables = new HashMap<>(Decoder.this.tables);
+        private final int names = Decoder.this.named.count();
         private final int nextRef = Decoder.this.nextRef;
         private final java.util.BitSet building = (java.util.BitSet) Decoder.this.building.clone();
         private final Node lastTarget = Decoder.this.lastTarget;
@@ -787,6 +806,7 @@ final class Decoder {
             Decoder.this.marked = marked;
             Decoder.this.sawBackReference = sawBackReference;
             Decoder.this.evidence = evidence;
+            Decoder.this.named.truncate(names);
             n.children.subList(children, n.children.size()).clear();
             n.note = note;
         }

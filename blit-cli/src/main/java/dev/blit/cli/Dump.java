@@ -34,7 +34,8 @@ public final class Dump {
               --hex                 annotated hex: bytes, then "# offset item"
               --json                JSON: one tree per value (or per segment header and record)
               --from N --limit K    for a log: only records N .. N+K-1
-              --classpath PATH      where the classes named by --register are (jars or directories)
+              --classpath PATH      where your classes are (jars or directories): those --register names, and
+                                    those the bytes write by name (allowClassNames), loaded, never initialized
               --register C=ID,...   user classes and their ids (e.g. com.x.Order=100,com.x.Line=101): their names,
                                     field names and schema-consistent content are then shown
               --blit C#MEMBER       a static field or no-argument static method of class C (on --classpath) that
@@ -46,7 +47,8 @@ public final class Dump {
                                     is recognised where one parses)
               --no-flat             the writer used Blit.builder().flat(false) (a log's header says so itself)
             Without --register, a schema-consistent user object stops the value there (its content needs its
-            class); compatible-mode objects show their field names from their tables either way.
+            class); compatible-mode objects show their field names from their tables either way. A class written
+            by name shows its name; its content is read as a registered class's when --classpath or --blit has it.
             Exit code: 0 if everything decoded (or stopped only for a missing class), 1 on damaged input, 2 on bad usage.
             """;
 

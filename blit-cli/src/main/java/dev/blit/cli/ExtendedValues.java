@@ -29,7 +29,8 @@ final class ExtendedValues {
      * defines it with captured values of those types, only the classes can tell, as for a user id's tag); 5..36
      * are written as the content of the built-in each resembles (36, 39, 41, 42, 56, 87), the bounded queues
      * (26..28) with their capacity first, and read here as those are; the atomic arrays (31, 32) and the adders
-     * (34, 35) are leaves, their values shown as a primitive array's and an {@code AtomicLong}'s are.
+     * (34, 35) are leaves, their values shown as a primitive array's and an {@code AtomicLong}'s are; 43, a class
+     * of the user's written by name, is its class reference, then a registered class's content ({@link ClassesByName}).
      */
     void value(Node n, int depth) {
         long at = in.pos;
@@ -100,6 +101,7 @@ final class ExtendedValues {
             }
             case TypeIds.EXT_WEAK_HASH_MAP -> decoder.entries(n, in.count(2, "count"), depth);
             case TypeIds.EXT_STACK_TRACE_ELEMENT -> n.value = ThrowableValues.shown(ThrowableValues.frame(in, "StackTraceElement", null));
+            case TypeIds.EXT_NAMED_CLASS -> decoder.named.value(n, depth);
             default -> throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }
     }

@@ -36,11 +36,14 @@ final class Names {
                 Map.entry("SQL_DATE", "java.sql.Date"), Map.entry("SQL_TIME", "java.sql.Time"),
                 Map.entry("SQL_TIMESTAMP", "java.sql.Timestamp"), Map.entry("EXTENDED", "extended built-in"));
         // Extended ids are named as the JDK creates their values, where the class alone would not say it.
-        Map<String, String> niceExtended = Map.of("SERIALIZABLE_LAMBDA", "lambda",
-                "SIMPLE_ENTRY", "AbstractMap.SimpleEntry", "SIMPLE_IMMUTABLE_ENTRY", "AbstractMap.SimpleImmutableEntry",
-                "MAP_ENTRY", "Map.entry", "SUB_LIST", "subList", "CONCURRENT_KEY_SET", "ConcurrentHashMap.newKeySet",
-                "N_COPIES", "Collections.nCopies", "NATURAL_ORDER", "Comparator.naturalOrder()",
-                "CASE_INSENSITIVE_ORDER", "String.CASE_INSENSITIVE_ORDER", "URL", "URL");
+        // A class written by name (43) is named by its class reference: this stands until that is read.
+        Map<String, String> niceExtended = Map.ofEntries(Map.entry("SERIALIZABLE_LAMBDA", "lambda"),
+                Map.entry("SIMPLE_ENTRY", "AbstractMap.SimpleEntry"),
+                Map.entry("SIMPLE_IMMUTABLE_ENTRY", "AbstractMap.SimpleImmutableEntry"), Map.entry("MAP_ENTRY", "Map.entry"),
+                Map.entry("SUB_LIST", "subList"), Map.entry("CONCURRENT_KEY_SET", "ConcurrentHashMap.newKeySet"),
+                Map.entry("N_COPIES", "Collections.nCopies"), Map.entry("NATURAL_ORDER", "Comparator.naturalOrder()"),
+                Map.entry("CASE_INSENSITIVE_ORDER", "String.CASE_INSENSITIVE_ORDER"), Map.entry("URL", "URL"),
+                Map.entry("NAMED_CLASS", "class written by name"));
         // The names come from TypeIds itself, so a new built-in shows up here without a change; but for its
         // bounds, which name no type (EXT_LAST is another name for the last extended id, not a type "Last").
         for (Field f : TypeIds.class.getFields()) {

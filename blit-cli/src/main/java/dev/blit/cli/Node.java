@@ -40,12 +40,18 @@ final class Node {
      */
     boolean notAComparator;
     /**
-     * A typed array's (id 21) type descriptor: the class id it ends with, or -1 (not a typed array), and how many
+     * A typed array's (id 21) type descriptor: the class id it ends with (for a class written by name, its key:
+     * {@link BuiltinIds#NAMED}), or -1 (not a typed array), and how many
      * array dimensions it puts around that id ({@code 15 15 64} for a {@code X[][]}: 100 and 1), kept for the
      * array's class when it is another array's element ({@link UserTypes#classOf}).
      */
     long descriptor = -1;
     int dims;
+    /**
+     * A value of a class written by name (id 99, extended id 43): its class's key ({@link BuiltinIds#NAMED},
+     * {@link UserTypes#named}), by which the dump knows the class as it knows a registered one by its id; else 0.
+     */
+    long named;
     /** Set on the item decoding stopped in. */
     String error;
     final List<Node> children = new ArrayList<>();

@@ -14,22 +14,62 @@ final class Opaque {
      * Lets the user's Blit read a value whose content only its class's code knows (Marshallable, java.io
      * hooks, custom serializers): the dump learns where it ends and shows its toString. The read starts a
      * fresh message, so a back reference or field table it depends on from outside cannot be resolved.
+     *
+     * @param named for a class written by name, its name, the cursor at its content: unless the value is tagged and
+     *              gives the name itself ({@code 63 2b 00}), the read is given the value as its message's first
+     *              naming of the class ({@code 63 2b 00} and the name, then the content), since the bytes refer to
+     *              a name given earlier in the message (or, in a run, have no tag); null for a user id's value
      */
-    static void ownSerializer(Input in, Node n, dev.blit.Blit blit) {
-        long start = n.start;
-        dev.blit.buffer.ReadBuffer rb = dev.blit.buffer.ReadBuffer.of(in.slice(start, in.limit - start));
+    static void ownSerializer(Input in, Node n, dev.blit.Blit blit, String named) {
+        boolean alone = named == null || in.byteAt(n.start) == dev.blit.types.TypeIds.EXTENDED // from the tag on
+                && in.byteAt(n.start + 1) == dev.blit.types.TypeIds.EXT_NAMED_CLASS && in.byteAt(n.start + 2) == 0;
+        String name = alone ? null : named;
+        long start = alone ? n.start : in.pos;
+        dev.blit.buffer.ReadBuffer rb;
+        long head = 0;
+        if (name == null) {
+            rb = dev.blit.buffer.ReadBuffer.of(in.slice(start, in.limit - start));
+        } else {
+            dev.blit.buffer.WriteBuffer w = new dev.blit.buffer.WriteBuffer(name.length() * 3 + 8);
+            w.writeUnsignedVarInt(dev.blit.types.TypeIds.EXTENDED);
+            w.writeUnsignedVarInt(dev.blit.types.TypeIds.EXT_NAMED_CLASS);
+            w.writeUnsignedVarInt(0);
+            w.writeString(name);
+            head = w.position();
+            java.io.InputStream content = new java.io.InputStream() { // the input after the cursor, not copied
+                private final java.nio.ByteBuffer rest = in.slice(start, in.limit - start);
+
+                @Override
+                public int read() {
+                    return rest.hasRemaining() ? rest.get() & 0xff : -1;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    if (!rest.hasRemaining()) {
+                        return len == 0 ? 0 : -1;
+                    }
+                    int k = Math.min(len, rest.remaining());
+                    rest.get(b, off, k);
+                    return k;
+                }
+            };
+            rb = dev.blit.buffer.ReadBuffer.of(new java.io.SequenceInputStream(
+                    new java.io.ByteArrayInputStream(java.util.Arrays.copyOf(w.array(), (int) head)), content));
+        }
         Object v;
         try {
             v = blit.read(rb);
         } catch (BlitException e) {
-            in.pos = start + rb.offset();
-            throw new BlitException("the class's own serializer failed (its offsets count from " + start + "): "
+            in.pos = Math.max(start, start - head + rb.offset());
+            throw new BlitException("the class's own serializer failed (" + (name == null ? "" : "given the class's name"
+                    + " before its content at offset " + start + ": ") + "its offsets count from " + (start - head) + "): "
                     + e.getMessage());
         } catch (RuntimeException | StackOverflowError | LinkageError e) {
-            in.pos = start + rb.offset();
+            in.pos = Math.max(start, start - head + rb.offset());
             throw new BlitException("the class's own serializer failed at offset " + in.pos + ": " + e);
         }
-        in.pos = start + rb.offset();
+        in.pos = start - head + rb.offset();
         String text;
         try {
             text = String.valueOf(v);

@@ -177,8 +177,8 @@ final class ThrowableValues {
 
     /**
      * Refuses, as the library does, a cause or suppressed exception that cannot be a {@code Throwable}: a
-     * built-in value (none is one), or an object of a user class the dump knows as an enum or a plain class,
-     * itself or through a back reference. A user class the dump knows nothing of, or whose own code writes it
+     * built-in value (none is one), or an object of a user class (by id or by name) the dump knows as an enum or a
+     * plain class, itself or through a back reference. A user class the dump knows nothing of, or whose own code writes it
      * (which may read back as anything), may be one.
      */
     private void throwable(Node n, Node child, String what, long at) {
@@ -187,10 +187,10 @@ final class ThrowableValues {
             return;
         }
         String name;
-        if (target.id < TypeIds.FIRST_USER_ID) {
+        if (!UserTypes.isUser(target)) {
             name = target.type;
         } else {
-            UserTypes.UserType u = types.get(target.id);
+            UserTypes.UserType u = types.of(target);
             if (u == null || u.shape() == UserTypes.Shape.THROWABLE || u.shape() == UserTypes.Shape.OPAQUE) {
                 return;
             }

@@ -24,7 +24,9 @@ import java.util.Map;
 
 /**
  * What the dump knows about user ids: the classes given with {@code --register} (loaded from
- * {@code --classpath}), and how each one's content is laid out.
+ * {@code --classpath}), and how each one's content is laid out; and the same of the classes the bytes write by
+ * name (FORMAT.md, "Classes written by name"), which it loads by their names from {@code --classpath} (or where
+ * {@code --blit}'s class is), without initializing them, and knows by a key of its own ({@link #named}).
  */
 final class UserTypes {
     /** How a registered class's content is encoded. */
@@ -59,11 +61,13 @@ final class UserTypes {
     }
 
     /**
-     * One registered class. With a shape other than {@link Shape#OPAQUE}, the library reads its values as
-     * instances of {@code type} itself (an enum's constants, with or without bodies, implement what it does);
-     * an opaque one's code (a custom serializer, {@code readResolve}) may hand back another class.
+     * One registered class, or one written by name ({@code id} its key, {@link BuiltinIds#NAMED}). With a shape
+     * other than {@link Shape#OPAQUE}, the library reads its values as instances of {@code type} itself (an enum's
+     * constants, with or without bodies, implement what it does); an opaque one's code (a custom serializer,
+     * {@code readResolve}) may hand back another class. An enum's {@code constants} are its constants, or for one
+     * written by name their names ({@link #constantName}).
      */
-    record UserType(int id, Class<?> type, Shape shape, List<FieldInfo> fields, boolean flat, Object[] constants,
+    record UserType(long id, Class<?> type, Shape shape, List<FieldInfo> fields, boolean flat, Object[] constants,
                     String why) {
         String name() {
             return type.getName();
@@ -78,8 +82,27 @@ final class UserTypes {
     private final Map<Integer, UserType> byId = new HashMap<>();
     /** The user's own configured instance ({@code --blit}), or null. */
     private Blit blit;
+    /** Where classes written by name are loaded from: {@code --classpath}, or {@code --blit}'s; null without either. */
+    private ClassLoader namedLoader;
+    /** The classes written by name met so far, the one of key {@code NAMED - i} at {@code i} ({@link #named}). */
+    private final List<Named> named = new ArrayList<>();
+    private final Map<String, Long> namedKeys = new HashMap<>();
 
+    /**
+     * A class written by name, as the dump knows it: its type if loaded and readable by name; else why its content
+     * cannot be read ({@code missing}), or what refuses the name, the same for every reader ({@code refused}).
+     */
+    private record Named(String name, UserType type, String missing, String refused) {
+    }
+
+    /**
+     * @param id a user id, or the key of a class written by name
+     * @return what the dump knows of that class, or null if it was not given (or not found)
+     */
     UserType get(long id) {
+        if (BuiltinIds.isNamed(id)) {
+            return named(id).type();
+        }
         UserType t = byId.get((int) id);
         if (t == null && blit != null && id >= 100 && id <= Integer.MAX_VALUE) {
             Class<?> type = blit.registrations().get((int) id);
@@ -91,8 +114,11 @@ final class UserTypes {
         return t;
     }
 
-    /** @return the name of type id {@code id}: a built-in's, a registered class's, or "#id" */
+    /** @return the name of type id {@code id}: a built-in's, a registered class's, or "#id"; a named class's name */
     String typeName(long id) {
+        if (BuiltinIds.isNamed(id)) {
+            return named(id).name();
+        }
         if (id >= TypeIds.FIRST_USER_ID) {
             UserType t = get(id);
             return t != null ? t.name() : "#" + id;
@@ -101,15 +127,124 @@ final class UserTypes {
     }
 
     /**
+     * The key of the class the bytes write by {@code name} (FORMAT.md, "Classes written by name"), which stands
+     * for it wherever a type id does ({@link BuiltinIds#NAMED}); the same for a name in every message. The first
+     * time a name is met, its class is loaded if the user gave where from ({@code --classpath}, or {@code --blit}'s
+     * class's loader), never initialized: {@code Class.forName(name, false, loader)}, and, for an enum, the
+     * constants' names are read from its fields rather than from {@code values()} (nothing of a class the bytes
+     * chose runs). Its content is then laid out as a registered class's ({@link #describe}, given the serializer
+     * {@code --blit}'s instance makes for it if that allows the name); a class that is not found is not known, as
+     * a user id not given (the classpath may be another than the reader's).
+     *
+     * @param name a name that {@link ClassesByName} checked is a binary name outside the JDK's packages
+     * @param at   its offset, for errors
+     * @throws BlitException if the class of that name is one the library never reads by name (an interface, an
+     *                       abstract class, an enum constant's body, one only its loader can name), as every reader
+     *                       that loads it refuses it
+     */
+    long named(String name, long at) {
+        Long key = namedKeys.get(name);
+        if (key == null) {
+            key = BuiltinIds.NAMED - named.size();
+            named.add(resolve(name, key));
+            namedKeys.put(name, key);
+        }
+        Named n = named(key);
+        if (n.refused() != null) {
+            throw new BlitException("class name " + Names.quote(name) + " at offset " + at + " names " + n.refused());
+        }
+        return key;
+    }
+
+    private Named resolve(String name, long key) {
+        if (namedLoader == null) {
+            return new Named(name, null, "give --classpath or --blit", null); // it loads nothing the user did not point at
+        }
+        try {
+            Class<?> c = Class.forName(name, false, namedLoader);
+            Class<?> parent = c.getSuperclass();
+            ClassLoader l = c.getClassLoader();
+            // as the library's NamedClasses: what it would neither write nor read by name
+            if (!c.getName().equals(name) || l == null || l == ClassLoader.getPlatformClassLoader() || c.isArray()
+                    || c.isPrimitive() || c.isAnonymousClass() || c.isLocalClass() || c.isHidden() || c.isSynthetic()
+                    || c.isInterface() || Modifier.isAbstract(c.getModifiers()) || parent != null && parent.isEnum() && !c.isEnum()) {
+                return new Named(name, null, null, c.getName() + ", which is not written by name (an interface, an"
+                        + " abstract class, an enum constant's body, or a class only its loader can name)");
+            }
+            if (c.isEnum()) { // an enum written by name is its ordinal, whatever serializer it has
+                return new Named(name, new UserType(key, c, Shape.ENUM, List.of(), false, constantNames(c), null), null, null);
+            }
+            Serializer<?> own = null;
+            if (blit != null) {
+                try {
+                    own = blit.serializerOf(c);
+                } catch (RuntimeException | LinkageError e) {
+                    // its allowClassNames do not match the name: the content is laid out as --register would
+                }
+            }
+            return new Named(name, describe(key, c, own), null, null);
+        } catch (ClassNotFoundException | LinkageError | SecurityException e) {
+            return new Named(name, null, "no class of that name where --classpath or --blit says", null);
+        }
+    }
+
+    /**
+     * The names of an enum's constants by ordinal, without initializing it: javac declares the constants' fields
+     * first, in their order, and reflection lists a class's fields in the order of its class file.
+     */
+    private static String[] constantNames(Class<?> type) {
+        List<String> names = new ArrayList<>();
+        for (Field f : type.getDeclaredFields()) {
+            if (f.isEnumConstant()) {
+                names.add(f.getName());
+            }
+        }
+        return names.toArray(new String[0]);
+    }
+
+    /** @return the name of {@code constant}, one of a {@link UserType}'s constants */
+    static String constantName(Object constant) {
+        return constant instanceof Enum<?> e ? e.name() : String.valueOf(constant);
+    }
+
+    /**
+     * @param id a user id, or the key of a class written by name, whose class the dump does not know
+     * @return what would let the dump read its content
+     */
+    String missing(long id) {
+        return BuiltinIds.isNamed(id) ? named(id).missing() : "give --register and --classpath";
+    }
+
+    /** @return the class written by name of key {@code key} */
+    private Named named(long key) {
+        return named.get((int) (BuiltinIds.NAMED - key));
+    }
+
+    /** Whether {@code id} (a type id, a descriptor's, or what an array's elements must be) is a class of the user's. */
+    static boolean isUser(long id) {
+        return id >= TypeIds.FIRST_USER_ID || BuiltinIds.isNamed(id);
+    }
+
+    /** Whether {@code v}, a value read, is an object of a class of the user's: of a user id, or written by name. */
+    static boolean isUser(Node v) {
+        return v.id >= TypeIds.FIRST_USER_ID || v.id == TypeIds.EXTENDED && v.ext == TypeIds.EXT_NAMED_CLASS;
+    }
+
+    /** @return what the dump knows of the class of {@code v} ({@link #isUser(Node)}), or null */
+    UserType of(Node v) {
+        return v.id >= TypeIds.FIRST_USER_ID ? get(v.id) : v.named != 0 ? get(v.named) : null;
+    }
+
+    /**
      * Whether {@code c} (a value read, not a back reference) cannot be a sorted collection's comparator. Of Blit's
      * own types, {@link BuiltinIds#comparesNaturally those it names} are, and a lambda may be (its functional
-     * interface tells, if it is the JDK's: {@link Node#notAComparator}). A value of a user id may be: it is not
-     * when its class is given, the library reads the value as an instance of exactly that class (not
-     * {@link Shape#OPAQUE}), and the class is no {@code Comparator}.
+     * interface tells, if it is the JDK's: {@link Node#notAComparator}). A value of a user id (or of a class written
+     * by name) may be: it is not when its class is given, the library reads the value as an instance of exactly
+     * that class (not {@link Shape#OPAQUE}), and the class is no {@code Comparator}.
      */
     boolean notAComparator(Node c) {
-        if (c.id >= TypeIds.FIRST_USER_ID) {
-            UserType t = get(c.id);
+        if (isUser(c)) {
+            UserType t = of(c);
             return t != null && t.shape() != Shape.OPAQUE && !Comparator.class.isAssignableFrom(t.type());
         }
         return !BuiltinIds.comparesNaturally(c)
@@ -120,10 +255,12 @@ final class UserTypes {
      * With {@code exact} what the elements of typed array {@code array} must be ({@link BuiltinIds#fits}): refuses
      * its element {@code i}, read (a back reference: the object it points at), if the classes given tell that it is
      * no instance of the component class ({@link #cannotHold}; when that is an array class, {@link #notAnArrayOf}),
-     * as the library checks each element.
+     * as the library checks each element; and a value of id 99 whose extended id is not the component's
+     * ({@link BuiltinIds#extendedFits}), in a run too.
      */
     void checkElement(Node array, int i, Node element, long exact, long at) {
-        if (element.id > TypeIds.REFERENCE && (exact >= 0 && cannotHold(exact, element)
+        if (element.id > TypeIds.REFERENCE && (exact <= BuiltinIds.EXTENDED_ELEMENTS && element.id == TypeIds.EXTENDED
+                && !BuiltinIds.extendedFits(element, exact) || (exact >= 0 || BuiltinIds.isNamed(exact)) && cannotHold(exact, element)
                 || (exact == BuiltinIds.TYPED_ARRAYS || exact == BuiltinIds.REFERENCE_ARRAYS) && notAnArrayOf(array, element))) {
             throw notAnElement(array, i, element, at);
         }
@@ -152,22 +289,23 @@ final class UserTypes {
     /**
      * The class the library reads value {@code v} (neither null nor a back reference) as, where the classes given
      * tell: a primitive array's and an {@code Object[]}'s; a typed array's from its descriptor ({@link Node#descriptor}:
-     * a registered class, or one {@link BuiltinIds#typeClass} names, then its dimensions); a registered class's
-     * value's, unless {@link Shape#OPAQUE} (its code may hand back anything). Otherwise null: the dump does not tell.
+     * a registered class or one written by name, or one {@link BuiltinIds#typeClass} names, then its dimensions); a
+     * registered (or named) class's value's, unless {@link Shape#OPAQUE} (its code may hand back anything).
+     * Otherwise null: the dump does not tell.
      */
     Class<?> classOf(Node v) {
         if (v.id >= TypeIds.BOOLEAN_ARRAY && v.id <= TypeIds.OBJECT_ARRAY) {
             return BuiltinIds.typeClass(v.id);
         }
-        if (v.id >= TypeIds.FIRST_USER_ID) {
-            UserType t = get(v.id);
+        if (isUser(v)) {
+            UserType t = of(v);
             return t != null && t.shape() != Shape.OPAQUE ? t.type() : null;
         }
-        if (v.id != TypeIds.TYPED_ARRAY || v.descriptor < 0) {
+        if (v.id != TypeIds.TYPED_ARRAY || v.descriptor == -1) {
             return null;
         }
-        UserType t = v.descriptor >= TypeIds.FIRST_USER_ID ? get(v.descriptor) : null;
-        Class<?> c = t != null ? t.type() : v.descriptor < TypeIds.FIRST_USER_ID ? BuiltinIds.typeClass(v.descriptor) : null;
+        UserType t = isUser(v.descriptor) ? get(v.descriptor) : null;
+        Class<?> c = t != null ? t.type() : !isUser(v.descriptor) ? BuiltinIds.typeClass(v.descriptor) : null;
         for (int d = 0; c != null && d <= v.dims; d++) {
             c = c.arrayType();
         }
@@ -177,24 +315,24 @@ final class UserTypes {
     /**
      * Whether an array whose component is {@code component} cannot hold {@code element} (a value read, neither
      * null nor a back reference), as the library checks each element against the component class, where the
-     * classes given tell. A value of a user id is an instance of exactly its class unless that is
-     * {@link Shape#OPAQUE} (then it may be read as anything): it fits an array of a user class it extends or
-     * implements, and of a built-in one that is not final and that it extends ({@link BuiltinIds#componentClass});
-     * no final one. A built-in value is an instance of one of the JDK's classes, which extend or implement no
+     * classes given tell. A value of a user id (or of a class written by name) is an instance of exactly its class
+     * unless that is {@link Shape#OPAQUE} (then it may be read as anything): it fits an array of a user class (by
+     * id or by name) it extends or implements, and of a built-in one that is not final and that it extends
+     * ({@link BuiltinIds#componentClass}); no final one. A built-in value is an instance of one of the JDK's classes, which extend or implement no
      * class of the user's (one not loaded by the JDK's own class loaders) and no {@code Throwable} (throwables
      * have no built-in id); a lambda implements its functional interface and perhaps others, so only an
      * interface's code tells whether one can be in an array of it. A JDK class registered as a user id other
      * than a {@code Throwable}: the dump does not know which built-ins extend it.
      */
     private boolean cannotHold(long component, Node element) {
-        UserType c = component >= TypeIds.FIRST_USER_ID ? get(component) : null;
-        Class<?> type = c != null ? c.type() : component < TypeIds.FIRST_USER_ID ? BuiltinIds.componentClass(component) : null;
-        if (element.id >= TypeIds.FIRST_USER_ID) {
-            UserType e = get(element.id);
+        UserType c = isUser(component) ? get(component) : null;
+        Class<?> type = c != null ? c.type() : !isUser(component) ? BuiltinIds.componentClass(component) : null;
+        if (isUser(element)) {
+            UserType e = of(element);
             return e != null && e.shape() != Shape.OPAQUE
                     && (type != null ? !type.isAssignableFrom(e.type()) : component >= 0 && BuiltinIds.isFinal(component));
         }
-        if (type == null || component < TypeIds.FIRST_USER_ID) {
+        if (type == null || !isUser(component)) {
             return false; // a built-in value in an array of a built-in class: BuiltinIds.fits
         }
         ClassLoader loader = type.getClassLoader();
@@ -217,12 +355,15 @@ final class UserTypes {
      */
     static UserTypes load(String classpath, List<String> registrations, String blitMember) {
         UserTypes types = new UserTypes();
-        if (registrations.isEmpty() && blitMember == null) {
+        if (registrations.isEmpty() && blitMember == null && classpath == null) {
             return types;
         }
         ClassLoader loader = loader(classpath);
         if (blitMember != null) {
             types.blit = instance(loader, blitMember, classpath);
+        }
+        if (classpath != null || blitMember != null) {
+            types.namedLoader = loader;
         }
         for (String list : registrations) {
             for (String entry : list.split(",")) {
@@ -324,7 +465,7 @@ final class UserTypes {
      * @param serializer the serializer the user's Blit made for it (--blit), or null (--register): tells a
      *                   custom serializer and whether generated code chose a flat block
      */
-    static UserType describe(int id, Class<?> type, Serializer<?> serializer) {
+    static UserType describe(long id, Class<?> type, Serializer<?> serializer) {
         String made = serializer == null ? null : serializer.getClass().getName();
         if (serializer != null && dev.blit.types.Containers.builtFromElements(serializer) != 0) {
             return new UserType(id, type, Shape.ELEMENTS, List.of(), false, null, null);
@@ -383,7 +524,7 @@ final class UserTypes {
      * class when it makes its serializer: such bytes come from no Blit, and the dump calls them opaque. Given the
      * library's own serializer ({@code --blit}), the library made it, which is all that needs saying.
      */
-    private static UserType throwable(int id, Class<?> type, boolean made) {
+    private static UserType throwable(long id, Class<?> type, boolean made) {
         List<Field> own = ClassLayout.serializedFields(type);
         Module blit = ClassLayout.class.getModule();
         for (Field f : own) {
@@ -396,7 +537,7 @@ final class UserTypes {
         return new UserType(id, type, Shape.THROWABLE, fields(own), false, null, null);
     }
 
-    private static UserType opaque(int id, Class<?> type, String why) {
+    private static UserType opaque(long id, Class<?> type, String why) {
         return new UserType(id, type, Shape.OPAQUE, List.of(), false, null, why);
     }
 }

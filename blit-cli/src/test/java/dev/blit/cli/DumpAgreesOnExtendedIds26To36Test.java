@@ -2,6 +2,7 @@ package dev.blit.cli;
 
 import dev.blit.Blit;
 import dev.blit.cli.DumpAgreesWithLibraryTest.Lambdas;
+import dev.blit.types.TypeIds;
 import org.junit.jupiter.api.Test;
 
 import java.util.Collections;
@@ -47,7 +48,7 @@ class DumpAgreesOnExtendedIds26To36Test {
     @Test
     void eachRefusalOfExtendedIds26To36IsTheLibrarys() {
         DumpAgreesWithLibraryTest.bothRefuse(BLIT, REGISTER, new String[][] {
-                {"63 2b", "unknown extended built-in id 43 at offset 1"},
+                {DumpAgreesWithLibraryTest.NEXT_EXTENDED, "unknown extended built-in id " + (TypeIds.EXT_LAST + 1) + " at offset 1"},
                 // a URL (38): a string new URL takes; the JDK's enums (39..41): an ordinal of one of their constants
                 {"63 26 00", "null string header inside a URL value at offset 2"},
                 {"63 26 11 6e 6f 70 65 3a 2f 2f 78", "invalid URL at offset 1: \"nope://x\" (unknown protocol: nope)"},

@@ -3,6 +3,7 @@ package dev.blit.cli;
 import dev.blit.Blit;
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
+import dev.blit.types.TypeIds;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -92,11 +93,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link #theDumpRefusesExactlyWhatTheLibraryRefusesInExceptions}, and each of their refusals tried once in
  * {@link #eachRefusalOfAnExceptionIsTheLibrarys}. What the registered classes tell the dump (whether a value of
  * one is a comparator, what an array of one holds), which the damage seldom reaches, is tried in
- * {@link #aRegisteredClassTellsWhatItsArraysHoldAndWhetherItIsAComparator}. The payload holds no collection that contains itself
+ * {@link #aRegisteredClassTellsWhatItsArraysHoldAndWhetherItIsAComparator}. Classes written by name (id 99, extended
+ * id 43), with the dump given the test classes, are damaged apart and their refusals tried once in
+ * {@link DumpAgreesOnNamedClassesTest}. The payload holds no collection that contains itself
  * where damage could make it a set element or map key (the library refuses to hash one; the dump does not hash).
  */
 class DumpAgreesWithLibraryTest {
-    private static final Pattern ONLY_THE_CLASSES_TELL = Pattern.compile(
+    static final Pattern ONLY_THE_CLASSES_TELL = Pattern.compile(
             "not a built-in type, not registered|not a built-in or registered type|unknown type id \\d{3,} "
                     + "|Class value at offset \\d+ names id \\d{3,}, which this Blit instance does not know"
                     + "|duplicate (element|key)"
@@ -234,7 +237,7 @@ class DumpAgreesWithLibraryTest {
      * constructor makes the message the bytes hold (OrderRejected makes it from its fields, so damage to either
      * is refused), the type of its constructor's cause parameter.
      */
-    private static final Pattern ONLY_THE_REBUILT_EXCEPTION_TELLS = Pattern.compile(
+    static final Pattern ONLY_THE_REBUILT_EXCEPTION_TELLS = Pattern.compile(
             "the constructor of \\S+ rebuilt it with |which its constructor, taking a \\S+, cannot be given");
 
     /** The same exceptions, written in compatible mode: each class's own fields' table once per message. */
@@ -244,7 +247,7 @@ class DumpAgreesWithLibraryTest {
      * What only the reader's class tells in compatible mode (FORMAT.md, "Compatible mode", Reading): whether a
      * field the writer's table names fits the reader's field of that name.
      */
-    private static final Pattern ONLY_THE_READERS_FIELDS_TELL = Pattern.compile(
+    static final Pattern ONLY_THE_READERS_FIELDS_TELL = Pattern.compile(
             "field \\S+ is a \\S+ but the (writer's field table|value) at offset");
 
     @Test
@@ -299,11 +302,25 @@ class DumpAgreesWithLibraryTest {
     /** As above, the dump given {@code register}. */
     private static void compareDamaged(Blit blit, String mode, String register, byte[] seed, long randomSeed,
                                        Pattern... onlyTheLibrary) {
+        compareDamaged(blit, args(mode, register), seed, randomSeed, onlyTheLibrary);
+    }
+
+    /** As above, the dump run with {@code args} (ending with "-"). */
+    static void compareDamaged(Blit blit, String[] args, byte[] seed, long randomSeed, Pattern... onlyTheLibrary) {
+        compareDamaged(blit, args, seed, randomSeed, 4000, 3000, onlyTheLibrary);
+    }
+
+    /**
+     * As above, on {@code damages} damaged copies, of which more than {@code least} must be compared (not left to
+     * the library alone), and half as many refused.
+     */
+    static void compareDamaged(Blit blit, String[] args, byte[] seed, long randomSeed, int damages, int least,
+                               Pattern... onlyTheLibrary) {
         Random random = new Random(randomSeed);
         int compared = 0;
         int refused = 0;
         damages:
-        for (int k = 0; k < 4000; k++) {
+        for (int k = 0; k < damages; k++) {
             byte[] b = damaged(seed, random);
             String lib = library(blit, b);
             for (Pattern p : onlyTheLibrary) {
@@ -312,17 +329,17 @@ class DumpAgreesWithLibraryTest {
                 }
             }
             compared++;
-            int code = dump(mode, register, b);
+            int code = dump(args, b);
             if (lib.equals("ok")) {
                 assertEquals(0, code, () -> "the library reads it, the dump calls it damaged: " + HEX.formatHex(b)
-                        + "\n" + dumpOutput(mode, register, b));
+                        + "\n" + dumpOutput(args, b));
             } else {
                 refused++;
                 assertEquals(1, code, () -> "the library refuses it (" + lib + "), the dump does not: " + HEX.formatHex(b)
-                        + "\n" + dumpOutput(mode, register, b));
+                        + "\n" + dumpOutput(args, b));
             }
         }
-        assertTrue(compared > 3000 && refused > 1500, compared + " compared, " + refused + " refused");
+        assertTrue(compared > least && refused > least / 2, compared + " compared, " + refused + " refused");
     }
 
     /**
@@ -383,6 +400,8 @@ class DumpAgreesWithLibraryTest {
     }
 
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
+    /** Id 99 and the first extended id Blit does not assign, cut there. */
+    static final String NEXT_EXTENDED = String.format("63 %02x", TypeIds.EXT_LAST + 1);
 
     /**
      * Ids 70..90, each refusal the library makes once, by hand (hex: tag, content): the dump refuses it too and
@@ -592,7 +611,7 @@ class DumpAgreesWithLibraryTest {
         String kind = " 06 23 "; // REF_invokeStatic, then "java/lang/Integer"'s header
         assertTrue(parse.contains(kind), parse);
         bothRefuse(new String[][] {
-                {"63 2b", "unknown extended built-in id 43 at offset 1"},
+                {NEXT_EXTENDED, "unknown extended built-in id " + (TypeIds.EXT_LAST + 1) + " at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
@@ -643,7 +662,7 @@ class DumpAgreesWithLibraryTest {
     @Test
     void eachRefusalOfExtendedIds5To25IsTheLibrarys() {
         bothRefuse(new String[][] {
-                {"63 2b", "unknown extended built-in id 43 at offset 1"},
+                {NEXT_EXTENDED, "unknown extended built-in id " + (TypeIds.EXT_LAST + 1) + " at offset 1"},
                 // String.CASE_INSENSITIVE_ORDER (24) compares Strings: a sorted set using it holds no null
                 {"2a 01 63 18 01 00", "a TreeSet cannot hold null, found at offset 5"},
                 {"15 63 18 00", "unknown type id 99, extended id 24, at offset 1"},
@@ -933,14 +952,19 @@ class DumpAgreesWithLibraryTest {
 
     /** @param mode the dump's {@code --schema} or {@code --compatible}, as {@code blit} writes */
     static void bothRefuse(String mode, Blit blit, String register, String[][] cases) {
+        bothRefuse(args(mode, register), blit, cases);
+    }
+
+    /** @param args the dump's arguments, ending with "-" */
+    static void bothRefuse(String[] args, Blit blit, String[][] cases) {
         for (String[] c : cases) {
             byte[] b = HEX.parseHex(c[0]);
             String lib = library(blit, b);
             assertTrue(!lib.equals("ok"), c[0] + ": the library reads it");
-            String out = dumpOutput(mode, register, b);
+            String out = dumpOutput(args, b);
             assertTrue(out.contains(c[1]) && out.contains("!! ") && !out.contains("\tat "),
                     c[0] + " (library: " + lib + "): " + out);
-            assertEquals(1, dump(mode, register, b), c[0]);
+            assertEquals(1, dump(args, b), c[0]);
         }
     }
 
@@ -955,9 +979,14 @@ class DumpAgreesWithLibraryTest {
 
     /** @param mode the dump's {@code --schema} or {@code --compatible}, as {@code blit} writes */
     static void bothRead(Blit blit, String register, String mode, String[] cases) {
+        bothRead(args(mode, register), blit, cases);
+    }
+
+    /** @param args the dump's arguments, ending with "-" */
+    static void bothRead(String[] args, Blit blit, String[] cases) {
         for (String hex : cases) {
             byte[] b = HEX.parseHex(hex);
-            assertEquals(0, dump(mode, register, b), () -> hex + ": " + dumpOutput(mode, register, b));
+            assertEquals(0, dump(args, b), () -> hex + ": " + dumpOutput(args, b));
             assertEquals("ok", library(blit, b), hex);
         }
     }
@@ -1132,8 +1161,12 @@ class DumpAgreesWithLibraryTest {
 
     /** @param mode {@code --schema}, {@code --compatible}, or {@code --auto} for neither (the dump guesses) */
     static int dump(String mode, String register, byte[] b) {
+        return dump(args(mode, register), b);
+    }
+
+    static int dump(String[] args, byte[] b) {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        return Dump.run(args(mode, register), new ByteArrayInputStream(b), sink, sink, false);
+        return Dump.run(args, new ByteArrayInputStream(b), sink, sink, false);
     }
 
     private static String[] args(String mode, String register) {
@@ -1150,9 +1183,13 @@ class DumpAgreesWithLibraryTest {
     }
 
     static String dumpOutput(String mode, String register, byte[] b) {
+        return dumpOutput(args(mode, register), b);
+    }
+
+    static String dumpOutput(String[] args, byte[] b) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream sink = new PrintStream(out, true, StandardCharsets.UTF_8);
-        Dump.run(args(mode, register), new ByteArrayInputStream(b), sink, sink, false);
+        Dump.run(args, new ByteArrayInputStream(b), sink, sink, false);
         return out.toString(StandardCharsets.UTF_8);
     }
 }

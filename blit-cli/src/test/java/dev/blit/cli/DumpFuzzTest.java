@@ -34,6 +34,8 @@ class DumpFuzzTest {
             {"--register", DumpTest.Line.class.getName() + "=100," + DumpTest.Point.class.getName() + "=101"},
             {"--blit", DumpTest.class.getName() + "#CONFIGURED"},
             {"--blit", DumpTest.class.getName() + "#THROWING"},
+            {"--classpath", DumpTest.testClasses()},
+            {"--blit", DumpTest.class.getName() + "#NAMED", "--hex"},
     };
 
     record Line(int qty, String sku) {
@@ -49,11 +51,15 @@ class DumpFuzzTest {
                 .toBytes(new ArrayList<>(List.of(new Line(1, "a"), new Line(2, "b"))));
         byte[] segment = segment();
         byte[] exceptions = DumpTest.THROWING.toBytes(DumpAgreesWithLibraryTest.exceptions());
+        byte[] named = DumpTest.NAMED.toBytes(List.of(new DumpTest.Line(1, "a"), new DumpTest.Point(2, 3),
+                new DumpTest.Line(4, "b"), java.util.EnumSet.of(DumpTest.Side.SELL), new DumpTest.Point[] {new DumpTest.Point(5, 6)},
+                new DumpTest.Stamp(7, "c"), new DumpTest.Stamp(8, "d")));
         for (int o = 0; o < OPTIONS.length; o++) {
             seeds.add(Arguments.of((Object) prefix(o, builtins)));
             seeds.add(Arguments.of((Object) prefix(o, compatible)));
             seeds.add(Arguments.of((Object) prefix(o, segment)));
             seeds.add(Arguments.of((Object) prefix(o, exceptions)));
+            seeds.add(Arguments.of((Object) prefix(o, named)));
         }
         return seeds.stream();
     }

@@ -950,6 +950,128 @@ class DumpTest {
         assertTrue(intact.code == 0 && !intact.out.contains("perhaps"), intact.out);
     }
 
+    /** A class whose own code writes its content: only the user's Blit ({@code --blit}) reads it. */
+    static final class Stamp implements dev.blit.Marshallable {
+        private long at;
+        private String by;
+
+        Stamp() {
+        }
+
+        Stamp(long at, String by) {
+            this.at = at;
+            this.by = by;
+        }
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeVarLong(at);
+            out.writeString(by);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            at = in.readVarLong();
+            by = in.readString();
+        }
+
+        @Override
+        public String toString() {
+            return "stamp " + at + " by " + by;
+        }
+    }
+
+    /** What {@code --blit dev.blit.cli.DumpTest#NAMED} finds: an instance that writes Line, Point, Side and Stamp by name. */
+    static final Blit NAMED = Blit.builder().allowClassNames(Line.class.getName(), Point.class.getName(),
+            Side.class.getName(), Stamp.class.getName()).build();
+
+    /** The test classes' directory, for {@code --classpath}: the dump loads a class written by name only from there. */
+    static String testClasses() {
+        try {
+            return Path.of(DumpTest.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Id 99, extended id 43 (FORMAT.md, "Classes written by name"): a value shows its class's name, and under it
+     * the class reference, the name the first time the message gives it, its index after. With the classes
+     * ({@code --classpath}, or {@code --blit} alike) the content is a registered class's, fields named; without,
+     * it stops where a registered class's would, naming the class. Every value of a stream names its classes anew.
+     */
+    @Test
+    void classesWrittenByNameShowTheirNameAndWithTheirClassesTheirFields() throws IOException {
+        byte[] bytes = NAMED.toBytes(new ArrayList<>(List.of(new Line(3, "X-1"), new Point(1, -2), new Line(1, "Y-2"),
+                Side.SELL)));
+        String with = dump(bytes, "--classpath", testClasses());
+        golden("named_classes", with);
+        assertEquals(with, dump(bytes, "--blit", DumpTest.class.getName() + "#NAMED"));
+        golden("named_classes_hex", dump(bytes, "--hex", "--classpath", testClasses()));
+        golden("named_classes_without_classes", dump(bytes));
+        Map<?, ?> json = (Map<?, ?>) new Json(dump(bytes, "--json", "--classpath", testClasses())).parse();
+        Map<?, ?> first = (Map<?, ?>) ((List<?>) ((Map<?, ?>) ((List<?>) json.get("items")).get(0)).get("children")).get(0);
+        assertEquals(Line.class.getName(), first.get("type"));
+        assertEquals("new name #0", ((Map<?, ?>) ((List<?>) first.get("children")).get(0)).get("type"));
+
+        byte[] two = concat(NAMED.toBytes(new Point(1, 2)), NAMED.toBytes(new Point(3, 4)));
+        String stream = dump(two, "--classpath", testClasses());
+        assertEquals(2, stream.split("class: new name #0 = ", -1).length - 1, stream);
+        assertTrue(stream.contains("x: int = 3") && stream.contains("# 2 values"), stream);
+    }
+
+    /**
+     * A class written by name as a type: an EnumSet's and an EnumMap's enum, a typed array's component
+     * ({@code 2e 63 2b ...}, {@code 15 63 2b ...}). The type is named whether or not the classes are given (the
+     * array notes the name its type gives), and the enum's constants and the elements' fields are shown with them.
+     */
+    @Test
+    void typesWrittenByNameNameTheirClass() throws IOException {
+        Map<Side, Object> bySide = new EnumMap<>(Side.class);
+        bySide.put(Side.SELL, new Point(0, 1));
+        byte[] bytes = NAMED.toBytes(List.of(EnumSet.of(Side.BUY, Side.SELL), new Point[] {null, new Point(5, 6)}, bySide));
+        golden("named_types", dump(bytes, "--classpath", testClasses()));
+        golden("named_types_without_classes", dump(bytes));
+    }
+
+    /**
+     * A class written by name whose own code writes its content (a Marshallable) is read by the user's Blit, as a
+     * registered one is, the second time too, when the bytes give its class by an index the read alone would not
+     * know; given only its class, the value stops there.
+     */
+    @Test
+    void aClassWrittenByNameWithContentOfItsOwnIsReadByTheUsersBlit() {
+        byte[] bytes = NAMED.toBytes(new ArrayList<>(List.of(new Stamp(1, "a"), new Stamp(2, "b"), "after")));
+        String out = dump(bytes, "--blit", DumpTest.class.getName() + "#NAMED");
+        assertTrue(out.contains("[0]: " + Stamp.class.getName() + " (99), stamp 1 by a  -- read by its own serializer (--blit)")
+                && out.contains("class: name #0 = ") && out.contains("[1]: " + Stamp.class.getName()
+                + " (99), stamp 2 by b  -- read by its own serializer (--blit)") && out.contains("[2]: String (11) = \"after\""),
+                out);
+        String classOnly = dump(bytes, "--classpath", testClasses());
+        assertTrue(classOnly.contains("stopped at offset 33: " + Stamp.class.getName() + " (99): a Marshallable writes what"
+                + " its writeMarshallable writes (--blit can decode it)"), classOnly);
+    }
+
+    /**
+     * Compatible mode without the classes: a class written by name is read from its field table, as a user id's
+     * is, and named by its name; a log's records each name their classes anew.
+     */
+    @Test
+    void classesWrittenByNameInCompatibleModeAndInALogNeedNoClasses(@TempDir Path tmp) throws IOException {
+        Blit compatible = Blit.builder().compatible(true).allowClassNames(Line.class.getName(), Point.class.getName()).build();
+        byte[] bytes = compatible.toBytes(new ArrayList<>(List.of(new Line(1, "a"), new Point(2, 3), new Line(2, "b"))));
+        golden("named_classes_compatible", dump(bytes));
+        Path dir = tmp.resolve("named.log");
+        try (BlitLog log = BlitLog.open(dir, NAMED)) {
+            log.append(new Point(1, 2));
+            log.append(List.of(new Point(3, 4), new Point(5, 6)));
+        }
+        Result r = runFile(dir, "--classpath", testClasses());
+        assertEquals(0, r.code, r.out);
+        assertEquals(2, r.out.split("class: new name #0 = ", -1).length - 1, r.out);
+        assertTrue(r.out.contains("class: name #0 = ") && r.out.contains("y: int = 6"), r.out);
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] c = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, c, a.length, b.length);
