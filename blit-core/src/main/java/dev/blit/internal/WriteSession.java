@@ -23,8 +23,16 @@ public final class WriteSession implements ObjectWriter {
     private long describedLow;
     /** The same, for slots from 64 on (an instance with that many compatible classes). */
     private boolean[] described;
-    /** The classes this message named so far ({@link #writeClassName}), by index; null until one is. */
-    private java.util.IdentityHashMap<Class<?>, Integer> named;
+    /**
+     * The classes this message named so far ({@link #writeClassName}), by index; null until one is. Searched
+     * from the start: a message names a handful of classes, and comparing a few references beats hashing
+     * (the 100-line Order writes 202 named values of 3 classes). Past {@link #NAMED_SCAN} a map takes over.
+     */
+    private Class<?>[] named;
+    private int namedCount;
+    /** The named classes by index once a message names more than {@link #NAMED_SCAN}; null until then. */
+    private java.util.IdentityHashMap<Class<?>, Integer> namedIndex;
+    private static final int NAMED_SCAN = 8;
 
     /** The Blit instance this session writes for; a session is reused only by its owner. */
     private final Object owner;
@@ -136,8 +144,10 @@ public final class WriteSession implements ObjectWriter {
         if (described != null) {
             java.util.Arrays.fill(described, false);
         }
-        if (named != null) {
-            named.clear();
+        if (namedCount > 0) {
+            java.util.Arrays.fill(named, 0, namedCount, null); // a session keeps no class alive past its message
+            namedCount = 0;
+            namedIndex = null;
         }
     }
 
@@ -576,18 +586,41 @@ public final class WriteSession implements ObjectWriter {
      * @param name its name as the bytes of a {@code str}, made once per class
      */
     public void writeClassName(WriteBuffer out, Class<?> type, byte[] name) {
-        java.util.IdentityHashMap<Class<?>, Integer> n = named;
-        if (n == null) {
-            n = named = new java.util.IdentityHashMap<>();
-        }
-        Integer index = n.get(type);
-        if (index != null) {
+        int index = namedIndexOf(type);
+        if (index >= 0) {
             out.writeUnsignedVarInt(index + 1);
             return;
         }
-        n.put(type, n.size());
+        if (named == null || namedCount == named.length) {
+            named = java.util.Arrays.copyOf(named == null ? new Class<?>[0] : named, Math.max(NAMED_SCAN, namedCount * 2));
+        }
+        if (namedCount >= NAMED_SCAN) {
+            if (namedIndex == null) {
+                namedIndex = new java.util.IdentityHashMap<>();
+                for (int i = 0; i < namedCount; i++) {
+                    namedIndex.put(named[i], i);
+                }
+            }
+            namedIndex.put(type, namedCount);
+        }
+        named[namedCount++] = type;
         out.writeUnsignedVarInt(0);
         out.writeBytes(name, 0, name.length);
+    }
+
+    /** @return the index this message gave {@code type}'s name, or -1 */
+    private int namedIndexOf(Class<?> type) {
+        if (namedIndex != null) {
+            Integer i = namedIndex.get(type);
+            return i == null ? -1 : i;
+        }
+        Class<?>[] n = named;
+        for (int i = 0; i < namedCount; i++) {
+            if (n[i] == type) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Ends the level {@link #enter} began, after the content was written. */

@@ -319,6 +319,32 @@ class NamedClassTest {
         assertTrue(e.getMessage().contains("Model$Poinu") && e.getMessage().contains("names no class"), e.getMessage());
     }
 
+    /** A writer finds a class's index by looking through the first eight, then through a map: both give the same bytes. */
+    @Test
+    void aMessageOfManyNamedClassesNamesEachOnce() {
+        Blit blit = Blit.builder().allowClassNames(MODEL, "dev.blit.gen.named.deep.*").references(true).build();
+        Model.Node node = Model.Node.chain(2);
+        List<Object> ten = List.of(new Point(1, 2), new Circle(1), new Model.Square(2, Color.RED), Model.Op.PLUS,
+                new Model.Derived(3), new Model.Line(null, 1, "x"), Order.sample(), node, new Inner("i"), Color.BLUE);
+        List<Object> twice = new ArrayList<>(ten);
+        twice.addAll(List.of(new Point(3, 4), new Circle(2), new Model.Square(3, Color.GREEN), Model.Op.MINUS,
+                new Model.Derived(4), new Model.Line(null, 2, "y"), Order.sample(), Model.Node.chain(1), new Inner("j"), Color.RED));
+        byte[] bytes = blit.toBytes(twice);
+        for (Class<?> c : new Class<?>[] {Point.class, Circle.class, Model.Op.class, Model.Node.class, Inner.class, Color.class}) {
+            byte[] name = c.getName().getBytes(StandardCharsets.ISO_8859_1);
+            int times = 0;
+            for (int i = 0; i + name.length <= bytes.length; i++) {
+                if (Arrays.equals(bytes, i, i + name.length, name, 0, name.length)) {
+                    times++;
+                }
+            }
+            assertEquals(1, times, c.getName() + " named once in " + bytes.length + " bytes");
+        }
+        Object back = blit.fromBytes(bytes);
+        assertEquals(blit.toBytes(back).length, bytes.length);
+        assertArrayEquals(bytes, blit.toBytes(twice), "the same bytes again: nothing depends on the message before");
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] c = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, c, a.length, b.length);
