@@ -100,11 +100,11 @@ final class BuiltinIds {
      * @return the class an extended id (after id 99) names as an array component and a value: 1..4, 37 (a
      *         stack frame) and 38..42 (a URL, the JDK's enums, a ByteBuffer) only, else null (FORMAT.md: a lambda's class, 0,
      *         and the collections and holders 5..36 are no component type; 43, a class written by name, is named
-     *         by the class reference after it: {@link ClassesByName})
+     *         by the class reference after it: {@link ClassesByName}; 44..46, Java 21's sequenced views, are none)
      */
     static String extendedName(long ext) {
         return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS
-                || ext >= TypeIds.EXT_STACK_TRACE_ELEMENT && ext <= TypeIds.EXT_LAST && ext != TypeIds.EXT_NAMED_CLASS
+                || ext >= TypeIds.EXT_STACK_TRACE_ELEMENT && ext <= TypeIds.EXT_BYTE_BUFFER
                 ? Names.extended(ext) : null;
     }
 

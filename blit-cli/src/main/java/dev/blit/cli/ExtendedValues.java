@@ -99,7 +99,9 @@ final class ExtendedValues {
                 }
                 n.value = Names.f64(bits);
             }
-            case TypeIds.EXT_WEAK_HASH_MAP -> decoder.entries(n, in.count(2, "count"), depth);
+            case TypeIds.EXT_WEAK_HASH_MAP, TypeIds.EXT_UNMODIFIABLE_SEQUENCED_MAP -> decoder.entries(n, in.count(2, "count"), depth);
+            case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_COLLECTION, TypeIds.EXT_UNMODIFIABLE_SEQUENCED_SET -> // as 61 and 58
+                    decoder.collection(n, in.count(1, "count"), depth);
             case TypeIds.EXT_STACK_TRACE_ELEMENT -> n.value = ThrowableValues.shown(ThrowableValues.frame(in, "StackTraceElement", null));
             case TypeIds.EXT_NAMED_CLASS -> decoder.named.value(n, depth);
             default -> throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);

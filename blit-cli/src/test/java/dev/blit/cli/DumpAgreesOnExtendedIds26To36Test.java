@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@link DumpAgreesWithLibraryTest} for extended ids 26..41 (the blocking queues, {@code LinkedTransferQueue},
  * the atomic arrays, the adders, {@code WeakHashMap}, {@code StackTraceElement}, {@code URL}, the JDK's enums
- * {@code TimeUnit}, {@code ChronoUnit}, {@code RoundingMode}, and {@code ByteBuffer}): their values in its damaged payload,
+ * {@code TimeUnit}, {@code ChronoUnit}, {@code RoundingMode}, {@code ByteBuffer}, and on Java 21 the unmodifiable
+ * sequenced views 44..46): their values in its damaged payload,
  * {@link #sample()}, and each of their refusals once, by hand. Apart so that the test of the whole stays a readable size.
  */
 class DumpAgreesOnExtendedIds26To36Test {
@@ -188,7 +189,7 @@ class DumpAgreesOnExtendedIds26To36Test {
         WeakHashMap<String, Object> weak = new WeakHashMap<>();
         weak.put("w", 1);
         weak.put("n", null); // a null key would be hashed by identity: the payload's bytes would vary by run
-        return List.of(linked, new LinkedBlockingDeque<>(List.of(2L)), array, new PriorityBlockingQueue<>(List.of(3, 1, 2)),
+        List<Object> all = new java.util.ArrayList<>(List.of(linked, new LinkedBlockingDeque<>(List.of(2L)), array, new PriorityBlockingQueue<>(List.of(3, 1, 2)),
                 reversed, new LinkedTransferQueue<>(List.of("t", 7)), new AtomicIntegerArray(new int[] {1, -300, 70_000}),
                 new AtomicLongArray(new long[] {Long.MIN_VALUE, 5}), new AtomicReferenceArray<>(new Object[] {"r", null, 2}),
                 adder, sum, adder, weak, url("https://example.com:8443/a?q=1#f"), java.util.concurrent.TimeUnit.SECONDS,
@@ -197,7 +198,26 @@ class DumpAgreesOnExtendedIds26To36Test {
                 new java.util.EnumMap<>(java.util.Map.of(java.time.temporal.ChronoUnit.WEEKS, "w")),
                 new java.math.RoundingMode[] {java.math.RoundingMode.UP, null},
                 java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3, 4}).position(1), java.nio.ByteBuffer.allocateDirect(3)
-                        .order(java.nio.ByteOrder.LITTLE_ENDIAN).asReadOnlyBuffer());
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN).asReadOnlyBuffer()));
+        all.addAll(sequencedViews());
+        return all;
+    }
+
+    /** Java 21's unmodifiable sequenced views (extended ids 44..46), where the JDK has them; found by name. */
+    private static List<Object> sequencedViews() {
+        try {
+            Class<?> c = Class.forName("java.util.SequencedCollection");
+            return List.of(
+                    Collections.class.getMethod("unmodifiableSequencedCollection", c).invoke(null, new java.util.ArrayList<>(List.of(3, "x"))),
+                    Collections.class.getMethod("unmodifiableSequencedSet", Class.forName("java.util.SequencedSet"))
+                            .invoke(null, new java.util.LinkedHashSet<>(List.of(2, 1))),
+                    Collections.class.getMethod("unmodifiableSequencedMap", Class.forName("java.util.SequencedMap"))
+                            .invoke(null, new java.util.LinkedHashMap<>(java.util.Map.of("k", 1))));
+        } catch (ClassNotFoundException beforeJava21) {
+            return List.of();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static java.net.URL url(String spec) {

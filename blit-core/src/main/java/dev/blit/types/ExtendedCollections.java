@@ -103,6 +103,7 @@ final class ExtendedCollections {
         m.put(LongAdder.class, TypeIds.EXT_LONG_ADDER);
         m.put(DoubleAdder.class, TypeIds.EXT_DOUBLE_ADDER);
         m.put(WeakHashMap.class, TypeIds.EXT_WEAK_HASH_MAP);
+        SequencedViews.addIds(m); // Java 21 and later
         return m;
     }
 
@@ -172,7 +173,12 @@ final class ExtendedCollections {
                 }
                 return;
             case TypeIds.EXT_IDENTITY_HASH_MAP:
+            case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_MAP:
                 Elements.writeMap(out, (Map<?, ?>) v);
+                return;
+            case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_COLLECTION:
+            case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_SET:
+                Elements.writeCollection(out, (Collection<?>) v);
                 return;
             case TypeIds.EXT_COPY_ON_WRITE_ARRAY_SET:
             case TypeIds.EXT_CONCURRENT_LINKED_QUEUE:
@@ -300,6 +306,21 @@ final class ExtendedCollections {
             case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP: {
                 TreeMap<Object, Object> inner = new TreeMap<>(Elements.readComparator(in));
                 return Elements.published(in, in.readCount(2), inner, Collections.synchronizedNavigableMap(inner));
+            }
+            case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_COLLECTION: { // as 61, 58 and 59
+                int n = in.readCount(1);
+                ArrayList<Object> inner = new ArrayList<>(in.initialCapacity(n));
+                return Elements.published(in, n, inner, SequencedViews.view(0, inner));
+            }
+            case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_SET: {
+                int n = in.readCount(1);
+                LinkedHashSet<Object> inner = new LinkedHashSet<>(Elements.hashCapacity(in.initialCapacity(n)));
+                return Elements.published(in, n, inner, SequencedViews.view(1, inner));
+            }
+            case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_MAP: {
+                int n = in.readCount(2);
+                Map<Object, Object> inner = new LinkedHashMap<>(Elements.hashCapacity(in.initialCapacity(n)));
+                return Elements.published(in, n, inner, SequencedViews.view(2, inner));
             }
             case TypeIds.EXT_STACK: {
                 int n = in.readCount(1);

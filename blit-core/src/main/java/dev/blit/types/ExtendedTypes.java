@@ -323,7 +323,8 @@ final class ExtendedTypes {
                 case TypeIds.EXT_NAMED_CLASS:
                     return NamedClasses.read(in);
                 default:
-                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_WEAK_HASH_MAP) {
+                    if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_WEAK_HASH_MAP
+                            || ext >= TypeIds.EXT_UNMODIFIABLE_SEQUENCED_COLLECTION && ext <= TypeIds.EXT_UNMODIFIABLE_SEQUENCED_MAP) {
                         return ExtendedCollections.read(in, ext, at);
                     }
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);

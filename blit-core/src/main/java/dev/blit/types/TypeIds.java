@@ -120,8 +120,8 @@ public final class TypeIds {
      * The escape to a second space of built-in ids: the tag is followed by a {@code uvar} extended id, then
      * that type's content (FORMAT.md): a serializable lambda, a {@code Path}, a {@code File}, an {@code InetAddress},
      * an {@code InetSocketAddress}, or one of the collections, entries, comparators and holders 5..36, a {@code StackTraceElement} (37), a {@code URL} (38), one of the JDK's enums
-     * {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41), a {@code ByteBuffer} (42), or a value
-     * of a class written by its name (43).
+     * {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41), a {@code ByteBuffer} (42), a value
+     * of a class written by its name (43), or one of Java 21's unmodifiable sequenced views (44..46).
      */
     public static final int EXTENDED = 99;
     /** Extended id of a serializable lambda or method reference (after {@link #EXTENDED}). */
@@ -216,8 +216,17 @@ public final class TypeIds {
      * named class {@code k - 1}; then the class's content as if it were registered.
      */
     public static final int EXT_NAMED_CLASS = 43;
+    /**
+     * Extended id of a {@code Collections.unmodifiableSequencedCollection} (Java 21): as
+     * {@link #UNMODIFIABLE_COLLECTION}, read as that view where the JDK has it, else as the plain unmodifiable one.
+     */
+    public static final int EXT_UNMODIFIABLE_SEQUENCED_COLLECTION = 44;
+    /** Extended id of a {@code Collections.unmodifiableSequencedSet} (Java 21): as {@link #UNMODIFIABLE_SET}. */
+    public static final int EXT_UNMODIFIABLE_SEQUENCED_SET = 45;
+    /** Extended id of a {@code Collections.unmodifiableSequencedMap} (Java 21): as {@link #UNMODIFIABLE_MAP}. */
+    public static final int EXT_UNMODIFIABLE_SEQUENCED_MAP = 46;
     /** The last extended id; those above it are unknown. */
-    public static final int EXT_LAST = EXT_NAMED_CLASS;
+    public static final int EXT_LAST = EXT_UNMODIFIABLE_SEQUENCED_MAP;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

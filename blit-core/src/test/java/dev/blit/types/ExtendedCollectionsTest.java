@@ -318,9 +318,58 @@ class ExtendedCollectionsTest {
         assertTrue(e.getMessage().contains("array of java.util.Stack"), e.getMessage());
     }
 
+    /**
+     * Java 21's {@code Collections.unmodifiableSequenced*} views (extended ids 44..46): read-only views that came
+     * back modifiable, as the class they behave like, before they had ids. Where the JDK has them they come back
+     * as themselves (unmodifiable, in order, still {@code Sequenced*}: {@code copy} checks every interface); on
+     * Java 17 their bytes read as the plain unmodifiable views, in the same order. Reached through reflection,
+     * since the tests compile for Java 17.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void sequencedViewsComeBackUnmodifiableAndSequenced() throws ReflectiveOperationException {
+        Object set = PLAIN.fromBytes(RoundTrip.bytes("63 2d 02 07 06 07 02")); // extended 45: [3, 1]
+        assertEquals(List.of(3, 1), new ArrayList<>((Set<Object>) set));
+        assertThrows(UnsupportedOperationException.class, () -> ((Set<Object>) set).add(2));
+        Object map = PLAIN.fromBytes(RoundTrip.bytes("63 2e 01 07 06 0b 03 63")); // extended 46: {3=c}
+        assertEquals(Map.of(3, "c"), map);
+        assertThrows(UnsupportedOperationException.class, () -> ((Map<Object, Object>) map).put(1, "a"));
+        Class<?> sequenced;
+        try {
+            sequenced = Class.forName("java.util.SequencedCollection");
+        } catch (ClassNotFoundException beforeJava21) {
+            assertEquals(Collections.unmodifiableSet(new java.util.LinkedHashSet<>()).getClass(), set.getClass());
+            return;
+        }
+        Object[] views = {
+                Collections.class.getMethod("unmodifiableSequencedCollection", sequenced).invoke(null, new ArrayList<>(List.of(3, 1))),
+                Collections.class.getMethod("unmodifiableSequencedSet", Class.forName("java.util.SequencedSet"))
+                        .invoke(null, new java.util.LinkedHashSet<>(List.of(3, 1))),
+                Collections.class.getMethod("unmodifiableSequencedMap", Class.forName("java.util.SequencedMap"))
+                        .invoke(null, new LinkedHashMap<>(Map.of(3, "c")))};
+        assertEncoding("63 2c 02 07 06 07 02", views[0]);
+        assertEncoding("63 2d 02 07 06 07 02", views[1]);
+        assertEncoding("63 2e 01 07 06 0b 03 63", views[2]);
+        assertEquals(views[1].getClass(), set.getClass());
+        for (Object v : views) {
+            Object back = v instanceof Map ? assertRoundTrips(v) : roundTrip(v, copy -> {
+                assertEquals(v.getClass(), copy.getClass());
+                assertEquals(new ArrayList<>((Collection<Object>) v), new ArrayList<>((Collection<Object>) copy)); // in order
+            });
+            assertSame(v.getClass(), PLAIN.copy(v).getClass()); // copy: the same interfaces, SequencedCollection too
+            if (back instanceof Map) {
+                assertThrows(UnsupportedOperationException.class, () -> ((Map<Object, Object>) back).clear());
+            } else {
+                assertThrows(UnsupportedOperationException.class, () -> ((Collection<Object>) back).clear());
+            }
+        }
+        Set<Object> plain = Collections.unmodifiableSet(new java.util.LinkedHashSet<>(List.of(1)));
+        assertEquals(plain.getClass(), PLAIN.copy(plain).getClass(), "the plain view keeps its own id and class");
+    }
+
     @Test
     void anUnknownExtendedIdAndMutationsAreBlitExceptions() {
-        assertTrue(assertRejected("63 2c").getMessage().contains("unknown extended built-in id 44"));
+        assertTrue(assertRejected("63 2f").getMessage().contains("unknown extended built-in id 47"));
         Object[] samples = {Map.entry("k", 1), new ArrayList<>(List.of(1, 2, 3, 4, 5)).subList(0, 4),
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a", 2, "b"))), stackOf(1, "s"),
                 new CopyOnWriteArraySet<>(List.of(1, 2)), Collections.nCopies(2, List.of(1)), new AtomicReference<>(List.of()),
