@@ -172,7 +172,27 @@ public final class ReadSession implements ObjectReader {
             int saved = enter(r, at);
             return exit(r.serializer.readInto(in, target), saved);
         }
+        if (tag == TypeIds.EXTENDED && r != null && registry.writtenByName(target.getClass())) {
+            return readNamedInto(in, r, target, at);
+        }
         return readObject(in, tag, at);
+    }
+
+    /**
+     * {@link #readInto} for a target of a class written by name: its content is read into it if the bytes name
+     * its class; any other extended value is read as {@link #readObject(ReadBuffer)} reads it.
+     */
+    private Object readNamedInto(ReadBuffer in, Registration extended, Object target, long at) {
+        int saved = enter(extended, at);
+        long extAt = in.offset();
+        int ext = in.readUnsignedVarInt();
+        if (ext != TypeIds.EXT_NAMED_CLASS) {
+            return exit(BuiltinTypes.readExtended(in, ext, extAt), saved);
+        }
+        Registration named = readNamedClass(in);
+        @SuppressWarnings("unchecked")
+        dev.blit.Serializer<Object> content = (dev.blit.Serializer<Object>) NamedClasses.contentOf(named);
+        return exit(named.type == target.getClass() ? content.readInto(in, target) : content.read(in), saved);
     }
 
     /**

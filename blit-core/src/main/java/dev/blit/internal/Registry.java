@@ -154,6 +154,18 @@ public final class Registry {
 
     /**
      * @param type a class
+     * @return whether this instance writes it by its name ({@code Blit.Builder.allowClassNames})
+     */
+    boolean writtenByName(Class<?> type) {
+        if (named == null || lookup.get(type) != UNREGISTERED) {
+            return false;
+        }
+        Registration r = named.forClass(type);
+        return r != null && NamedClasses.isNamed(r);
+    }
+
+    /**
+     * @param type a class
      * @return the registration it has by id (its own, a built-in, or a hierarchy's it falls under), or null;
      *         never one by name
      */

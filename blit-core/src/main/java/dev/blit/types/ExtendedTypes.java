@@ -199,6 +199,11 @@ final class ExtendedTypes {
         }
     }
 
+    /** @see BuiltinTypes#readExtended */
+    static Object readExtended(ReadBuffer in, int ext, long at) {
+        return Codec.read(in, ext, at);
+    }
+
     private static final class Codec extends BuiltinTypes.ById {
         Codec() {
             // Tracked: a lambda held twice comes back as one lambda, as with Java serialization and Kryo.
@@ -292,7 +297,11 @@ final class ExtendedTypes {
         @Override
         public Object read(ReadBuffer in) {
             long at = in.offset();
-            int ext = in.readUnsignedVarInt();
+            return read(in, in.readUnsignedVarInt(), at);
+        }
+
+        /** The content of extended id {@code ext}, just read at {@code at}. */
+        static Object read(ReadBuffer in, int ext, long at) {
             switch (ext) {
                 case TypeIds.EXT_SERIALIZABLE_LAMBDA:
                     return readLambda(in, at);

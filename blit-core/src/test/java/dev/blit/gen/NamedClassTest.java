@@ -345,6 +345,24 @@ class NamedClassTest {
         assertArrayEquals(bytes, blit.toBytes(twice), "the same bytes again: nothing depends on the message before");
     }
 
+    /** {@code readInto} fills a mutable class written by name in place, as it does a registered one. */
+    @Test
+    void readIntoFillsAMutableClassWrittenByName() {
+        Blit blit = named(MODEL);
+        Model.Line target = new Model.Line(null, 0, "old");
+        byte[] bytes = blit.toBytes(new Model.Line(null, 7, "new"));
+        Model.Line filled = blit.readInto(dev.blit.buffer.ReadBuffer.of(bytes), target);
+        assertSame(target, filled);
+        assertEquals(7, (int) (Integer) fieldOf(target, "number"));
+        assertEquals("new", fieldOf(target, "text"));
+        // bytes of another class, or of another extended value, read as they are; a record comes back new
+        assertThrows(BlitException.class, () -> blit.readInto(dev.blit.buffer.ReadBuffer.of(blit.toBytes(new Point(1, 2))), target));
+        assertThrows(BlitException.class, () -> blit.readInto(dev.blit.buffer.ReadBuffer.of(blit.toBytes(
+                java.util.concurrent.TimeUnit.DAYS)), target));
+        Point p = new Point(0, 0);
+        assertEquals(new Point(1, 2), blit.readInto(dev.blit.buffer.ReadBuffer.of(blit.toBytes(new Point(1, 2))), p));
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] c = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, c, a.length, b.length);
