@@ -53,6 +53,8 @@ public final class NamedClasses {
     private final Binder binder;
     private final ConcurrentHashMap<Class<?>, Registration> byClass = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Registration> byName = new ConcurrentHashMap<>();
+    /** Classes allowed by name that cannot be serialized, with why: at most one per class that exists. */
+    private final java.util.Map<Class<?>, String> refusals = new java.util.HashMap<>();
 
     /**
      * @param patterns the user's patterns, each checked by {@link #check}
@@ -160,8 +162,20 @@ public final class NamedClasses {
             if (r != null) {
                 return r;
             }
+            String refused = refusals.get(type);
+            if (refused != null) {
+                throw new BlitException(refused);
+            }
+            Serializer<?> content;
+            try {
+                content = binder.contentOf(type);
+            } catch (BlitException e) {
+                // Kept: bytes that name such a class in every message would otherwise buy a failed generation each.
+                refusals.put(type, e.getMessage());
+                throw e;
+            }
             r = new Registration(TypeIds.EXTENDED, type);
-            r.bind(new Named(type, binder.contentOf(type)));
+            r.bind(new Named(type, content));
             byName.put(type.getName(), r);
             byClass.put(type, r);
             return r;
@@ -204,7 +218,11 @@ public final class NamedClasses {
                     + ", which is not written by name (an interface, an abstract class, an enum constant's body, or a"
                     + " class only its loader can name)");
         }
-        return create(c);
+        try {
+            return create(c);
+        } catch (BlitException e) {
+            throw new BlitException("class name " + quoted(name) + " at offset " + at + ": " + e.getMessage(), e);
+        }
     }
 
     /** Text from the bytes in a message: quoted and cut short. */

@@ -238,6 +238,13 @@ class NamedClassTest {
             BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes), c[0]);
             assertTrue(e.getMessage().contains(c[1]), c[0] + ": " + e.getMessage());
         }
+        // a class the name allows that cannot be serialized: refused as registering it is, the same way every time
+        byte[] unbuildable = bytes("63 2b 00 " + str(Model.Unbuildable.class.getName()) + " 02 04");
+        String first = assertThrows(BlitException.class, () -> blit.fromBytes(unbuildable)).getMessage();
+        assertEquals(first, assertThrows(BlitException.class, () -> blit.fromBytes(unbuildable)).getMessage());
+        assertTrue(first.contains("Unbuildable") && first.contains("at offset 3: "), first);
+        String written = assertThrows(BlitException.class, () -> blit.toBytes(new Model.Unbuildable(1))).getMessage();
+        assertTrue(first.endsWith(written), written);
         // an index this message has not given, a null name, an over-long name
         assertMessage(blit, "63 2b 01 00", "class reference 1 at offset 2: this message named 0 classes");
         assertMessage(blit, "30 02 63 2b 00 " + str(Point.class.getName()) + " 01 00 00 00 02 00 00 00 63 2b 02",

@@ -134,6 +134,17 @@ public final class Model {
         }
     }
 
+    /** No constructor sets {@code y}, and none is without arguments: refused, as registering it would be. */
+    public static final class Unbuildable {
+        final int x;
+        final int y;
+
+        public Unbuildable(int x) {
+            this.x = x;
+            this.y = x + 1;
+        }
+    }
+
     public static final class Node {
         Node next;
         int value;
