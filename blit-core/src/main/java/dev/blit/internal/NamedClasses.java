@@ -173,6 +173,11 @@ public final class NamedClasses {
                 // Kept: bytes that name such a class in every message would otherwise buy a failed generation each.
                 refusals.put(type, e.getMessage());
                 throw e;
+            } catch (LinkageError | RuntimeException e) {
+                // A class whose fields name classes its loader cannot find (NoClassDefFoundError), and the like.
+                String why = "cannot serialize " + type.getName() + ": " + e;
+                refusals.put(type, why);
+                throw new BlitException(why, e);
             }
             r = new Registration(TypeIds.EXTENDED, type);
             r.bind(new Named(type, content));

@@ -172,27 +172,27 @@ public final class ReadSession implements ObjectReader {
             int saved = enter(r, at);
             return exit(r.serializer.readInto(in, target), saved);
         }
-        if (tag == TypeIds.EXTENDED && r != null && registry.writtenByName(target.getClass())) {
-            return readNamedInto(in, r, target, at);
+        if (tag == TypeIds.EXTENDED && r != null && registry.writtenByName(target.getClass())
+                && in.readByteIf((byte) TypeIds.EXT_NAMED_CLASS)) {
+            return readNamed(in, r, target, at);
         }
         return readObject(in, tag, at);
     }
 
     /**
-     * {@link #readInto} for a target of a class written by name: its content is read into it if the bytes name
-     * its class; any other extended value is read as {@link #readObject(ReadBuffer)} reads it.
+     * The rest of a value of a class written by name, after its tag and extended id: its class reference, then
+     * its content, as {@link #read(ReadBuffer, Registration, long)} reads a value (a level of depth, a reference
+     * number). Read here rather than through the extended built-ins' serializer, which reads the extended id
+     * itself, so that a chain of such values nests as few frames a level as one of registered values does.
+     *
+     * @param target the object to fill if the bytes name its class, or null
      */
-    private Object readNamedInto(ReadBuffer in, Registration extended, Object target, long at) {
+    private Object readNamed(ReadBuffer in, Registration extended, Object target, long at) {
         int saved = enter(extended, at);
-        long extAt = in.offset();
-        int ext = in.readUnsignedVarInt();
-        if (ext != TypeIds.EXT_NAMED_CLASS) {
-            return exit(BuiltinTypes.readExtended(in, ext, extAt), saved);
-        }
         Registration named = readNamedClass(in);
         @SuppressWarnings("unchecked")
         dev.blit.Serializer<Object> content = (dev.blit.Serializer<Object>) NamedClasses.contentOf(named);
-        return exit(named.type == target.getClass() ? content.readInto(in, target) : content.read(in), saved);
+        return exit(target != null && named.type == target.getClass() ? content.readInto(in, target) : content.read(in), saved);
     }
 
     /**
@@ -214,6 +214,9 @@ public final class ReadSession implements ObjectReader {
         Registration r = registry.forId(tag);
         if (r == null || r.serializer == null) {
             throw unknownType(tag, at);
+        }
+        if (tag == TypeIds.EXTENDED && in.readByteIf((byte) TypeIds.EXT_NAMED_CLASS)) {
+            return readNamed(in, r, null, at);
         }
         return read(in, r, at);
     }

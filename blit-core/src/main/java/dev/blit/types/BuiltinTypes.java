@@ -182,19 +182,6 @@ public final class BuiltinTypes {
     }
 
     /**
-     * Reads the content of an extended built-in whose extended id the caller already read (after
-     * {@link TypeIds#EXTENDED}), as the value's serializer would after reading it itself.
-     *
-     * @param in  the buffer, just after the extended id
-     * @param ext the extended id
-     * @param at  its offset, for errors
-     * @return the value
-     */
-    public static Object readExtended(ReadBuffer in, int ext, long at) {
-        return ExtendedTypes.readExtended(in, ext, at);
-    }
-
-    /**
      * A built-in the registry does not hold because its classes are loaded only when first needed: ids 95..97
      * ({@code java.sql}, see {@code SqlTypes} for why). Called only for an id the registry does not know.
      *

@@ -199,11 +199,6 @@ final class ExtendedTypes {
         }
     }
 
-    /** @see BuiltinTypes#readExtended */
-    static Object readExtended(ReadBuffer in, int ext, long at) {
-        return Codec.read(in, ext, at);
-    }
-
     private static final class Codec extends BuiltinTypes.ById {
         Codec() {
             // Tracked: a lambda held twice comes back as one lambda, as with Java serialization and Kryo.
@@ -297,11 +292,7 @@ final class ExtendedTypes {
         @Override
         public Object read(ReadBuffer in) {
             long at = in.offset();
-            return read(in, in.readUnsignedVarInt(), at);
-        }
-
-        /** The content of extended id {@code ext}, just read at {@code at}. */
-        static Object read(ReadBuffer in, int ext, long at) {
+            int ext = in.readUnsignedVarInt();
             switch (ext) {
                 case TypeIds.EXT_SERIALIZABLE_LAMBDA:
                     return readLambda(in, at);

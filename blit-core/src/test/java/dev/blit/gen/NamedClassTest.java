@@ -256,6 +256,49 @@ class NamedClassTest {
                 "reads no class by name");
     }
 
+    /**
+     * A loader that defines {@code Model$Line} itself and cannot find {@code Model$Order}, the type of one of its
+     * fields: what an allowed name whose class is missing a dependency looks like.
+     */
+    private static final class Missing extends ClassLoader {
+        Missing() {
+            super(NamedClassTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (name.equals(Order.class.getName())) {
+                throw new ClassNotFoundException(name);
+            }
+            if (!name.equals(Model.Line.class.getName())) {
+                return super.loadClass(name, resolve);
+            }
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c != null) {
+                    return c;
+                }
+                try (java.io.InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                    byte[] b = in.readAllBytes();
+                    return defineClass(name, b, 0, b.length);
+                } catch (java.io.IOException e) {
+                    throw new ClassNotFoundException(name, e);
+                }
+            }
+        }
+    }
+
+    @Test
+    void anAllowedClassMissingADependencyIsABlitException() {
+        Blit reader = Blit.builder().allowClassNames(MODEL).classLoader(new Missing()).build();
+        byte[] bytes = bytes("63 2b 00 " + str(Model.Line.class.getName()) + " 00 02 00");
+        for (int i = 0; i < 2; i++) {
+            BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(bytes));
+            assertTrue(e.getMessage().contains("at offset 3") && e.getMessage().contains("NoClassDefFoundError")
+                    && e.getMessage().contains("Model$Order"), e.getMessage());
+        }
+    }
+
     private static void assertMessage(Blit blit, String hex, String expected) {
         BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes(hex)), hex);
         assertTrue(e.getMessage().contains(expected), e.getMessage());
