@@ -1,10 +1,10 @@
 package dev.blit.cli;
 
 import dev.blit.BlitException;
+import dev.blit.internal.NamedClasses;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Id 99, extended id 43: the values of the user's classes written by their name (FORMAT.md, "Classes written by
@@ -23,12 +23,6 @@ import java.util.regex.Pattern;
  * tells: the dump, which may be given another classpath or none, does not refuse those.
  */
 final class ClassesByName {
-    /** A binary class name, as the library's {@code NamedClasses} checks it. */
-    private static final Pattern NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
-    /** The JDK's packages, which the library never loads by name, whatever a pattern says. */
-    private static final Pattern JDK = Pattern.compile("(java|javax|jdk|sun|com\\.sun)(\\..*)?");
-    /** The longest class name the library reads. */
-    private static final int MAX_NAME = 1024;
 
     private final Decoder decoder;
     private final Input in;
@@ -111,12 +105,13 @@ final class ClassesByName {
         if (name == null) {
             throw new BlitException("null class name at offset " + nameAt);
         }
-        if (name.length() > MAX_NAME) {
+        if (name.length() > NamedClasses.MAX_NAME) {
             throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
-                    + MAX_NAME + " are read");
+                    + NamedClasses.MAX_NAME + " are read");
         }
-        if (!NAME.matcher(name).matches() || JDK.matcher(name).matches()) {
-            throw new BlitException("class name " + Names.quote(name) + " at offset " + nameAt + (NAME.matcher(name).matches()
+        // The library's own checks: what it refuses before any pattern or class loader is asked.
+        if (!NamedClasses.isBinaryName(name) || NamedClasses.inJdkPackages(name)) {
+            throw new BlitException("class name " + Names.quote(name) + " at offset " + nameAt + (NamedClasses.isBinaryName(name)
                     ? " is in the JDK's packages, which no Blit loads by name" : " is no binary class name, which no Blit reads"));
         }
         c.type = "new name #" + names.size();

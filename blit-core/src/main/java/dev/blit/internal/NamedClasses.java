@@ -33,7 +33,7 @@ public final class NamedClasses {
     private static final Pattern JDK = Pattern.compile("(java|javax|jdk|sun|com\\.sun)(\\..*)?");
     private static final Pattern NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
     /** The longest class name read: longer ones are refused before anything is looked up. */
-    static final int MAX_NAME = 1024;
+    public static final int MAX_NAME = 1024;
 
     /** Makes the serializer of a class's content, as for a class registered without a serializer. */
     public interface Binder {
@@ -77,6 +77,23 @@ public final class NamedClasses {
     }
 
     /**
+     * @param name text read where a class name belongs
+     * @return whether it has the form of a binary class name ({@code com.acme.Order$Line}); the dump checks names
+     *         with this too
+     */
+    public static boolean isBinaryName(String name) {
+        return NAME.matcher(name).matches();
+    }
+
+    /**
+     * @param name a binary class or package name
+     * @return whether it lies in the JDK's packages, which are never loaded by name, whatever a pattern says
+     */
+    public static boolean inJdkPackages(String name) {
+        return JDK.matcher(name).matches();
+    }
+
+    /**
      * @param pattern a class's binary name ({@code com.acme.Order}, {@code com.acme.Order$Line}), a package's
      *                classes ({@code com.acme.*}: not its subpackages), or a package and all below it
      *                ({@code com.acme.**})
@@ -86,11 +103,11 @@ public final class NamedClasses {
     public static String check(String pattern) {
         String name = pattern.endsWith(".**") ? pattern.substring(0, pattern.length() - 3)
                 : pattern.endsWith(".*") ? pattern.substring(0, pattern.length() - 2) : pattern;
-        if (!NAME.matcher(name).matches()) {
+        if (!isBinaryName(name)) {
             throw new BlitException("allowClassNames: " + quoted(pattern) + " is not a class name, a package followed by"
                     + " .* (its classes) or a package followed by .** (its classes and its subpackages')");
         }
-        if (JDK.matcher(name).matches()) {
+        if (inJdkPackages(name)) {
             throw new BlitException("allowClassNames: " + quoted(pattern) + " names the JDK's classes, which are never"
                     + " loaded by name: the JDK types Blit writes are built in (FORMAT.md), any other needs a registration");
         }
@@ -99,7 +116,7 @@ public final class NamedClasses {
 
     /** @return whether {@code name}, a class's binary name, matches one of the patterns */
     boolean allows(String name) {
-        if (!NAME.matcher(name).matches() || JDK.matcher(name).matches()) {
+        if (!isBinaryName(name) || inJdkPackages(name)) {
             return false;
         }
         if (classes.contains(name)) {
@@ -231,12 +248,14 @@ public final class NamedClasses {
     }
 
     /** Text from the bytes in a message: quoted and cut short. */
-    private static String quoted(String s) {
+    static String quoted(String s) {
         return "\"" + (s.length() > 200 ? s.substring(0, 200) + "..." : s) + "\"";
     }
 
     /**
-     * Reads the rest of a value of a class written by name: the class reference, then its content.
+     * Reads the rest of a value of a class written by name: the class reference, then its content. For the
+     * extended built-ins' serializer, which reads the extended id itself (a run of id 99, an overlong extended
+     * id); a tagged value is read by {@code ReadSession} directly.
      *
      * @param in the buffer, just after the extended id
      * @return the value
@@ -244,14 +263,6 @@ public final class NamedClasses {
     public static Object read(ReadBuffer in) {
         Registration r = ReadSession.of(in).readNamedClass(in);
         return ((Named) r.serializer).content.read(in);
-    }
-
-    /**
-     * @param in the buffer, at a class reference
-     * @return the class it names
-     */
-    public static Class<?> readType(ReadBuffer in) {
-        return ReadSession.of(in).readNamedClass(in).type;
     }
 
     /**
@@ -279,8 +290,8 @@ public final class NamedClasses {
     /**
      * The serializer of a class written by name, under {@link TypeIds#EXTENDED}: its extended id and class
      * reference, then its content. Tracked, as every value under that tag is (the reader numbers the value
-     * before it knows its class). Reading goes through the extended built-ins' serializer, which dispatches on
-     * the extended id to {@link #read}.
+     * before it knows its class). Reading does not go through it: {@code ReadSession} reads the class reference
+     * and calls {@link #content} (or the extended built-ins' serializer calls {@link NamedClasses#read}).
      */
     private static final class Named implements Serializer<Object> {
         private final Class<?> type;
@@ -306,7 +317,7 @@ public final class NamedClasses {
 
         @Override
         public Object read(ReadBuffer in) {
-            return content.read(in); // not reached: reads dispatch through the extended id (see NamedClasses.read)
+            return content.read(in); // not reached: see the class comment
         }
     }
 }

@@ -160,8 +160,7 @@ public final class Registry {
         if (named == null || lookup.get(type) != UNREGISTERED) {
             return false;
         }
-        Registration r = named.forClass(type);
-        return r != null && NamedClasses.isNamed(r);
+        return named.forClass(type) != null;
     }
 
     /**
@@ -182,8 +181,8 @@ public final class Registry {
      */
     Registration forName(String name, long at) {
         if (named == null) {
-            throw new BlitException("class name \"" + (name.length() > 200 ? name.substring(0, 200) + "..." : name)
-                    + "\" at offset " + at + ": this Blit instance reads no class by name (Blit.builder().allowClassNames)");
+            throw new BlitException("class name " + NamedClasses.quoted(name) + " at offset " + at
+                    + ": this Blit instance reads no class by name (Blit.builder().allowClassNames)");
         }
         return named.forName(name, at, this);
     }
