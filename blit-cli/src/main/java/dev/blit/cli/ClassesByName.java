@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Id 99, extended id 43: the values of the user's classes written by their name (FORMAT.md, "Classes written by
- * name"), for {@link Decoder}. A class reference is {@code 00} and the class's binary name the first time a
- * message names it, later that name's index plus one; each message (each value of a stream, each record of a log)
+ * name"), for {@link Decoder}. A class reference is {@code 00}, the class's package ({@code 00} and its name the
+ * first time a message names it, later its index plus one) and its name in the package the first time a message
+ * names the class, later that class's index plus one; each message (each value of a stream, each record of a log)
  * starts with no names, so the table here is the message's ({@link #begin}, rewound with the decoder's other
  * state when a guess fails). The content after the reference is exactly a registered class's, so it is read as
  * one ({@link Decoder#user}), the class standing under the key {@link UserTypes#named} gives it: with its fields'
@@ -17,7 +18,7 @@ import java.util.List;
  * compatible mode; else the value stops there, naming the class).
  *
  * <p>What every reader refuses is damage here too, with its offset: a reference to a name the message has not
- * given, a null name, one over 1,024 chars, one that is no binary class name or lies in the JDK's packages (no
+ * given, a package reference likewise, a null package or name, a name in its package that holds a dot, one over 1,024 chars, one that is no binary class name or lies in the JDK's packages (no
  * pattern may allow those, so no Blit loads them), and, once loaded, a class the library never reads by name.
  * Whether a name matches the reader's {@code allowClassNames}, and names a class the reader has, only the reader
  * tells: the dump, which may be given another classpath or none, does not refuse those.
@@ -29,6 +30,10 @@ final class ClassesByName {
     private final UserTypes types;
     /** The names the message being read gave so far, by index. */
     private final List<String> names = new ArrayList<>();
+    /** The packages the message being read gave so far, by index. */
+    private final List<String> packages = new ArrayList<>();
+    /** How many packages the message had given at each count of names, to rewind both together. */
+    private final List<Integer> packagesAt = new ArrayList<>();
 
     ClassesByName(Decoder decoder, Input in, UserTypes types) {
         this.decoder = decoder;
@@ -39,6 +44,8 @@ final class ClassesByName {
     /** A message starts with no names. */
     void begin() {
         names.clear();
+        packages.clear();
+        packagesAt.clear();
     }
 
     /** @return how many names the message gave so far, to rewind to with {@link #truncate} */
@@ -48,7 +55,11 @@ final class ClassesByName {
 
     /** Forgets the names given after the first {@code count}: the decoder reads a value again. */
     void truncate(int count) {
-        names.subList(count, names.size()).clear();
+        if (count < names.size()) {
+            packages.subList(packagesAt.get(count), packages.size()).clear();
+            packagesAt.subList(count, packagesAt.size()).clear();
+            names.subList(count, names.size()).clear();
+        }
     }
 
     /**
@@ -101,10 +112,24 @@ final class ClassesByName {
             return types.named(name, at);
         }
         long nameAt = in.pos;
-        String name = in.str();
-        if (name == null) {
-            throw new BlitException("null class name at offset " + nameAt);
+        int given = packages.size();
+        try {
+            return newName(c, nameAt, given);
+        } catch (BlitException e) {
+            packages.subList(given, packages.size()).clear(); // a package read for a name that failed
+            throw e;
         }
+    }
+
+    private long newName(Node c, long nameAt, int given) {
+        String pkg = pkg(c);
+        long simpleAt = in.pos;
+        String simple = in.str();
+        if (simple == null || simple.indexOf('.') >= 0) {
+            throw new BlitException((simple == null ? "null class name" : "class name " + Names.quote(simple)
+                    + ", which holds a dot,") + " at offset " + simpleAt + " (the name in its package)");
+        }
+        String name = pkg.isEmpty() ? simple : pkg + "." + simple;
         if (name.length() > NamedClasses.MAX_NAME) {
             throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
                     + NamedClasses.MAX_NAME + " are read");
@@ -117,7 +142,34 @@ final class ClassesByName {
         c.type = "new name #" + names.size();
         c.value = Names.quote(name);
         long key = types.named(name, nameAt);
+        packagesAt.add(given);
         names.add(name);
         return key;
+    }
+
+    /** The package of a new class name: {@code 00} and a new one, or the index plus one of one given before. */
+    private String pkg(Node c) {
+        long at = in.pos;
+        long p = in.uvar(32) & 0xffffffffL;
+        if (p != 0) {
+            if (p - 1 >= packages.size()) {
+                throw new BlitException("package reference " + p + " at offset " + at + ": this message named "
+                        + packages.size() + " packages so far (0 introduces one)");
+            }
+            c.note = "in package #" + (p - 1);
+            return packages.get((int) (p - 1));
+        }
+        long pkgAt = in.pos;
+        String pkg = in.str();
+        if (pkg == null) {
+            throw new BlitException("null package name at offset " + pkgAt);
+        }
+        if (pkg.length() > NamedClasses.MAX_NAME) {
+            throw new BlitException("package name of " + pkg.length() + " chars at offset " + pkgAt + ": at most "
+                    + NamedClasses.MAX_NAME + " are read");
+        }
+        c.note = "in new package #" + packages.size();
+        packages.add(pkg);
+        return pkg;
     }
 }

@@ -162,6 +162,12 @@ class DumpAgreesOnNamedClassesTest {
         return b.toString();
     }
 
+    /** A new class name in a new package, as hex: {@code 00}, the package, the name in it. */
+    private static String name(String binaryName) {
+        int dot = binaryName.lastIndexOf('.');
+        return "00 " + str(dot < 0 ? "" : binaryName.substring(0, dot)) + " " + str(binaryName.substring(dot + 1));
+    }
+
     /** {@code v} alone, written by name, as hex: it gives the names it uses, so it fits anywhere a value does. */
     private static String alone(Object v) {
         return HEX.formatHex(SCHEMA.toBytes(v));
@@ -182,41 +188,45 @@ class DumpAgreesOnNamedClassesTest {
                 {"63 2b 01", "class reference 1 at offset 2: this message named 0 classes so far"},
                 {"24 02 " + point + " 63 2b 02", "class reference 2 at offset " + (HEX.parseHex(point).length + 4)},
                 {"63 2b 80 80 80 80 08", "class reference 2147483648 at offset 2"},
-                {"63 2b 00 00", "null class name at offset 3"},
-                {"63 2b 00 " + str("dev.blit.cli." + "x".repeat(1100)), "class name of 1113 chars at offset 3: at most 1024"},
-                {"63 2b 00 " + str("java.util.HashMap") + " 00", "class name \"java.util.HashMap\" at offset 3 is in the JDK's"},
-                {"63 2b 00 " + str("com.sun.X") + " 00", "is in the JDK's packages"},
-                {"63 2b 00 " + str("dev.blit..cli.X") + " 00", "is no binary class name"},
-                {"63 2b 00 " + str(POINT + "[]") + " 00", "is no binary class name"},
-                {"63 2b 00 " + str(Shape.class.getName()) + " 00", "which is not written by name"},
-                {"63 2b 00 " + str(Abstract.class.getName()) + " 00", "which is not written by name"},
-                {"63 2b 00 " + str(COLOR + "$1") + " 00", "which is not written by name"},
-                {"63 2b 00 " + str(POINT) + " 01 00 00", "truncated"},
-                {"63 2b 00 " + str(POINT), "truncated"},
-                {"63 2b 00 " + str(COLOR) + " 03", "ordinal 3 at offset " + (4 + COLOR.length()) + " is past the 3 constants"},
+                {"63 2b 00 00 00", "null package name at offset 4"},
+                {"63 2b 00 00 01 00", "null class name at offset 5"},
+                {"63 2b 00 01 " + str("X"), "package reference 1 at offset 3: this message named 0 packages so far"},
+                {"63 2b 00 00 " + str("dev.blit") + " " + str("cli.X"), "class name \"cli.X\", which holds a dot, at offset 13"},
+                {"63 2b 00 00 " + str("x".repeat(1025)), "package name of 1025 chars at offset 4: at most 1024"},
+                {"63 2b 00 " + name("dev.blit.cli." + "x".repeat(1100)), "class name of 1113 chars at offset 3: at most 1024"},
+                {"63 2b 00 " + name("java.util.HashMap") + " 00", "class name \"java.util.HashMap\" at offset 3 is in the JDK's"},
+                {"63 2b 00 " + name("com.sun.X") + " 00", "is in the JDK's packages"},
+                {"63 2b 00 " + name("dev.blit..cli.X") + " 00", "is no binary class name"},
+                {"63 2b 00 " + name(POINT + "[]") + " 00", "is no binary class name"},
+                {"63 2b 00 " + name(Shape.class.getName()) + " 00", "which is not written by name"},
+                {"63 2b 00 " + name(Abstract.class.getName()) + " 00", "which is not written by name"},
+                {"63 2b 00 " + name(COLOR + "$1") + " 00", "which is not written by name"},
+                {"63 2b 00 " + name(POINT) + " 01 00 00", "truncated"},
+                {"63 2b 00 " + name(POINT), "truncated"},
+                {"63 2b 00 " + name(COLOR) + " 03", "ordinal 3 at offset " + (5 + COLOR.length()) + " is past the 3 constants"},
                 // as types: an array's component, an EnumSet's or EnumMap's enum
                 {"15 63 2b 01 00", "class reference 1 at offset 3"},
-                {"2e 63 2b 00 " + str(POINT) + " 00", "EnumSet type at offset 1 is " + POINT + ", not an enum"},
-                {"2e 15 63 2b 00 " + str(COLOR) + " 00", "EnumSet type at offset 1 is " + COLOR + "[], not an enum"},
-                {"2e 63 2b 00 " + str(COLOR) + " 01 08", "EnumSet bit 3 at offset " + (6 + COLOR.length()) + " is not a constant of "
+                {"2e 63 2b 00 " + name(POINT) + " 00", "EnumSet type at offset 1 is " + POINT + ", not an enum"},
+                {"2e 15 63 2b 00 " + name(COLOR) + " 00", "EnumSet type at offset 1 is " + COLOR + "[], not an enum"},
+                {"2e 63 2b 00 " + name(COLOR) + " 01 08", "EnumSet bit 3 at offset " + (7 + COLOR.length()) + " is not a constant of "
                         + COLOR + " (it has 3)"},
-                {"2f 63 2b 00 " + str(COLOR) + " 01 05 00", "EnumMap key ordinal 5 at offset " + (6 + COLOR.length())},
-                {"15 63 2b 00 " + str(POINT) + " 01 0b 03 61", "element 0 of a " + POINT + "[] is a String"},
-                {"15 63 2b 00 " + str(POINT) + " 01 " + alone(new Base(5)), "element 0 of a " + POINT + "[] is a " + BASE},
-                {"15 63 2b 00 " + str(DERIVED) + " 01 " + alone(new Base(5)), "element 0 of a " + DERIVED + "[] is a " + BASE},
-                {"15 63 2b 00 " + str(POINT) + " 01 63 01 03 61", "element 0 of a " + POINT + "[] is a Path"},
+                {"2f 63 2b 00 " + name(COLOR) + " 01 05 00", "EnumMap key ordinal 5 at offset " + (7 + COLOR.length())},
+                {"15 63 2b 00 " + name(POINT) + " 01 0b 03 61", "element 0 of a " + POINT + "[] is a String"},
+                {"15 63 2b 00 " + name(POINT) + " 01 " + alone(new Base(5)), "element 0 of a " + POINT + "[] is a " + BASE},
+                {"15 63 2b 00 " + name(DERIVED) + " 01 " + alone(new Base(5)), "element 0 of a " + DERIVED + "[] is a " + BASE},
+                {"15 63 2b 00 " + name(POINT) + " 01 63 01 03 61", "element 0 of a " + POINT + "[] is a Path"},
                 // a run of id 99 (writers tag each element; readers take one): each element must still fit
-                {"15 63 2b 00 " + str(POINT) + " 02 45 63 2b 01 01 00 00 00 02 00 00 00 01 03 61",
+                {"15 63 2b 00 " + name(POINT) + " 02 45 63 2b 01 01 00 00 00 02 00 00 00 01 03 61",
                         "element 1 of a " + POINT + "[] is a Path"},
                 {"2a 01 " + point + " 00", "expected a Comparator at offset 2 but found " + POINT},
                 // an exception written by name whose cause is no Throwable
-                {"63 2b 00 " + str(OrderRejected.class.getName()) + " 03 6d " + point + " 00 00 02 00",
+                {"63 2b 00 " + name(OrderRejected.class.getName()) + " 03 6d " + point + " 00 00 02 00",
                         "the cause of " + OrderRejected.class.getName() + " at offset"},
         });
         DumpAgreesWithLibraryTest.bothRead(args("--schema"), SCHEMA, new String[] {
                 HEX.formatHex(SCHEMA.toBytes(sample())),
-                "15 63 2b 00 " + str(BASE) + " 02 " + alone(new Derived(1, "d")) + " 00",
-                "15 63 2b 00 " + str(POINT) + " 02 45 63 2b 01 01 00 00 00 02 00 00 00 2b 01 03 00 00 00 04 00 00 00",
+                "15 63 2b 00 " + name(BASE) + " 02 " + alone(new Derived(1, "d")) + " 00",
+                "15 63 2b 00 " + name(POINT) + " 02 45 63 2b 01 01 00 00 00 02 00 00 00 2b 01 03 00 00 00 04 00 00 00",
                 "2a 01 " + alone(new ByLength()) + " 00",
                 alone(Color.GREEN),
                 alone(EnumSet.noneOf(Color.class)),
@@ -240,7 +250,7 @@ class DumpAgreesOnNamedClassesTest {
         });
         DumpAgreesWithLibraryTest.bothRefuse(args, blit, new String[][] {
                 {"15 64 01 " + alone(new Point(1, 2)), "element 0 of a " + BASE + "[] is a " + POINT},
-                {"15 63 2b 00 " + str(DERIVED) + " 01 " + base, "element 0 of a " + DERIVED + "[] is a " + BASE},
+                {"15 63 2b 00 " + name(DERIVED) + " 01 " + base, "element 0 of a " + DERIVED + "[] is a " + BASE},
         });
     }
 }

@@ -53,6 +53,8 @@ public final class NamedClasses {
     private final Binder binder;
     private final ConcurrentHashMap<Class<?>, Registration> byClass = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Registration> byName = new ConcurrentHashMap<>();
+    /** The package of every class written by name, one String each, so a writer compares packages by identity. */
+    private final java.util.Map<String, String> packageNames = new java.util.HashMap<>();
     /** Classes allowed by name that cannot be serialized, with why: at most one per class that exists. */
     private final java.util.Map<Class<?>, String> refusals = new java.util.HashMap<>();
 
@@ -197,7 +199,11 @@ public final class NamedClasses {
                 throw new BlitException(why, e);
             }
             r = new Registration(TypeIds.EXTENDED, type);
-            r.bind(new Named(type, content));
+            String name = type.getName();
+            int dot = name.lastIndexOf('.');
+            String pkg = dot < 0 ? "" : name.substring(0, dot);
+            String known = packageNames.putIfAbsent(pkg, pkg);
+            r.bind(new Named(new ClassName(type, known != null ? known : pkg, name.substring(dot + 1)), content));
             byName.put(type.getName(), r);
             byClass.put(type, r);
             return r;
@@ -267,10 +273,10 @@ public final class NamedClasses {
 
     /**
      * @param r the registration of a class written by name
-     * @return its name as the bytes of a {@code str}
+     * @return its name as written: package and name in it, as the bytes of two {@code str}s
      */
-    static byte[] wire(Registration r) {
-        return ((Named) r.serializer).wire;
+    static ClassName name(Registration r) {
+        return ((Named) r.serializer).name;
     }
 
     /**
@@ -288,30 +294,52 @@ public final class NamedClasses {
     }
 
     /**
+     * A class's name as it is written: its package (FORMAT.md's {@code pkgref}: "" for the unnamed package), then
+     * its name in the package, each as the bytes of a {@code str}, made once per class. A message names a package
+     * once, however many of its classes it names: the classes of one application mostly share a few packages, and
+     * the package is most of a name's length ({@code com.acme.orders.} in {@code com.acme.orders.Order}).
+     */
+    static final class ClassName {
+        final Class<?> type;
+        /** One String per package ({@code packageNames}), compared by identity. */
+        final String pkg;
+        final byte[] pkgWire;
+        final byte[] simpleWire;
+
+        ClassName(Class<?> type, String pkg, String simple) {
+            this.type = type;
+            this.pkg = pkg;
+            this.pkgWire = str(pkg);
+            this.simpleWire = str(simple);
+        }
+
+        private static byte[] str(String s) {
+            WriteBuffer b = new WriteBuffer(16);
+            b.writeString(s);
+            return java.util.Arrays.copyOf(b.array(), (int) b.position());
+        }
+    }
+
+    /**
      * The serializer of a class written by name, under {@link TypeIds#EXTENDED}: its extended id and class
      * reference, then its content. Tracked, as every value under that tag is (the reader numbers the value
      * before it knows its class). Reading does not go through it: {@code ReadSession} reads the class reference
      * and calls {@link #content} (or the extended built-ins' serializer calls {@link NamedClasses#read}).
      */
     private static final class Named implements Serializer<Object> {
-        private final Class<?> type;
+        final ClassName name;
         final Serializer<Object> content;
-        /** The class's name as the bytes of a {@code str}: written, and recognised in the next message, as bytes. */
-        final byte[] wire;
 
         @SuppressWarnings("unchecked")
-        Named(Class<?> type, Serializer<?> content) {
-            this.type = type;
+        Named(ClassName name, Serializer<?> content) {
+            this.name = name;
             this.content = (Serializer<Object>) content;
-            WriteBuffer b = new WriteBuffer(16);
-            b.writeString(type.getName());
-            this.wire = java.util.Arrays.copyOf(b.array(), (int) b.position());
         }
 
         @Override
         public void write(WriteBuffer out, Object value) {
             out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
-            WriteSession.of(out).writeClassName(out, type, wire);
+            WriteSession.of(out).writeClassName(out, name);
             content.write(out, value);
         }
 

@@ -33,6 +33,9 @@ public final class ReadSession implements ObjectReader {
      */
     private Registration[] named;
     private int namedCount;
+    /** The packages this message named so far, by index ({@link #readNamedClass}). */
+    private String[] packages;
+    private int packageCount;
 
     /** The Blit instance this session reads for; a session is reused only by its owner. */
     private final Object owner;
@@ -120,6 +123,7 @@ public final class ReadSession implements ObjectReader {
             java.util.Arrays.fill(layouts, null);
         }
         namedCount = 0;
+        packageCount = 0;
     }
 
     /** Ends one message, dropping the decoded objects so the session retains none of them. */
@@ -509,9 +513,10 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
-     * Reads a reference to a class written by its name ({@link WriteSession#writeClassName}): {@code 00} and a
-     * name, which is checked against the instance's patterns before any class is loaded, or the index plus one
-     * of a name this message gave before.
+     * Reads a reference to a class written by its name ({@link WriteSession#writeClassName}): {@code 00}, a
+     * package (or the index plus one of one this message gave before) and a name in it, which together are
+     * checked against the instance's patterns before any class is loaded; or the index plus one of a class this
+     * message named before.
      *
      * @param in the buffer
      * @return the class's registration
@@ -526,27 +531,67 @@ public final class ReadSession implements ObjectReader {
             }
             return named[k - 1];
         }
+        // What an earlier message of this session named at this index: a stream or a reused buffer whose messages
+        // name their classes in the same order costs a compare of bytes, not strings and a lookup.
         Registration[] n = named;
-        if (n != null && namedCount < n.length && n[namedCount] != null && in.readBytesIf(NamedClasses.wire(n[namedCount]))) {
-            // The name an earlier message of this session gave at this index, byte for byte: a stream or a reused
-            // buffer whose messages name their classes in the same order costs a compare, not a string and a lookup.
-            return n[namedCount++];
-        }
+        Registration guess = n != null && namedCount < n.length ? n[namedCount] : null;
+        NamedClasses.ClassName g = guess == null ? null : NamedClasses.name(guess);
         long nameAt = in.offset();
-        String name = in.readString(); // bounded by the read limits, like every string
-        if (name == null) {
-            throw new BlitException("null class name at offset " + nameAt);
+        String pkg = readPackage(in, g);
+        Registration r;
+        if (g != null && g.pkg.equals(pkg) && in.readBytesIf(g.simpleWire)) {
+            r = guess;
+        } else {
+            long simpleAt = in.offset();
+            String simple = in.readString(); // bounded by the read limits, like every string
+            if (simple == null || simple.indexOf('.') >= 0) {
+                throw new BlitException((simple == null ? "null class name" : "class name " + NamedClasses.quoted(simple)
+                        + ", which holds a dot,") + " at offset " + simpleAt + " (the name in its package)");
+            }
+            String name = pkg.isEmpty() ? simple : pkg + "." + simple;
+            if (name.length() > NamedClasses.MAX_NAME) {
+                throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
+                        + NamedClasses.MAX_NAME + " are read");
+            }
+            r = registry.forName(name, nameAt);
         }
-        if (name.length() > NamedClasses.MAX_NAME) {
-            throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
-                    + NamedClasses.MAX_NAME + " are read");
-        }
-        Registration r = registry.forName(name, nameAt);
         if (named == null || namedCount == named.length) {
             named = Arrays.copyOf(named == null ? new Registration[0] : named, Math.max(8, namedCount * 2));
         }
         named[namedCount++] = r;
         return r;
+    }
+
+    /** The package of a new class name: {@code 00} and a new one, or one this message gave before. */
+    private String readPackage(ReadBuffer in, NamedClasses.ClassName guess) {
+        long at = in.offset();
+        int p = in.readUnsignedVarInt();
+        if (p != 0) {
+            if (p - 1 < 0 || p - 1 >= packageCount) {
+                throw new BlitException("package reference " + Integer.toUnsignedString(p) + " at offset " + at + ": this"
+                        + " message named " + packageCount + " packages so far (0 introduces one)");
+            }
+            return packages[p - 1];
+        }
+        String pkg;
+        if (guess != null && in.readBytesIf(guess.pkgWire)) {
+            pkg = guess.pkg;
+        } else {
+            long pkgAt = in.offset();
+            pkg = in.readString();
+            if (pkg == null) {
+                throw new BlitException("null package name at offset " + pkgAt);
+            }
+            if (pkg.length() > NamedClasses.MAX_NAME) {
+                throw new BlitException("package name of " + pkg.length() + " chars at offset " + pkgAt + ": at most "
+                        + NamedClasses.MAX_NAME + " are read");
+            }
+        }
+        if (packages == null || packageCount == packages.length) {
+            packages = Arrays.copyOf(packages == null ? new String[0] : packages, Math.max(4, packageCount * 2));
+        }
+        packages[packageCount++] = pkg;
+        return pkg;
     }
 
     @Override

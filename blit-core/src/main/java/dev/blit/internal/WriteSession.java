@@ -33,6 +33,9 @@ public final class WriteSession implements ObjectWriter {
     /** The named classes by index once a message names more than {@link #NAMED_SCAN}; null until then. */
     private java.util.IdentityHashMap<Class<?>, Integer> namedIndex;
     private static final int NAMED_SCAN = 8;
+    /** The packages this message named so far, by index (see {@link #writeClassName}). */
+    private String[] packages;
+    private int packageCount;
 
     /** The Blit instance this session writes for; a session is reused only by its owner. */
     private final Object owner;
@@ -148,6 +151,7 @@ public final class WriteSession implements ObjectWriter {
             java.util.Arrays.fill(named, 0, namedCount, null); // a session keeps no class alive past its message
             namedCount = 0;
             namedIndex = null;
+            packageCount = 0; // the package names stay: Strings, which keep no class alive
         }
     }
 
@@ -579,13 +583,15 @@ public final class WriteSession implements ObjectWriter {
 
     /**
      * Writes a reference to a class written by its name (FORMAT.md, "Classes written by name"): {@code 00} and
-     * its name the first time this message names it, else its index among the message's names, plus one.
+     * its name the first time this message names it (its package's index plus one if the message named the
+     * package before, else {@code 00} and the package; then its name in the package), else its index among the
+     * message's names, plus one.
      *
      * @param out  the buffer
-     * @param type the class
-     * @param name its name as the bytes of a {@code str}, made once per class
+     * @param name the class's name, its bytes made once per class
      */
-    public void writeClassName(WriteBuffer out, Class<?> type, byte[] name) {
+    void writeClassName(WriteBuffer out, NamedClasses.ClassName name) {
+        Class<?> type = name.type;
         int index = namedIndexOf(type);
         if (index >= 0) {
             out.writeUnsignedVarInt(index + 1);
@@ -605,7 +611,32 @@ public final class WriteSession implements ObjectWriter {
         }
         named[namedCount++] = type;
         out.writeUnsignedVarInt(0);
-        out.writeBytes(name, 0, name.length);
+        int p = packageIndexOf(name.pkg);
+        if (p >= 0) {
+            out.writeUnsignedVarInt(p + 1);
+        } else {
+            if (packages == null || packageCount == packages.length) {
+                packages = java.util.Arrays.copyOf(packages == null ? new String[0] : packages, Math.max(4, packageCount * 2));
+            }
+            packages[packageCount++] = name.pkg;
+            out.writeUnsignedVarInt(0);
+            out.writeBytes(name.pkgWire, 0, name.pkgWire.length);
+        }
+        out.writeBytes(name.simpleWire, 0, name.simpleWire.length);
+    }
+
+    /**
+     * @return the index this message gave the package {@code pkg}, or -1: a scan by identity (one String per
+     *         package), since a message names few packages, and no more of them than classes
+     */
+    private int packageIndexOf(String pkg) {
+        String[] p = packages;
+        for (int i = 0; i < packageCount; i++) {
+            if (p[i] == pkg) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** @return the index this message gave {@code type}'s name, or -1 */
@@ -641,7 +672,7 @@ public final class WriteSession implements ObjectWriter {
         if (r.id == TypeIds.EXTENDED && NamedClasses.isNamed(r)) {
             out.writeUnsignedVarInt(TypeIds.EXTENDED);
             out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
-            writeClassName(out, r.type, NamedClasses.wire(r));
+            writeClassName(out, NamedClasses.name(r));
             return;
         }
         if (r.id == TypeIds.EXTENDED) {

@@ -63,11 +63,27 @@ class NamedClassTest {
         return b.toString();
     }
 
+    /**
+     * A new class name whose package is new too: {@code 00} (a new package), the package, the name in it (the
+     * class reference's own {@code 00} before it is the caller's).
+     */
+    private static String name(String binaryName) {
+        int dot = binaryName.lastIndexOf('.');
+        return "00 " + str(dot < 0 ? "" : binaryName.substring(0, dot)) + " " + str(binaryName.substring(dot + 1));
+    }
+
+    /** {@code str} bytes of a Latin-1 string. */
+    private static byte[] strBytes(String s) {
+        return bytes(str(s));
+    }
+
     @Test
     void aValueIsItsNameOnceAMessageThenItsIndex() {
         Blit blit = named(MODEL);
-        String point = str(Point.class.getName());
-        // 99, extended id 43, 00 and the name, then Point's flat block
+        String point = name(Point.class.getName());
+        assertEquals("00 25 64 65 76 2e 62 6c 69 74 2e 67 65 6e 2e 6e 61 6d 65 64 17 4d 6f 64 65 6c 24 50 6f 69 6e 74", point);
+        // 99, extended id 43, 00 (a new name), its package (00: new, "dev.blit.gen.named"), its name in the package
+        // ("Model$Point"), then Point's flat block
         assertEquals("63 2b 00 " + point + " 03 00 00 00 fe ff ff ff", hex(blit.toBytes(new Point(3, -2))).trim());
         // an immutable list (48) of two: the second Point refers to the message's class #0 (01)
         byte[] two = blit.toBytes(List.of(new Point(1, 2), new Point(3, 4)));
@@ -75,11 +91,16 @@ class NamedClassTest {
         assertEquals(List.of(new Point(1, 2), new Point(3, 4)), blit.fromBytes(two));
         // every message names its classes again: nothing depends on what was written before
         assertArrayEquals(two, blit.toBytes(List.of(new Point(1, 2), new Point(3, 4))));
+        // a second class of the package: 00 (a new name), 01 (the message's package #0), its name in the package
+        byte[] mixed = blit.toBytes(List.of(new Point(1, 2), new Circle(5)));
+        assertEquals("30 02 63 2b 00 " + point + " 01 00 00 00 02 00 00 00 63 2b 00 01 " + str("Model$Circle") + " 00 00 00 00 00 00 14 40",
+                hex(mixed).trim());
+        assertEquals(List.of(new Point(1, 2), new Circle(5)), blit.fromBytes(mixed));
         // an enum: its ordinal; a constant with a body is written as its enum
-        assertEquals("63 2b 00 " + str(Color.class.getName()) + " 01", hex(blit.toBytes(Color.GREEN)).trim());
+        assertEquals("63 2b 00 " + name(Color.class.getName()) + " 01", hex(blit.toBytes(Color.GREEN)).trim());
         assertSame(Color.GREEN, blit.fromBytes(blit.toBytes(Color.GREEN)));
         // an enum whose constants implement its abstract method: the enum class is abstract, and still has a name
-        assertEquals("63 2b 00 " + str(Model.Op.class.getName()) + " 01", hex(blit.toBytes(Model.Op.MINUS)).trim());
+        assertEquals("63 2b 00 " + name(Model.Op.class.getName()) + " 01", hex(blit.toBytes(Model.Op.MINUS)).trim());
         assertSame(Model.Op.MINUS, blit.copy(Model.Op.MINUS));
         assertEquals(EnumSet.allOf(Model.Op.class), blit.copy(EnumSet.allOf(Model.Op.class)));
         // the class's serializer alone writes its content, as a registered class's does
@@ -215,7 +236,7 @@ class NamedClassTest {
         for (String name : new String[] {"java.util.HashMap", "javax.management.BadAttributeValueExpException",
                 "org.apache.commons.collections.functors.InvokerTransformer", "dev.blit.gen.NamedClassTest",
                 "dev.blit.gen.named.deep.Inner", "dev.blit.gen.named.Model$Point[]", "dev.blit.gen.named.", ""}) {
-            byte[] bytes = bytes("63 2b 00 " + str(name) + " 00");
+            byte[] bytes = bytes("63 2b 00 " + name(name) + " 00");
             BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(bytes), name);
             assertTrue(e.getMessage().contains("is not allowed") && e.getMessage().contains("at offset 3"), e.getMessage());
         }
@@ -234,12 +255,12 @@ class NamedClassTest {
                 {"dev.blit.gen.named.Model$Color$1", "not written by name"},
         };
         for (String[] c : cases) {
-            byte[] bytes = bytes("63 2b 00 " + str(c[0]) + " 00");
+            byte[] bytes = bytes("63 2b 00 " + name(c[0]) + " 00");
             BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes), c[0]);
             assertTrue(e.getMessage().contains(c[1]), c[0] + ": " + e.getMessage());
         }
         // a class the name allows that cannot be serialized: refused as registering it is, the same way every time
-        byte[] unbuildable = bytes("63 2b 00 " + str(Model.Unbuildable.class.getName()) + " 02 04");
+        byte[] unbuildable = bytes("63 2b 00 " + name(Model.Unbuildable.class.getName()) + " 02 04");
         String first = assertThrows(BlitException.class, () -> blit.fromBytes(unbuildable)).getMessage();
         assertEquals(first, assertThrows(BlitException.class, () -> blit.fromBytes(unbuildable)).getMessage());
         assertTrue(first.contains("Unbuildable") && first.contains("at offset 3: "), first);
@@ -247,12 +268,21 @@ class NamedClassTest {
         assertTrue(first.endsWith(written), written);
         // an index this message has not given, a null name, an over-long name
         assertMessage(blit, "63 2b 01 00", "class reference 1 at offset 2: this message named 0 classes");
-        assertMessage(blit, "30 02 63 2b 00 " + str(Point.class.getName()) + " 01 00 00 00 02 00 00 00 63 2b 02",
+        assertMessage(blit, "30 02 63 2b 00 " + name(Point.class.getName()) + " 01 00 00 00 02 00 00 00 63 2b 02",
                 "class reference 2 at offset");
-        assertMessage(blit, "63 2b 00 00", "null class name at offset 3");
-        assertMessage(blit, "63 2b 00 " + str("dev.blit.gen.named." + "x".repeat(1100)), "at most 1024 are read");
+        // a package this message has not given, a null package, a null name, a name with a dot in it
+        assertMessage(blit, "63 2b 00 01 " + str("Point"), "package reference 1 at offset 3: this message named 0 packages");
+        assertMessage(blit, "30 02 63 2b 00 " + name(Point.class.getName()) + " 01 00 00 00 02 00 00 00 63 2b 00 02 "
+                + str("Model$Circle"), "package reference 2 at offset");
+        assertMessage(blit, "63 2b 00 00 00", "null package name at offset 4");
+        assertMessage(blit, "63 2b 00 00 " + str("dev.blit.gen.named") + " 00", "null class name at offset 23");
+        assertMessage(blit, "63 2b 00 00 " + str("dev.blit.gen") + " " + str("named.Model$Point"),
+                "class name \"named.Model$Point\", which holds a dot, at offset 17");
+        // over-long names: the name, or the package alone
+        assertMessage(blit, "63 2b 00 " + name("dev.blit.gen.named." + "x".repeat(1100)), "class name of 1119 chars at offset 3: at most 1024 are read");
+        assertMessage(blit, "63 2b 00 00 " + str("x".repeat(1025)), "package name of 1025 chars at offset 4: at most 1024");
         // a Blit without patterns reads no class by name
-        assertMessage(Blit.builder().build(), "63 2b 00 " + str(Point.class.getName()) + " 01 00 00 00 02 00 00 00",
+        assertMessage(Blit.builder().build(), "63 2b 00 " + name(Point.class.getName()) + " 01 00 00 00 02 00 00 00",
                 "reads no class by name");
     }
 
@@ -291,7 +321,7 @@ class NamedClassTest {
     @Test
     void anAllowedClassMissingADependencyIsABlitException() {
         Blit reader = Blit.builder().allowClassNames(MODEL).classLoader(new Missing()).build();
-        byte[] bytes = bytes("63 2b 00 " + str(Model.Line.class.getName()) + " 00 02 00");
+        byte[] bytes = bytes("63 2b 00 " + name(Model.Line.class.getName()) + " 00 02 00");
         for (int i = 0; i < 2; i++) {
             BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(bytes));
             assertTrue(e.getMessage().contains("at offset 3") && e.getMessage().contains("NoClassDefFoundError")
@@ -362,7 +392,7 @@ class NamedClassTest {
         // Model$Point, then a name one byte off (Model$Poinu): not taken for the remembered one
         byte[] point = blit.toBytes(new Point(1, 2));
         byte[] other = point.clone();
-        other[3 + str(Point.class.getName()).split(" ").length - 1]++;
+        other[3 + name(Point.class.getName()).split(" ").length - 1]++;
         dev.blit.buffer.ReadBuffer in = dev.blit.buffer.ReadBuffer.of(concat(point, other));
         assertEquals(new Point(1, 2), blit.read(in));
         BlitException e = assertThrows(BlitException.class, () -> blit.read(in));
@@ -380,15 +410,20 @@ class NamedClassTest {
         twice.addAll(List.of(new Point(3, 4), new Circle(2), new Model.Square(3, Color.GREEN), Model.Op.MINUS,
                 new Model.Derived(4), new Model.Line(null, 2, "y"), Order.sample(), Model.Node.chain(1), new Inner("j"), Color.RED));
         byte[] bytes = blit.toBytes(twice);
+        // each class's name in its package once, and each of the two packages once
+        List<String> parts = new ArrayList<>(List.of("dev.blit.gen.named", "dev.blit.gen.named.deep"));
         for (Class<?> c : new Class<?>[] {Point.class, Circle.class, Model.Op.class, Model.Node.class, Inner.class, Color.class}) {
-            byte[] name = c.getName().getBytes(StandardCharsets.ISO_8859_1);
+            parts.add(c.getName().substring(c.getName().lastIndexOf('.') + 1));
+        }
+        for (String part : parts) {
+            byte[] str = strBytes(part);
             int times = 0;
-            for (int i = 0; i + name.length <= bytes.length; i++) {
-                if (Arrays.equals(bytes, i, i + name.length, name, 0, name.length)) {
+            for (int i = 0; i + str.length <= bytes.length; i++) {
+                if (Arrays.equals(bytes, i, i + str.length, str, 0, str.length)) {
                     times++;
                 }
             }
-            assertEquals(1, times, c.getName() + " named once in " + bytes.length + " bytes");
+            assertEquals(1, times, part + " named once in " + bytes.length + " bytes");
         }
         Object back = blit.fromBytes(bytes);
         assertEquals(blit.toBytes(back).length, bytes.length);
