@@ -18,8 +18,6 @@ import java.util.Map;
 final class Decoder {
     /** How deeply values may nest before the dump gives up (hostile input must not overflow the stack). */
     static final int MAX_DEPTH = 400;
-    /** Array dimensions a type descriptor may nest, as the library's {@code ReadSession} allows. */
-    private static final int MAX_TYPE_NESTING = 200;
     /** Array elements shown inline. */
     static final int SHOWN = 16;
 
@@ -43,6 +41,8 @@ final class Decoder {
     private final UserTypes types;
     /** Id 99, extended id 43, and the message's class names. */
     final ClassesByName named;
+    /** Type descriptors (typed arrays, enum sets and maps) and enum constants. */
+    final TypeDescriptors descriptors;
     private final Mode mode;
     private final boolean flat;
 
@@ -70,12 +70,6 @@ final class Decoder {
      */
     private Node lastTarget;
     private boolean marked;
-    /** The class id the last type descriptor ended with (an EnumSet's or EnumMap's enum). */
-    private long lastDescriptor;
-    /** How many array dimensions the last descriptor put around {@link #lastDescriptor}. */
-    private int lastDims;
-    /** The extended id after a descriptor of 99. */
-    private long lastExtended;
     boolean sawBackReference;
     /**
      * The offset of the first user object read from its field table without its class; -1 if none, -2 once said.
@@ -93,6 +87,7 @@ final class Decoder {
         this.throwables = new ThrowableValues(this, in, fieldTables, types);
         this.types = types;
         this.named = new ClassesByName(this, in, types);
+        this.descriptors = new TypeDescriptors(this, in, types);
         this.mode = mode;
         this.flat = flat;
     }
@@ -255,11 +250,10 @@ final class Decoder {
             }
             case TypeIds.TYPED_ARRAY -> {
                 track(n);
-                n.type = descriptor(n) + "[]";
-                n.descriptor = lastDescriptor; // for the class of an array holding this one: UserTypes.classOf
-                n.dims = lastDims;
-                collection(n, in.count(1, "length"), depth, lastDescriptor == TypeIds.EXTENDED && lastDims == 0
-                        ? BuiltinIds.extendedElements(lastExtended) : BuiltinIds.arrayElements(lastDescriptor, lastDims));
+                n.type = descriptors.read(n) + "[]";
+                n.descriptor = descriptors.id(); // for the class of an array holding this one: UserTypes.classOf
+                n.dims = descriptors.dims();
+                collection(n, in.count(1, "length"), depth, descriptors.elements());
             }
             case TypeIds.BIG_INTEGER, TypeIds.BIG_DECIMAL, TypeIds.UUID, TypeIds.INSTANT, TypeIds.LOCAL_DATE,
                  TypeIds.LOCAL_TIME, TypeIds.LOCAL_DATE_TIME, TypeIds.OFFSET_DATE_TIME, TypeIds.ZONED_DATE_TIME,
@@ -303,62 +297,11 @@ final class Decoder {
             }
             case TypeIds.ENUM_SET -> {
                 track(n);
-                n.type = "EnumSet<" + enumDescriptor(n, "EnumSet") + ">";
-                long enumId = lastDescriptor;
-                int bytes = in.count(1, "bit set length");
-                StringBuilder sb = new StringBuilder("{");
-                int shown = 0;
-                for (int i = 0; i < bytes; i++) {
-                    int b = in.u8();
-                    if (b == 0 && i == bytes - 1) {
-                        throw new BlitException("EnumSet bit set ends with a zero byte (not the shortest encoding) at offset "
-                                + in.pos);
-                    }
-                    for (int bit = 0; bit < 8; bit++) {
-                        if ((b & (1 << bit)) != 0) {
-                            String c = constant(enumId, i * 8L + bit, "EnumSet bit", in.pos - 1);
-                            if (shown++ < 64) {
-                                sb.append(shown > 1 ? ", " : "").append(c);
-                            }
-                        }
-                    }
-                }
-                n.value = sb.append(shown > 64 ? ", ...}" : "}").toString();
+                descriptors.enumSet(n);
             }
             case TypeIds.ENUM_MAP -> {
                 track(n);
-                String name = enumDescriptor(n, "EnumMap");
-                n.type = "EnumMap<" + name + ">";
-                long enumId = lastDescriptor;
-                long countAt = in.pos;
-                int count = in.count(2, "count");
-                Object[] constants = constants(enumId);
-                if (constants != null && count > constants.length) { // FORMAT.md: at most one entry per constant
-                    throw new BlitException("EnumMap of " + count + " entries at offset " + countAt + " but " + name
-                            + " has only " + constants.length + " constants");
-                }
-                n.value = count + (count == 1 ? " entry" : " entries");
-                long previous = -1;
-                for (int i = 0; i < count; i++) {
-                    Node k = n.add(new Node(in.pos, "[" + i + "].key"));
-                    k.type = "ordinal";
-                    try {
-                        long keyAt = in.pos;
-                        long ordinal = in.uvar(32) & 0xffffffffL;
-                        if (ordinal <= previous) {
-                            throw new BlitException("EnumMap key ordinal " + ordinal + " at offset " + keyAt
-                                    + " is not above the previous key's");
-                        }
-                        previous = ordinal;
-                        k.value = constant(enumId, ordinal, "EnumMap key ordinal", keyAt);
-                    } catch (BlitException e) {
-                        mark(k, e);
-                        throw e;
-                    } finally {
-                        k.end = in.pos;
-                    }
-                    value(n, "[" + i + "].value", depth + 1);
-                }
+                descriptors.enumMap(n, depth);
             }
             case TypeIds.EMPTY_LIST, TypeIds.EMPTY_SET, TypeIds.EMPTY_MAP, TypeIds.REVERSE_ORDER -> {
             }
@@ -398,92 +341,6 @@ final class Decoder {
         tracked[nextRef] = n;
         building.set(nextRef, BuiltinIds.builtFromContent(n.id)); // for id 99, set again once its extended id is read
         n.ref = nextRef++;
-    }
-
-    /**
-     * The type descriptor of an EnumSet's or EnumMap's enum: a user id (an enum, if the classes say so), or one
-     * of the built-in enums ({@code DayOfWeek}, {@code Month}, and after id 99 {@code TimeUnit}, {@code ChronoUnit},
-     * {@code RoundingMode}: {@link #lastDescriptor} is then {@link BuiltinIds#extendedElements} of it); no other id
-     * of Blit's is an enum.
-     */
-    private String enumDescriptor(Node n, String what) {
-        long at = in.pos;
-        String name = descriptor(n);
-        if (lastDescriptor == TypeIds.EXTENDED && lastDims == 0) {
-            lastDescriptor = BuiltinIds.extendedElements(lastExtended);
-        }
-        UserTypes.UserType t = UserTypes.isUser(lastDescriptor) ? types.get(lastDescriptor) : null;
-        if (lastDims > 0 || !UserTypes.isUser(lastDescriptor) && BuiltinIds.enumConstants(lastDescriptor) == null
-                || t != null && t.shape() != UserTypes.Shape.ENUM) {
-            throw new BlitException(what + " type at offset " + at + " is " + name + ", not an enum");
-        }
-        return name;
-    }
-
-    /**
-     * A type descriptor of {@code n}: a class id, and for a typed array its component's descriptor; for a class
-     * written by name (99, 43), its key ({@link ClassesByName#descriptor}).
-     */
-    private String descriptor(Node n) {
-        StringBuilder dims = new StringBuilder();
-        for (int i = 0; ; i++) {
-            long at = in.pos;
-            long id = in.uvar(32) & 0xffffffffL;
-            lastDescriptor = id;
-            lastDims = i;
-            if (id == TypeIds.EXTENDED) { // Path[], File[], ...: 99, then the extended id
-                lastExtended = in.uvar(32) & 0xffffffffL;
-                if (lastExtended == TypeIds.EXT_NAMED_CLASS) {
-                    lastDescriptor = named.descriptor(n);
-                    return types.typeName(lastDescriptor) + dims;
-                }
-                String name = BuiltinIds.extendedName(lastExtended);
-                if (name == null) {
-                    throw new BlitException("unknown type id 99, extended id " + lastExtended + ", at offset " + at);
-                }
-                return name + dims;
-            }
-            if (id != TypeIds.TYPED_ARRAY) {
-                if (id < TypeIds.FIRST_USER_ID && !Names.isType((int) id)) {
-                    // null, a reference, a run and the unassigned ids below 100 name no type
-                    throw new BlitException("unknown type id " + id + " at offset " + at);
-                }
-                return types.typeName(id) + dims;
-            }
-            if (i >= MAX_TYPE_NESTING) {
-                throw new BlitException("array type nested more than " + MAX_TYPE_NESTING + " levels at offset " + at);
-            }
-            dims.append("[]");
-        }
-    }
-
-    /**
-     * An enum constant's name where the classes (or, for the built-in enums, the JDK) give it. An ordinal past a
-     * built-in enum's constants, or a registered one's, is refused, as the library refuses it; an enum not given
-     * needs its class.
-     *
-     * @param enumId a user id (or a named class's key), a built-in enum's id, or for an extended one
-     *               {@link BuiltinIds#extendedElements} of it
-     * @return "RED (ordinal 0)" when the enum is known, else "ordinal 0"
-     */
-    String constant(long enumId, long ordinal, String what, long at) {
-        Object[] constants = constants(enumId);
-        if (constants != null && ordinal >= constants.length) {
-            throw new BlitException(what + " " + ordinal + " at offset " + at + " is not a constant of "
-                    + (UserTypes.isUser(enumId) ? types.typeName(enumId) : constants[0].getClass().getName())
-                    + " (it has " + constants.length + ")");
-        }
-        if (constants != null) {
-            return UserTypes.constantName(constants[(int) ordinal]) + " (ordinal " + ordinal + ")";
-        }
-        return "ordinal " + ordinal;
-    }
-
-    /** @return the constants of enum {@code enumId}, a built-in or a registered one; null if not given */
-    private Object[] constants(long enumId) {
-        Object[] builtin = BuiltinIds.enumConstants(enumId);
-        UserTypes.UserType t = UserTypes.isUser(enumId) ? types.get(enumId) : null;
-        return builtin != null ? builtin : t != null && t.shape() == UserTypes.Shape.ENUM ? t.constants() : null;
     }
 
     /**

@@ -54,7 +54,7 @@ final class ExtendedValues {
                     leaves.extended(n, ext, at, types);
             case TypeIds.EXT_TIME_UNIT, TypeIds.EXT_CHRONO_UNIT, TypeIds.EXT_ROUNDING_MODE -> { // as a registered enum
                 long ordinalAt = in.pos;
-                n.value = decoder.constant(BuiltinIds.extendedElements(ext), in.uvar(32) & 0xffffffffL, "ordinal", ordinalAt);
+                n.value = decoder.descriptors.constant(BuiltinIds.extendedElements(ext), in.uvar(32) & 0xffffffffL, "ordinal", ordinalAt);
             }
             case TypeIds.EXT_SIMPLE_ENTRY, TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY, TypeIds.EXT_MAP_ENTRY -> {
                 decoder.value(n, "key", depth + 1);
