@@ -259,6 +259,8 @@ class GoldenVectorTest {
         c.add(new Case("sql_timestamp", new java.sql.Timestamp(-1500), PLAIN));
         c.add(new Case("sql_date_and_time", new Object[] {new java.sql.Date(1000), new java.sql.Time(-1)}, PLAIN));
         c.add(new Case("class_values", new Object[] {String.class, int[].class, Class.class}, PLAIN));
+        c.add(new Case("class_descriptors", new Object[] {String[].class, int[][].class, java.nio.file.Path.class,
+                java.util.concurrent.TimeUnit.class}, PLAIN));
         c.add(new Case("path_and_file", new Object[] {java.nio.file.Path.of("data.bin"), new java.io.File("log")}, PLAIN));
         c.add(new Case("inet_addresses", inetAddresses(), PLAIN));
         c.add(new Case("url_and_jdk_enums", urlAndJdkEnums(), PLAIN));

@@ -260,7 +260,7 @@ final class Decoder {
                  TypeIds.DURATION, TypeIds.PERIOD, TypeIds.ZONE_ID, TypeIds.ZONE_OFFSET, TypeIds.LOCALE, TypeIds.URI,
                  TypeIds.CURRENCY, TypeIds.PATTERN, TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY,
                  TypeIds.DAY_OF_WEEK, TypeIds.MONTH, TypeIds.OFFSET_TIME, TypeIds.CHARSET -> n.value = leaves.value(tag);
-            case TypeIds.CLASS -> n.value = leaves.classValue(types);
+            case TypeIds.CLASS -> n.value = descriptors.classValue(n, leaves);
             case TypeIds.EXTENDED -> {
                 track(n);
                 extended.value(n, depth);

@@ -204,14 +204,13 @@ final class Leaves {
     }
 
     /**
-     * Id 98, a {@code Class} value: the id its class is written under (FORMAT.md). A built-in id must be one a
+     * Id 98, a {@code Class} value, when its type descriptor is an id, read at {@code at}: the id its class is
+     * written under (FORMAT.md; the other descriptors are {@link TypeDescriptors#classValue}'s). A built-in id must be one a
      * class is written under ({@link BuiltinIds#namesAClass}); a user id is named when the classes are given, and
      * otherwise shown as it is: the library refuses an id its instance does not know, which the dump, without the
      * registrations, cannot tell (as for a user id's tag).
      */
-    String classValue(UserTypes types) {
-        long at = in.pos;
-        long id = in.uvar(32) & 0xffffffffL;
+    String classValue(UserTypes types, long id, long at) {
         if (id >= TypeIds.FIRST_USER_ID) {
             UserTypes.UserType t = types.get(id);
             return t != null ? t.name() + " (" + id + ")" : "the class of user id " + id + " (not given to the dump)";

@@ -84,6 +84,44 @@ final class TypeDescriptors {
     }
 
     /**
+     * Id 98's content, a {@code Class} value: a type descriptor restricted to what names one class (FORMAT.md), as
+     * the library reads it: an id a class is written under ({@link Leaves#classValue}); 21 and a component's
+     * descriptor, at most 200 deep; 99 and an extended id that can be an array's component; 99, 43 and a class
+     * reference.
+     */
+    String classValue(Node n, Leaves leaves) {
+        StringBuilder dims = new StringBuilder();
+        for (int i = 0; ; i++) {
+            long at = in.pos;
+            long id = in.uvar(32) & 0xffffffffL;
+            if (id == TypeIds.TYPED_ARRAY) {
+                if (i >= MAX_TYPE_NESTING) {
+                    throw new BlitException("Class value at offset " + at + ": an array type nested more than "
+                            + MAX_TYPE_NESTING + " levels");
+                }
+                dims.append("[]");
+                continue;
+            }
+            if (id == TypeIds.EXTENDED) {
+                long ext = in.uvar(32) & 0xffffffffL;
+                if (ext == TypeIds.EXT_NAMED_CLASS) {
+                    return types.typeName(decoder.named.descriptor(n)) + dims + " (by name)";
+                }
+                String name = BuiltinIds.extendedName(ext);
+                if (name == null) {
+                    throw new BlitException("Class value at offset " + at + " names extended id " + ext
+                            + ", under which no Class is written");
+                }
+                return name + dims + " (99, " + ext + ")";
+            }
+            String base = leaves.classValue(types, id, at);
+            int paren = base.lastIndexOf(" (");
+            return dims.length() == 0 ? base : base.startsWith("the class of") || paren < 0
+                    ? "an array" + dims + " of " + base : base.substring(0, paren) + dims + base.substring(paren);
+        }
+    }
+
+    /**
      * The type descriptor of an EnumSet's or EnumMap's enum: a user id (an enum, if the classes say so), or one
      * of the built-in enums ({@code DayOfWeek}, {@code Month}, and after id 99 {@code TimeUnit}, {@code ChronoUnit},
      * {@code RoundingMode}: {@link #lastDescriptor} is then {@link BuiltinIds#extendedElements} of it); no other id

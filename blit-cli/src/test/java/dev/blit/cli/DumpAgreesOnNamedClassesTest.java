@@ -230,6 +230,12 @@ class DumpAgreesOnNamedClassesTest {
                 "2a 01 " + alone(new ByLength()) + " 00",
                 alone(Color.GREEN),
                 alone(EnumSet.noneOf(Color.class)),
+                // Class values of classes written by name: 62, then 99 43 and a class reference, or 21 and that
+                HEX.formatHex(SCHEMA.toBytes(List.of(Point.class, new Point(1, 2), Point[][].class, Color.class))),
+        });
+        DumpAgreesWithLibraryTest.bothRefuse(args("--schema"), SCHEMA, new String[][] {
+                {"62 63 2b 00 " + name(Shape.class.getName()), "which is not written by name"},
+                {"62 15 63 2b 01", "class reference 1 at offset 4"},
         });
         assertTrue(alone(Color.GREEN).endsWith(" 01"), "GREEN, ordinal 1, by its enum's name: " + alone(Color.GREEN));
     }

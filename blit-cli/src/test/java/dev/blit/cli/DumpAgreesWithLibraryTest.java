@@ -579,23 +579,35 @@ class DumpAgreesWithLibraryTest {
         bothRead(read);
     }
 
-    /** Id 98: a Class value names a built-in id a class is written under (a user id only its classes can tell). */
+    /**
+     * Id 98: a Class value names a built-in id a class is written under (a user id only its classes can tell), an
+     * array of such a class, or an extended built-in that can be an array's component.
+     */
     @Test
     void eachRefusalOfId98IsTheLibrarys() {
         bothRefuse(new String[][] {
                 {"62 00", "Class value at offset 1 names id 0, under which no class is written"},
                 {"62 01", "names id 1, under which no class is written"},
                 {"62 02", "names id 2, under which no class is written (Boolean is id 3)"},
-                {"62 15", "names id 21, under which no class is written"}, // typed arrays: their classes' ids
                 {"62 45", "names id 69, under which no class is written"}, // RUN
-                {"62 63", "names id 99, under which no class is written"},
+                // a typed array's descriptor: 21 and the component's, 99 and an extended id that is a component's
+                {"62 15", "truncated"},
+                {"62 63", "truncated"},
+                {"62 15 02", "Class value at offset 2 names id 2, under which no class is written (Boolean is id 3)"},
+                {"62 15 15 45", "Class value at offset 3 names id 69"},
+                {"62 63 00", "Class value at offset 1 names extended id 0, under which no Class is written"},
+                {"62 63 05", "names extended id 5, under which no Class is written"},
+                {"62 15 63 2c", "Class value at offset 2 names extended id 44, under which no Class is written"},
+                {"62 63 2b 01", "class reference 1 at offset 3"},
+                {"62 " + "15 ".repeat(201) + "0b", "Class value at offset 201: an array type nested more than 200 levels"},
                 {"62 80", "truncated"},
                 {"62 ff ff ff ff 1f", "malformed varint at offset 1"},
                 {"15 62 01 0b 03 61", "element 0 of a Class[] is a String"}, // Class is final
                 {"24 02 62 0b 01 01", "back reference to object #1 at offset 5, but only 1 objects"}, // not tracked
         });
         bothRead(new String[] {"62 03", "62 0b", "62 10", "62 14", "62 16", "62 30", "62 44", "62 46", "62 5e", "62 61",
-                "62 62", "15 62 02 62 62 00"});
+                "62 62", "15 62 02 62 62 00", "62 15 0b", "62 15 15 10", "62 63 01", "62 63 27", "62 15 63 2a",
+                "62 " + "15 ".repeat(200) + "0b", "14 04 45 62 15 0b 15 10 63 01 63 27"});
     }
 
     /**

@@ -289,7 +289,7 @@ public final class NamedClasses {
     }
 
     /** @return whether {@code r} is the registration of a class written by name */
-    static boolean isNamed(Registration r) {
+    public static boolean isNamed(Registration r) {
         return r.serializer instanceof Named;
     }
 

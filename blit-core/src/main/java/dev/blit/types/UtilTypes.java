@@ -3,6 +3,7 @@ package dev.blit.types;
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.NamedClasses;
 import dev.blit.internal.ReadSession;
 import dev.blit.internal.Registration;
 import dev.blit.internal.Registry;
@@ -111,7 +112,7 @@ final class UtilTypes {
                     out.writeString(((Charset) v).name());
                     return;
                 case TypeIds.CLASS:
-                    out.writeUnsignedVarInt(idOf((Class<?>) v, WriteSession.of(out).registry()));
+                    writeClass(out, (Class<?>) v);
                     return;
                 default:
                     throw new IllegalStateException("no built-in utility type has id " + id);
@@ -177,7 +178,7 @@ final class UtilTypes {
                 case TypeIds.CHARSET:
                     return readCharset(in);
                 case TypeIds.CLASS:
-                    return readClass(in);
+                    return readClass(in, 0);
                 default:
                     throw new IllegalStateException("no built-in utility type has id " + id);
             }
@@ -300,29 +301,74 @@ final class UtilTypes {
         }
     }
 
+    /** Array dimensions a {@code Class} value may nest, as for a typed array's descriptor ({@code ReadSession}). */
+    private static final int MAX_CLASS_DIMENSIONS = 200;
+
     /**
-     * A {@code Class} is the id this instance writes its values under, so only a class with an id of its own
-     * can be one: a registered class or a built-in, not a class that shares its id with others (the JDK's
-     * several immutable list classes, a typed array, an enum constant's body), nor a primitive type.
+     * A {@code Class} is a type descriptor (FORMAT.md, id 98): the id this instance writes its values under, for a
+     * class with an id of its own (registered, or built in); for an array of references, 21 and its component's
+     * descriptor; for an extended built-in that can be an array's component ({@code Path}, {@code URL},
+     * {@code TimeUnit}, ...), 99 and its extended id; for a class written by name, 99, 43 and its class reference.
+     * Only what reads back as the same class: not a class that shares its id with others (the JDK's several
+     * immutable list classes, {@code UnixPath} under {@code Path}, an enum constant's body), nor a primitive type.
      */
-    private static int idOf(Class<?> c, Registry registry) {
-        Registration r = registry.find(c);
-        if (r == null || r.type != c || registry.forId(r.id) != r) {
-            throw new BlitException("cannot write Class " + c.getName() + ": only a class with a type id of its own"
-                    + " (registered, or built in) is written as a Class value");
+    private static void writeClass(WriteBuffer out, Class<?> value) {
+        writeClass(out, value, value);
+    }
+
+    /** @param c {@code value}, or the component of {@code value}'s array type being written */
+    private static void writeClass(WriteBuffer out, Class<?> c, Class<?> value) {
+        WriteSession session = WriteSession.of(out);
+        Registry registry = session.registry();
+        Registration r = c.isPrimitive() ? null : registry.find(c);
+        if (r != null && r.type == c && registry.forId(r.id) == r) {
+            out.writeUnsignedVarInt(r.id);
+        } else if (c.isArray() && !c.getComponentType().isPrimitive()) {
+            out.writeUnsignedVarInt(TypeIds.TYPED_ARRAY);
+            writeClass(out, c.getComponentType(), value);
+        } else if (!c.isPrimitive() && BuiltinTypes.extendedIdOf(c) >= 0 && BuiltinTypes.extendedClass(BuiltinTypes.extendedIdOf(c)) == c) {
+            out.writeUnsignedVarInt(TypeIds.EXTENDED);
+            out.writeUnsignedVarInt(BuiltinTypes.extendedIdOf(c));
+        } else if (r != null && r.type == c && NamedClasses.isNamed(r)) {
+            session.writeType(out, c); // 99, 43, its class reference
+        } else {
+            throw new BlitException("cannot write Class " + value.getName() + (c == value ? "" : " (its component "
+                    + c.getName() + ")") + ": a Class value is a class with a type id of its"
+                    + " own (registered, or built in), an array of such classes, an extended built-in that can be an array's"
+                    + " component, or a class written by name");
         }
-        return r.id;
     }
 
     /**
-     * The class of a known id, if that id is the one it is written under: no other encoding of the same class
-     * (id 2, FALSE, is Boolean's too; a built-in taken over by a user's registration is written under the
-     * user's id). Reading one never loads a class by name, nor initializes one.
+     * The class a type descriptor names, if it is the one a writer gives for it: for a plain id, the class of a
+     * known id that is the id it is written under (no other encoding of the same class: id 2, FALSE, is Boolean's
+     * too; a built-in taken over by a user's registration is written under the user's id). Reading one never
+     * initializes a class, and loads one by name only as a class written by name, through the allowlist.
      */
-    private static Class<?> readClass(ReadBuffer in) {
+    private static Class<?> readClass(ReadBuffer in, int dimensions) {
         long at = in.offset();
         int id = in.readUnsignedVarInt();
-        Registry registry = ReadSession.of(in).registry();
+        ReadSession session = ReadSession.of(in);
+        if (id == TypeIds.TYPED_ARRAY) {
+            if (dimensions >= MAX_CLASS_DIMENSIONS) {
+                throw new BlitException("Class value at offset " + at + ": an array type nested more than "
+                        + MAX_CLASS_DIMENSIONS + " levels");
+            }
+            return java.lang.reflect.Array.newInstance(readClass(in, dimensions + 1), 0).getClass();
+        }
+        if (id == TypeIds.EXTENDED) {
+            int ext = in.readUnsignedVarInt();
+            if (ext == TypeIds.EXT_NAMED_CLASS) {
+                return session.readNamedClass(in).type;
+            }
+            Class<?> c = BuiltinTypes.extendedClass(ext);
+            if (c == null) {
+                throw new BlitException("Class value at offset " + at + " names extended id " + Integer.toUnsignedString(ext)
+                        + ", under which no Class is written");
+            }
+            return c;
+        }
+        Registry registry = session.registry();
         Registration r = registry.forId(id);
         if (r == null || registry.find(r.type) != r) {
             throw new BlitException("Class value at offset " + at + " names id " + Integer.toUnsignedString(id)

@@ -430,6 +430,32 @@ class NamedClassTest {
         assertArrayEquals(bytes, blit.toBytes(twice), "the same bytes again: nothing depends on the message before");
     }
 
+    /**
+     * A {@code Class} value (98) of a class written by name is its descriptor, 99, 43 and its class reference, so
+     * it shares the message's names with the class's values; an array of one is 21 and that. An interface or an
+     * abstract class has no name to write.
+     */
+    @Test
+    void aClassValueOfAClassWrittenByNameIsItsClassReference() {
+        Blit blit = named(MODEL);
+        byte[] bytes = blit.toBytes(List.of(Point.class, new Point(1, 2), Point[].class));
+        assertEquals("30 03 62 63 2b 00 " + name(Point.class.getName()) + " 63 2b 01 01 00 00 00 02 00 00 00 62 15 63 2b 01",
+                hex(bytes).trim());
+        assertEquals(List.of(Point.class, new Point(1, 2), Point[].class), blit.fromBytes(bytes));
+        record Holder(Class<?> type) {
+        }
+        Blit holding = Blit.builder().allowClassNames(MODEL).register(Holder.class, 100).build();
+        assertEquals(new Holder(Circle.class), holding.copy(new Holder(Circle.class)));
+        RoundTrip.roundTrip(blit, Point[][].class, blit.toBytes(Point[][].class).length);
+        for (Class<?> c : List.of(Model.Shape.class, Model.Abstract.class, Color.GREEN.getClass())) {
+            BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(c), c::getName);
+            assertTrue(e.getMessage().contains("cannot write Class " + c.getName()), e.getMessage());
+        }
+        // a reader reads such a class only as any name: behind its own patterns
+        assertMessage(Blit.builder().build(), hex(blit.toBytes(Point.class)), "reads no class by name");
+        assertMessage(named("dev.blit.gen.named.deep.*"), hex(blit.toBytes(Point.class)), "is not allowed");
+    }
+
     /** {@code readInto} fills a mutable class written by name in place, as it does a registered one. */
     @Test
     void readIntoFillsAMutableClassWrittenByName() {

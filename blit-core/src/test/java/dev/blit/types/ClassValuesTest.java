@@ -7,7 +7,17 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import org.junit.jupiter.api.Test;
 
+import java.io.File;
+import java.math.RoundingMode;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URL;
+import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.TimeUnit;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.util.ArrayList;
@@ -26,7 +36,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Id 98 (FORMAT.md): a {@code Class} value is the id its class's values are written under. */
+/**
+ * Id 98 (FORMAT.md): a {@code Class} value is a type descriptor: the id its class's values are written under, 21
+ * and a component's descriptor for an array of references, 99 and an extended id for an extended built-in that can
+ * be an array's component (and 99, 43 and a class reference for a class written by name: {@code NamedClassTest}).
+ */
 class ClassValuesTest {
 
     @Test
@@ -39,8 +53,22 @@ class ClassValuesTest {
         assertEncoding("62 64", RoundTrip.Color.class);
         assertEncoding("62 61", Timestamp.class);
         assertEncoding("62 5e", Charset.class);
+        // arrays of references: 21, then the component
+        assertEncoding("62 15 0b", String[].class);
+        assertEncoding("62 15 10", int[][].class);
+        assertEncoding("62 15 15 64", RoundTrip.Color[][].class);
+        assertEncoding("62 15 14", Object[][].class);
+        // the extended built-ins that can be an array's component: 99, then the extended id
+        assertEncoding("62 63 01", Path.class);
+        assertEncoding("62 63 26", URL.class);
+        assertEncoding("62 63 27", TimeUnit.class);
+        assertEncoding("62 63 2a", ByteBuffer.class);
+        assertEncoding("62 15 63 25", StackTraceElement[].class);
         for (Class<?> c : List.of(String.class, int[].class, Object[].class, Boolean.class, Class.class, Locale.class,
-                RoundTrip.Color.class, RoundTrip.Wide.class, Timestamp.class, Charset.class, Map.of().getClass())) {
+                RoundTrip.Color.class, RoundTrip.Wide.class, Timestamp.class, Charset.class, Map.of().getClass(),
+                String[].class, int[][].class, Object[][].class, RoundTrip.Color[][].class, Path.class, File.class,
+                InetAddress.class, InetSocketAddress.class, URL.class, TimeUnit.class, ChronoUnit.class, RoundingMode.class,
+                ByteBuffer.class, StackTraceElement[].class, Path[][].class)) {
             roundTrip(c, copy -> assertSame(c, copy));
         }
         List<Object> twice = new ArrayList<>(List.of(String.class, String.class));
@@ -50,8 +78,9 @@ class ClassValuesTest {
     @Test
     void aClassWithoutAnIdOfItsOwnIsRefusedOnWrite() {
         Blit withOp = Blit.builder().register(Op.class, 100).build();
-        for (Class<?> c : List.of(int.class, String[].class, List.of(1).getClass(), Thread.class,
-                StandardCharsets.UTF_8.getClass(), Op.PLUS.getClass())) {
+        for (Class<?> c : List.of(int.class, List.of(1).getClass(), Thread.class, StandardCharsets.UTF_8.getClass(),
+                Op.PLUS.getClass(), Thread[].class, java.lang.reflect.Array.newInstance(List.of(1).getClass(), 0).getClass(),
+                Path.of("x").getClass(), Inet4Address.class, ByteBuffer.allocate(1).getClass(), Runnable.class)) {
             BlitException e = assertThrows(BlitException.class, () -> withOp.toBytes(c), c::getName);
             assertTrue(e.getMessage().contains("cannot write Class " + c.getName()), e.getMessage());
         }
@@ -74,9 +103,17 @@ class ClassValuesTest {
     @Test
     void anIdThatIsNotItsClasssOwnIsRejected() {
         assertTrue(assertRejected("62 02").getMessage().contains("under which java.lang.Boolean is not written"));
-        assertTrue(assertRejected("62 15").getMessage().contains("under which [Ljava.lang.Object; is not written"));
-        // 99, the extended ids: lambdas are read under it, but no class is written under it
-        assertTrue(assertRejected("62 63").getMessage().contains("under which java.lang.invoke.SerializedLambda is not written"));
+        // a component the same way; an extended id that is no array's component (a lambda's, a collection's)
+        assertTrue(assertRejected("62 15 02").getMessage().contains("at offset 2 names id 2, under which java.lang.Boolean is not written"));
+        for (String hex : List.of("62 63 00", "62 63 05", "62 63 2c", "62 15 63 24", "62 63 80 80 80 80 08")) {
+            assertTrue(assertRejected(hex).getMessage().contains(", under which no Class is written"), hex);
+        }
+        // 43, a class written by name: this Blit reads none
+        assertTrue(assertRejected("62 63 2b 01").getMessage().contains("class reference 1 at offset 3"));
+        assertTrue(assertRejected("62 15 15").getMessage().contains("truncated"));
+        // as many dimensions as a typed array's descriptor may have, and no more
+        assertEquals(200, ((Class<?>) PLAIN.fromBytes(bytes("62 " + "15 ".repeat(200) + "0b"))).getName().indexOf('L'));
+        assertTrue(assertRejected("62 " + "15 ".repeat(201) + "0b").getMessage().contains("nested more than 200 levels"));
         for (String hex : List.of("62 00", "62 01", "62 45", "62 c8 01", "62 ff ff ff ff 0f")) {
             assertTrue(assertRejected(hex).getMessage().contains("which this Blit instance does not know"), hex);
         }
@@ -108,7 +145,7 @@ class ClassValuesTest {
 
     @Test
     void aRecordWithClassFieldsRoundTripsInBothModes() {
-        Typed t = new Typed(Typed.class, Integer.class, List.of(long[].class, String.class));
+        Typed t = new Typed(Typed.class, Integer.class, List.of(long[].class, String.class, Typed[].class, Path.class));
         for (boolean compatible : new boolean[] {false, true}) {
             Blit blit = Blit.builder().register(Typed.class, 120).compatible(compatible).build();
             assertEquals(t, blit.fromBytes(blit.toBytes(t), Typed.class), "compatible " + compatible);
