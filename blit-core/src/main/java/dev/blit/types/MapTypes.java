@@ -184,7 +184,9 @@ final class MapTypes {
 
         /**
          * The key enum of a map. EnumMap has no getter for it, so an empty map is probed with the first
-         * constant of each registered or built-in enum: {@code put} on a copy accepts only its own key type.
+         * constant of each registered or built-in enum: {@code put} on a copy accepts only its own key type. An
+         * enum of another kind (one written by name, one of the JDK's that is not built in, one without
+         * constants) is found as Java serialization finds it ({@link #keyTypeAsSerialized}).
          */
         @SuppressWarnings({"unchecked", "rawtypes"})
         private Class<?> keyType(EnumMap<?, ?> map) {
@@ -200,9 +202,33 @@ final class MapTypes {
                     // not this enum
                 }
             }
-            // An enum written by name (allowClassNames) is not among them: EnumMap keeps its key type private.
-            throw new BlitException("cannot write an empty EnumMap: its key type is not a registered or built-in enum with"
-                    + " constants (an empty EnumMap's key type cannot be found among the enums written by name: register it)");
+            return keyTypeAsSerialized(map);
+        }
+
+        /**
+         * An empty map's key type as Java serialization writes it: {@code EnumMap.writeObject} writes the key type,
+         * a {@code Class}, and {@code ObjectOutputStream} hands every class it describes to {@code annotateClass},
+         * the key type first among enums (no {@code --add-opens}: the field stays private). A few microseconds, to
+         * a stream that discards the bytes, so only after the probe above.
+         */
+        private static Class<?> keyTypeAsSerialized(EnumMap<?, ?> map) {
+            Class<?>[] found = new Class<?>[1];
+            try (java.io.ObjectOutputStream s = new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream()) {
+                @Override
+                protected void annotateClass(Class<?> c) {
+                    if (found[0] == null && c.isEnum()) {
+                        found[0] = c;
+                    }
+                }
+            }) {
+                s.writeObject(map);
+            } catch (java.io.IOException | RuntimeException e) {
+                throw new BlitException("cannot write an empty EnumMap: its key type could not be found (" + e + ")", e);
+            }
+            if (found[0] == null) {
+                throw new BlitException("cannot write an empty EnumMap: Java serialization did not name its key type");
+            }
+            return found[0];
         }
 
         private List<Class<?>> registeredEnums() {
