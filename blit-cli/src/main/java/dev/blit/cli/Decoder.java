@@ -483,6 +483,12 @@ final class Decoder {
                         + " constants of " + t.name());
             }
             n.value = UserTypes.constantName(constants[(int) ordinal]) + " (ordinal " + ordinal + ")";
+            if (!n.children.isEmpty()) { // written by name: the ordinal after the class reference, shown as such
+                Node o = n.add(new Node(at, "ordinal"));
+                o.type = "uvar";
+                o.value = Long.toString(ordinal);
+                o.end = in.pos;
+            }
             return;
         }
         if (n.ref < 0) {
