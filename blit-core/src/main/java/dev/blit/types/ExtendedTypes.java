@@ -186,6 +186,12 @@ final class ExtendedTypes {
             return (MethodHandle) reflected;
         }
         MethodHandles.Lookup lookup = registry.lookupFor(type);
+        if (lookup == null && (type.getClassLoader() == null || type.getClassLoader() == ClassLoader.getPlatformClassLoader())) {
+            throw new BlitException("cannot write " + type.getName() + ": a lambda the JDK's own code created (as"
+                    + " Comparator.comparing and Map.Entry.comparingByKey make theirs), which Blit cannot reach; a"
+                    + " serializable lambda is written only when a class of yours created it (register that class): write"
+                    + " the lambda in your code, or use a class of yours that implements the interface");
+        }
         if (lookup == null) {
             throw new BlitException("cannot reach " + name + " of " + type.getName() + ": its package is not open to Blit;"
                     + " open the package to dev.blit, or hand Blit a lookup from it (Blit.builder().lookup(MethodHandles.lookup()))");

@@ -145,6 +145,10 @@ class ExtendedTypesTest {
         e = assertThrows(BlitException.class, () -> BLIT.toBytes(Lambdas.notSerializable()));
         assertTrue(e.getMessage().contains("is not Serializable") && e.getMessage().contains("Runnable & Serializable"),
                 e.getMessage());
+        // a serializable lambda the JDK made (Comparator.comparing's): its creator is the JDK, which no one registers
+        java.util.TreeSet<String> byLength = new java.util.TreeSet<>(java.util.Comparator.comparing(String::length));
+        e = assertThrows(BlitException.class, () -> BLIT.toBytes(byLength));
+        assertTrue(e.getMessage().contains("a lambda the JDK's own code created"), e.getMessage());
     }
 
     @Test
