@@ -994,6 +994,40 @@ class DumpTest {
         }
     }
 
+    /** An outer class holding inner ones: each inner value's enclosing instance ({@code this$0}) is a field. */
+    public static final class Folder {
+        public String name;
+        public List<Item> items = new ArrayList<>();
+
+        public Folder() {
+        }
+
+        public final class Item {
+            public final int size;
+
+            public Item(int size) {
+                this.size = size;
+            }
+
+            public Folder folder() {
+                return Folder.this;
+            }
+        }
+    }
+
+    /** The enclosing instance of an inner class is shown as the field it is, a back reference to the outer object. */
+    @Test
+    void anInnerClassShowsItsEnclosingInstanceAsAField() {
+        Blit blit = Blit.builder().references(true).register(Folder.class, 100).register(Folder.Item.class, 101).build();
+        Folder f = new Folder();
+        f.name = "docs";
+        f.items.add(f.new Item(7));
+        byte[] bytes = blit.toBytes(f);
+        String out = dump(bytes, "--register", Folder.class.getName() + "=100," + Folder.Item.class.getName() + "=101",
+                "--classpath", testClasses());
+        assertTrue(out.contains("size: int = 7") && out.contains("this$0: back reference (1) = object #0"), out);
+    }
+
     /**
      * Id 99, extended id 43 (FORMAT.md, "Classes written by name"): a value shows its class's name, and under it
      * the class reference, the name the first time the message gives it, its index after. With the classes

@@ -297,6 +297,19 @@ public final class ClassModel {
         if (noArg != null) {
             return forFields(type, properties, lookup, noArg);
         }
+        long enclosing = fields.stream().filter(f -> isEnclosingInstance(f.getDeclaringClass(), f)).count();
+        if (enclosing > 1) {
+            throw new BlitException("cannot instantiate " + type.getName() + ": it is an inner class that extends another"
+                    + " inner class, and each keeps the enclosing instance, which its constructor sets through one"
+                    + " parameter; make them static nested classes");
+        }
+        if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers()) && enclosing == 0) {
+            // javac 18 and later keep no this$0 in an inner class that never uses its enclosing instance, yet its
+            // constructors still take one: nothing in the bytes could give it.
+            throw new BlitException("cannot instantiate " + type.getName() + ": it is an inner class whose constructors"
+                    + " take an enclosing instance it does not keep (it never uses it, and javac 18 or later drops the"
+                    + " field); make it a static nested class");
+        }
         throw new BlitException("cannot instantiate " + type.getName() + ": it needs a no-argument constructor (any "
                 + "visibility), a constructor whose parameters set its serialized fields " + names(properties)
                 + " or at least its final ones" + finals(properties) + " (the others are then set after it), "
@@ -327,7 +340,7 @@ public final class ClassModel {
                 if (Modifier.isStatic(m) || Modifier.isTransient(m)) {
                     continue;
                 }
-                if (f.isSynthetic()) {
+                if (f.isSynthetic() && !isEnclosingInstance(c, f)) {
                     throw new BlitException(type.getName() + " has a field the compiler added (" + f.getName()
                             + ": the enclosing instance of an inner class, or a variable a local or anonymous class "
                             + "captured); make it a static nested class or a record");
@@ -336,6 +349,16 @@ public final class ClassModel {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether {@code f} is the reference an inner (non-static member) class keeps to its enclosing instance
+     * ({@code this$0}, {@code this$1} for a class nested two deep): written as a field of the outer class's type,
+     * as Kryo and Fory write it, and taken by the constructor, whose first parameter it is.
+     */
+    static boolean isEnclosingInstance(Class<?> c, Field f) {
+        return c.isMemberClass() && !Modifier.isStatic(c.getModifiers()) && f.getName().startsWith("this$")
+                && f.getType() == c.getEnclosingClass();
     }
 
     /**

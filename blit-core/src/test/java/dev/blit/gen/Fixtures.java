@@ -287,11 +287,6 @@ final class Fixtures {
         }
     }
 
-    /** An inner (non-static) class: carries its enclosing instance. */
-    final class Inner {
-        int v;
-    }
-
     record Point(int x, int y) {
     }
 

@@ -341,13 +341,6 @@ class GeneratedSerializerTest {
     }
 
     @Test
-    void anInnerClassIsRefusedAtBuildBecauseOfItsEnclosingInstance() {
-        BlitException e = assertThrows(BlitException.class,
-                () -> Blit.builder().register(Fixtures.Inner.class, 100).build());
-        assertTrue(e.getMessage().contains("static nested class"), e.getMessage());
-    }
-
-    @Test
     void generatedSerializersAreHiddenClassesNotTheReflectiveFallback() {
         Serializer<?> s = ClassSerializers.create(Point.class, new dev.blit.internal.RegistryBuilder(), null);
         assertTrue(s.getClass().isHidden(), s.getClass().getName());
