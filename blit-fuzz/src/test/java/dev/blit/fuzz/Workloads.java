@@ -128,6 +128,8 @@ final class Workloads {
                 .register(Tick.class, 115)
                 .register(Tags.class, 116)
                 .register(Ranking.class, 117)
+                .register(Folder.class, 118)
+                .register(Folder.Item.class, 119)
                 .references(references);
     }
 
@@ -171,6 +173,43 @@ final class Workloads {
         t.price = 99.5;
         t.size = 300;
         return new ArrayList<>(List.of(a, new Account(7), t, t));
+    }
+
+    /** An outer class holding inner ones (FORMAT.md, "Construction"): each item's enclosing instance is a field. */
+    static final class Folder {
+        String name;
+        List<Item> items = new ArrayList<>();
+
+        Folder() {
+        }
+
+        final class Item {
+            final int size;
+
+            Item(int size) {
+                this.size = size;
+            }
+
+            Folder folder() {
+                return Folder.this;
+            }
+        }
+    }
+
+    /**
+     * @return with references on, a folder holding two items that point back at it (a cycle); without, an item
+     *         whose folder holds none, beside {@code Class} values of every kind of descriptor (FORMAT.md id 98)
+     */
+    static List<Object> inner(boolean references) {
+        Folder f = new Folder();
+        f.name = "docs";
+        Folder.Item item = f.new Item(7);
+        if (references) {
+            f.items.add(item);
+            f.items.add(f.new Item(9));
+        }
+        return new ArrayList<>(List.of(references ? f : item, Seed.class, String[].class, java.nio.file.Path.class,
+                Folder.Item[][].class));
     }
 
     /** A list of the user's with a field of its own (FORMAT.md, "Collections and maps the user extends"). */
@@ -482,6 +521,7 @@ final class Workloads {
         s.put("exceptions", exceptions());
         s.put("partial", partial());
         s.put("containers", containers(references));
+        s.put("inner", inner(references));
         return s;
     }
 }
