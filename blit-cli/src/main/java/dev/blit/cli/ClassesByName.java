@@ -124,16 +124,7 @@ final class ClassesByName {
     private long newName(Node c, long nameAt, int given) {
         String pkg = pkg(c);
         long simpleAt = in.pos;
-        String simple = in.str();
-        if (simple == null || simple.indexOf('.') >= 0) {
-            throw new BlitException((simple == null ? "null class name" : "class name " + Names.quote(simple)
-                    + ", which holds a dot,") + " at offset " + simpleAt + " (the name in its package)");
-        }
-        String name = pkg.isEmpty() ? simple : pkg + "." + simple;
-        if (name.length() > NamedClasses.MAX_NAME) {
-            throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
-                    + NamedClasses.MAX_NAME + " are read");
-        }
+        String name = NamedClasses.join(pkg, in.str(), simpleAt, nameAt);
         // The library's own checks: what it refuses before any pattern or class loader is asked.
         if (!NamedClasses.isBinaryName(name) || NamedClasses.inJdkPackages(name)) {
             throw new BlitException("class name " + Names.quote(name) + " at offset " + nameAt + (NamedClasses.isBinaryName(name)
@@ -160,14 +151,7 @@ final class ClassesByName {
             return packages.get((int) (p - 1));
         }
         long pkgAt = in.pos;
-        String pkg = in.str();
-        if (pkg == null) {
-            throw new BlitException("null package name at offset " + pkgAt);
-        }
-        if (pkg.length() > NamedClasses.MAX_NAME) {
-            throw new BlitException("package name of " + pkg.length() + " chars at offset " + pkgAt + ": at most "
-                    + NamedClasses.MAX_NAME + " are read");
-        }
+        String pkg = NamedClasses.checkPackage(in.str(), pkgAt);
         c.note = "in new package #" + packages.size();
         packages.add(pkg);
         return pkg;

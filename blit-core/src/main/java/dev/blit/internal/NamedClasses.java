@@ -96,6 +96,49 @@ public final class NamedClasses {
     }
 
     /**
+     * Checks a package name read (FORMAT.md's {@code pkgref}), as every reader does, the dump too.
+     *
+     * @param pkg what was read, possibly null
+     * @param at  its offset
+     * @return {@code pkg}
+     * @throws BlitException for null, or over {@link #MAX_NAME} chars
+     */
+    public static String checkPackage(String pkg, long at) {
+        if (pkg == null) {
+            throw new BlitException("null package name at offset " + at);
+        }
+        if (pkg.length() > MAX_NAME) {
+            throw new BlitException("package name of " + pkg.length() + " chars at offset " + at + ": at most " + MAX_NAME
+                    + " are read");
+        }
+        return pkg;
+    }
+
+    /**
+     * A class's binary name from its package and its name in it, as read, checked as every reader checks it
+     * (the dump too) before anything else: the name in the package must be there and hold no dot (the package
+     * ends at the last one), and the whole at most {@link #MAX_NAME} chars.
+     *
+     * @param pkg      the package, checked ("" for the unnamed package)
+     * @param simple   the name in it, possibly null
+     * @param simpleAt its offset
+     * @param nameAt   the offset of the class reference's package, for the whole name
+     * @return the binary name
+     */
+    public static String join(String pkg, String simple, long simpleAt, long nameAt) {
+        if (simple == null || simple.indexOf('.') >= 0) {
+            throw new BlitException((simple == null ? "null class name" : "class name " + quoted(simple)
+                    + ", which holds a dot,") + " at offset " + simpleAt + " (the name in its package)");
+        }
+        String name = pkg.isEmpty() ? simple : pkg + "." + simple;
+        if (name.length() > MAX_NAME) {
+            throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
+                    + MAX_NAME + " are read");
+        }
+        return name;
+    }
+
+    /**
      * @param pattern a class's binary name ({@code com.acme.Order}, {@code com.acme.Order$Line}), a package's
      *                classes ({@code com.acme.*}: not its subpackages), or a package and all below it
      *                ({@code com.acme.**})

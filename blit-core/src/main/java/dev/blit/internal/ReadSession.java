@@ -544,16 +544,7 @@ public final class ReadSession implements ObjectReader {
         } else {
             long simpleAt = in.offset();
             String simple = in.readString(); // bounded by the read limits, like every string
-            if (simple == null || simple.indexOf('.') >= 0) {
-                throw new BlitException((simple == null ? "null class name" : "class name " + NamedClasses.quoted(simple)
-                        + ", which holds a dot,") + " at offset " + simpleAt + " (the name in its package)");
-            }
-            String name = pkg.isEmpty() ? simple : pkg + "." + simple;
-            if (name.length() > NamedClasses.MAX_NAME) {
-                throw new BlitException("class name of " + name.length() + " chars at offset " + nameAt + ": at most "
-                        + NamedClasses.MAX_NAME + " are read");
-            }
-            r = registry.forName(name, nameAt);
+            r = registry.forName(NamedClasses.join(pkg, simple, simpleAt, nameAt), nameAt);
         }
         if (named == null || namedCount == named.length) {
             named = Arrays.copyOf(named == null ? new Registration[0] : named, Math.max(8, namedCount * 2));
@@ -578,14 +569,7 @@ public final class ReadSession implements ObjectReader {
             pkg = guess.pkg;
         } else {
             long pkgAt = in.offset();
-            pkg = in.readString();
-            if (pkg == null) {
-                throw new BlitException("null package name at offset " + pkgAt);
-            }
-            if (pkg.length() > NamedClasses.MAX_NAME) {
-                throw new BlitException("package name of " + pkg.length() + " chars at offset " + pkgAt + ": at most "
-                        + NamedClasses.MAX_NAME + " are read");
-            }
+            pkg = NamedClasses.checkPackage(in.readString(), pkgAt);
         }
         if (packages == null || packageCount == packages.length) {
             packages = Arrays.copyOf(packages == null ? new String[0] : packages, Math.max(4, packageCount * 2));
