@@ -595,8 +595,8 @@ public final class Blit {
          * {@code setRegistrationRequired(false)} and Fory's {@code requireClassRegistration(false)} do, behind an
          * allowlist. Registration stays the default, and the better choice where it is possible: an id is one or
          * two bytes where a name is its length, once per message (later values of the class in the same message
-         * refer to it by a small index), and a registered class's serializer is made at {@link #build()} rather
-         * than on first use. Registered classes are always written by id.
+         * refer to it by a small index, and a second class of a package names only itself), and a registered
+         * class's serializer is made at {@link #build()} rather than on first use. Registered classes are always written by id.
          *
          * <p>A reader checks each name it reads against the patterns <em>before</em> it loads anything, so bytes
          * from anywhere can make it load and instantiate only classes you listed: the JDK's packages
