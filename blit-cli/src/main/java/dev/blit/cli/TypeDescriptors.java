@@ -12,6 +12,9 @@ final class TypeDescriptors {
     /** Array dimensions a type descriptor may nest, as the library's {@code ReadSession} allows. */
     private static final int MAX_TYPE_NESTING = 200;
 
+    /** The primitive types by their code after extended id 47 in a {@code Class} value. */
+    private static final String[] PRIMITIVES = {"boolean", "byte", "short", "char", "int", "long", "float", "double", "void"};
+
     private final Decoder decoder;
     private final Input in;
     private final UserTypes types;
@@ -87,7 +90,7 @@ final class TypeDescriptors {
      * Id 98's content, a {@code Class} value: a type descriptor restricted to what names one class (FORMAT.md), as
      * the library reads it: an id a class is written under ({@link Leaves#classValue}); 21 and a component's
      * descriptor, at most 200 deep; 99 and an extended id that can be an array's component; 99, 43 and a class
-     * reference.
+     * reference; 99, 47 and a primitive type's code.
      */
     String classValue(Node n, Leaves leaves) {
         StringBuilder dims = new StringBuilder();
@@ -106,6 +109,17 @@ final class TypeDescriptors {
                 long ext = in.uvar(32) & 0xffffffffL;
                 if (ext == TypeIds.EXT_NAMED_CLASS) {
                     return types.typeName(decoder.named.descriptor(n)) + dims + " (by name)";
+                }
+                if (ext == TypeIds.EXT_PRIMITIVE_CLASS) {
+                    long codeAt = in.pos;
+                    int code = in.u8();
+                    if (dims.length() > 0 || code >= PRIMITIVES.length) {
+                        throw new BlitException("Class value at offset " + (dims.length() > 0 ? at + ": a primitive type as"
+                                + " an array's component (the primitive arrays have ids of their own)" : codeAt
+                                + ": primitive type " + code + " (0..8 are boolean, byte, short, char, int, long, float,"
+                                + " double, void)"));
+                    }
+                    return PRIMITIVES[code] + " (99, 47, " + code + ")";
                 }
                 String name = BuiltinIds.extendedName(ext);
                 if (name == null) {

@@ -599,6 +599,9 @@ class DumpAgreesWithLibraryTest {
                 {"62 63 05", "names extended id 5, under which no Class is written"},
                 {"62 15 63 2c", "Class value at offset 2 names extended id 44, under which no Class is written"},
                 {"62 63 2b 01", "class reference 1 at offset 3"},
+                {"62 63 2f 09", "Class value at offset 3: primitive type 9"},
+                {"62 15 63 2f 04", "Class value at offset 2: a primitive type as an array's component"},
+                {"63 2f 04", "unknown extended built-in id 47 at offset 1"},
                 {"62 " + "15 ".repeat(201) + "0b", "Class value at offset 201: an array type nested more than 200 levels"},
                 {"62 80", "truncated"},
                 {"62 ff ff ff ff 1f", "malformed varint at offset 1"},
@@ -607,7 +610,7 @@ class DumpAgreesWithLibraryTest {
         });
         bothRead(new String[] {"62 03", "62 0b", "62 10", "62 14", "62 16", "62 30", "62 44", "62 46", "62 5e", "62 61",
                 "62 62", "15 62 02 62 62 00", "62 15 0b", "62 15 15 10", "62 63 01", "62 63 27", "62 15 63 2a",
-                "62 " + "15 ".repeat(200) + "0b", "14 04 45 62 15 0b 15 10 63 01 63 27"});
+                "62 " + "15 ".repeat(200) + "0b", "14 04 45 62 15 0b 15 10 63 01 63 27", "62 63 2f 04", "62 63 2f 08"});
     }
 
     /**

@@ -212,8 +212,9 @@ public final class TypeIds {
     public static final int EXT_BYTE_BUFFER = 42;
     /**
      * Extended id of a value of a class written by its name ({@code Blit.Builder.allowClassNames}): {@code uvar k},
-     * the class name as a {@code str} if {@code k} is 0 (the message's next named class), else the message's
-     * named class {@code k - 1}; then the class's content as if it were registered.
+     * if {@code k} is 0 (the message's next named class) its package (a {@code uvar} index + 1 of one the message
+     * gave, or 0 and a {@code str}) and its name in the package as a {@code str}, else the message's named class
+     * {@code k - 1}; then the class's content as if it were registered.
      */
     public static final int EXT_NAMED_CLASS = 43;
     /**
@@ -225,8 +226,15 @@ public final class TypeIds {
     public static final int EXT_UNMODIFIABLE_SEQUENCED_SET = 45;
     /** Extended id of a {@code Collections.unmodifiableSequencedMap} (Java 21): as {@link #UNMODIFIABLE_MAP}. */
     public static final int EXT_UNMODIFIABLE_SEQUENCED_MAP = 46;
+    /**
+     * Extended id of a primitive type, only inside a {@code Class} value's descriptor ({@link #CLASS}): {@code u8}
+     * 0 {@code boolean}, 1 {@code byte}, 2 {@code short}, 3 {@code char}, 4 {@code int}, 5 {@code long}, 6
+     * {@code float}, 7 {@code double}, 8 {@code void}. Never a value of its own, nor an array's component (the
+     * primitive arrays have ids of their own).
+     */
+    public static final int EXT_PRIMITIVE_CLASS = 47;
     /** The last extended id; those above it are unknown. */
-    public static final int EXT_LAST = EXT_UNMODIFIABLE_SEQUENCED_MAP;
+    public static final int EXT_LAST = EXT_PRIMITIVE_CLASS;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

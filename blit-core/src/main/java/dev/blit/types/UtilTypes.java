@@ -301,6 +301,10 @@ final class UtilTypes {
         }
     }
 
+    /** The primitive types by their code after {@link TypeIds#EXT_PRIMITIVE_CLASS}. */
+    private static final java.util.List<Class<?>> PRIMITIVES = java.util.List.of(boolean.class, byte.class, short.class,
+            char.class, int.class, long.class, float.class, double.class, void.class);
+
     /** Array dimensions a {@code Class} value may nest, as for a typed array's descriptor ({@code ReadSession}). */
     private static final int MAX_CLASS_DIMENSIONS = 200;
 
@@ -308,9 +312,10 @@ final class UtilTypes {
      * A {@code Class} is a type descriptor (FORMAT.md, id 98): the id this instance writes its values under, for a
      * class with an id of its own (registered, or built in); for an array of references, 21 and its component's
      * descriptor; for an extended built-in that can be an array's component ({@code Path}, {@code URL},
-     * {@code TimeUnit}, ...), 99 and its extended id; for a class written by name, 99, 43 and its class reference.
-     * Only what reads back as the same class: not a class that shares its id with others (the JDK's several
-     * immutable list classes, {@code UnixPath} under {@code Path}, an enum constant's body), nor a primitive type.
+     * {@code TimeUnit}, ...), 99 and its extended id; for a class written by name, 99, 43 and its class reference;
+     * for a primitive type, 99, 47 and its code. Only what reads back as the same class: not a class that shares
+     * its id with others (the JDK's several immutable list classes, {@code UnixPath} under {@code Path}, an enum
+     * constant's body).
      */
     private static void writeClass(WriteBuffer out, Class<?> value) {
         writeClass(out, value, value);
@@ -321,7 +326,11 @@ final class UtilTypes {
         WriteSession session = WriteSession.of(out);
         Registry registry = session.registry();
         Registration r = c.isPrimitive() ? null : registry.find(c);
-        if (r != null && r.type == c && registry.forId(r.id) == r) {
+        if (c.isPrimitive()) {
+            out.writeUnsignedVarInt(TypeIds.EXTENDED);
+            out.writeUnsignedVarInt(TypeIds.EXT_PRIMITIVE_CLASS);
+            out.writeByte(PRIMITIVES.indexOf(c));
+        } else if (r != null && r.type == c && registry.forId(r.id) == r) {
             out.writeUnsignedVarInt(r.id);
         } else if (c.isArray() && !c.getComponentType().isPrimitive()) {
             out.writeUnsignedVarInt(TypeIds.TYPED_ARRAY);
@@ -360,6 +369,16 @@ final class UtilTypes {
             int ext = in.readUnsignedVarInt();
             if (ext == TypeIds.EXT_NAMED_CLASS) {
                 return session.readNamedClass(in).type;
+            }
+            if (ext == TypeIds.EXT_PRIMITIVE_CLASS) {
+                long codeAt = in.offset();
+                int code = in.readByte() & 0xFF;
+                if (dimensions > 0 || code >= PRIMITIVES.size()) {
+                    throw new BlitException("Class value at offset " + (dimensions > 0 ? at + ": a primitive type as an"
+                            + " array's component (the primitive arrays have ids of their own)" : codeAt + ": primitive type "
+                            + code + " (0..8 are boolean, byte, short, char, int, long, float, double, void)"));
+                }
+                return PRIMITIVES.get(code);
             }
             Class<?> c = BuiltinTypes.extendedClass(ext);
             if (c == null) {

@@ -64,11 +64,15 @@ class ClassValuesTest {
         assertEncoding("62 63 27", TimeUnit.class);
         assertEncoding("62 63 2a", ByteBuffer.class);
         assertEncoding("62 15 63 25", StackTraceElement[].class);
+        // a primitive type: 99, 47, its code
+        assertEncoding("62 63 2f 04", int.class);
+        assertEncoding("62 63 2f 08", void.class);
         for (Class<?> c : List.of(String.class, int[].class, Object[].class, Boolean.class, Class.class, Locale.class,
                 RoundTrip.Color.class, RoundTrip.Wide.class, Timestamp.class, Charset.class, Map.of().getClass(),
                 String[].class, int[][].class, Object[][].class, RoundTrip.Color[][].class, Path.class, File.class,
                 InetAddress.class, InetSocketAddress.class, URL.class, TimeUnit.class, ChronoUnit.class, RoundingMode.class,
-                ByteBuffer.class, StackTraceElement[].class, Path[][].class)) {
+                ByteBuffer.class, StackTraceElement[].class, Path[][].class, boolean.class, byte.class, short.class,
+                char.class, int.class, long.class, float.class, double.class, void.class)) {
             roundTrip(c, copy -> assertSame(c, copy));
         }
         List<Object> twice = new ArrayList<>(List.of(String.class, String.class));
@@ -78,7 +82,7 @@ class ClassValuesTest {
     @Test
     void aClassWithoutAnIdOfItsOwnIsRefusedOnWrite() {
         Blit withOp = Blit.builder().register(Op.class, 100).build();
-        for (Class<?> c : List.of(int.class, List.of(1).getClass(), Thread.class, StandardCharsets.UTF_8.getClass(),
+        for (Class<?> c : List.of(List.of(1).getClass(), Thread.class, StandardCharsets.UTF_8.getClass(),
                 Op.PLUS.getClass(), Thread[].class, java.lang.reflect.Array.newInstance(List.of(1).getClass(), 0).getClass(),
                 Path.of("x").getClass(), Inet4Address.class, ByteBuffer.allocate(1).getClass(), Runnable.class)) {
             BlitException e = assertThrows(BlitException.class, () -> withOp.toBytes(c), c::getName);
@@ -111,6 +115,12 @@ class ClassValuesTest {
         // 43, a class written by name: this Blit reads none
         assertTrue(assertRejected("62 63 2b 01").getMessage().contains("class reference 1 at offset 3"));
         assertTrue(assertRejected("62 15 15").getMessage().contains("truncated"));
+        // a primitive type's code past void, one as an array's component (int[] is id 16), none at all
+        assertTrue(assertRejected("62 63 2f 09").getMessage().contains("at offset 3: primitive type 9"));
+        assertTrue(assertRejected("62 15 63 2f 04").getMessage().contains("at offset 2: a primitive type as an array's component"));
+        assertTrue(assertRejected("62 63 2f").getMessage().contains("truncated"));
+        // 47 is no value of its own
+        assertTrue(assertRejected("63 2f 04").getMessage().contains("unknown extended built-in id 47"));
         // as many dimensions as a typed array's descriptor may have, and no more
         assertEquals(200, ((Class<?>) PLAIN.fromBytes(bytes("62 " + "15 ".repeat(200) + "0b"))).getName().indexOf('L'));
         assertTrue(assertRejected("62 " + "15 ".repeat(201) + "0b").getMessage().contains("nested more than 200 levels"));
