@@ -209,7 +209,7 @@ final class Workloads {
             f.items.add(f.new Item(9));
         }
         return new ArrayList<>(List.of(references ? f : item, Seed.class, String[].class, java.nio.file.Path.class,
-                Folder.Item[][].class));
+                Folder.Item[][].class, int.class));
     }
 
     /** A list of the user's with a field of its own (FORMAT.md, "Collections and maps the user extends"). */
