@@ -270,7 +270,9 @@ public final class ClassModel {
         }
         List<Field> fields = serializedFields(type);
         List<Property> properties = properties(fields, given);
-        MethodHandles.Lookup lookup = Access.lookupFor(type, given);
+        // A bare Object (a lock, a sentinel) has no fields and a public constructor: no private access needed,
+        // and none is to be had, java.lang being closed to Blit.
+        MethodHandles.Lookup lookup = type == Object.class ? MethodHandles.publicLookup() : Access.lookupFor(type, given);
         if (type.isRecord()) {
             return forRecord(type, properties, lookup);
         }

@@ -138,7 +138,7 @@ final class SerializerGenerator {
                 Registration r = registry.get(t);
                 boolean exact = Modifier.isFinal(t.getModifiers()) && (!t.isArray() || t.getComponentType().isPrimitive());
                 Registration e = InlineCode.listElement(p, registry);
-                if (r != null && r.type == t && (exact || e == null && speculable(t))) {
+                if (r != null && r.type == t && t != Object.class && (exact || e == null && speculable(t))) {
                     registration[i] = inline.note(r, constant(r, D_REG));
                     registrationId[i] = r.id;
                     speculative[i] = !exact;
