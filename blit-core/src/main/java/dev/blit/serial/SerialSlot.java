@@ -88,8 +88,9 @@ final class SerialSlot {
             Field f = field(type, d.getName());
             Class<?> t = d.getType();
             if (f != null && f.getType() != t && !(t == Object.class && !f.getType().isPrimitive())) {
-                throw new BlitException("serialPersistentFields of " + type.getName() + " declares " + d.getName()
-                        + " as " + t.getName() + " but the field is a " + f.getType().getName());
+                // Another type than the field's (java.util.Random: a long seed, kept in an AtomicLong): as for
+                // the JDK, the entry has no field behind it; the hooks put and get it through PutField/GetField.
+                f = null;
             }
             MethodHandle getter = null;
             MethodHandle setter = null;
