@@ -29,6 +29,8 @@ class NamedClassesFuzzTest {
                 .register(Workloads.Lambdas.class, 110)
                 .register(IllegalStateException.class, 111)
                 .register(java.io.IOException.class, 112)
+                .register(Object.class, 120)
+                .register(java.util.Random.class, 121)
                 .allowClassNames("dev.blit.fuzz.*")
                 .references(references);
     }

@@ -130,6 +130,8 @@ final class Workloads {
                 .register(Ranking.class, 117)
                 .register(Folder.class, 118)
                 .register(Folder.Item.class, 119)
+                .register(Object.class, 120)
+                .register(java.util.Random.class, 121)
                 .references(references);
     }
 
@@ -198,7 +200,8 @@ final class Workloads {
 
     /**
      * @return with references on, a folder holding two items that point back at it (a cycle); without, an item
-     *         whose folder holds none, beside {@code Class} values of every kind of descriptor (FORMAT.md id 98)
+     *         whose folder holds none, beside {@code Class} values of every kind of descriptor (FORMAT.md id 98),
+     *         a bare {@code Object} twice (a lock, shared with references on) and a {@code Random} (its hooks)
      */
     static List<Object> inner(boolean references) {
         Folder f = new Folder();
@@ -208,8 +211,11 @@ final class Workloads {
             f.items.add(item);
             f.items.add(f.new Item(9));
         }
+        Object lock = new Object();
+        java.util.Random random = new java.util.Random(7);
+        random.nextGaussian(); // its hooks then put a cached Gaussian too
         return new ArrayList<>(List.of(references ? f : item, Seed.class, String[].class, java.nio.file.Path.class,
-                Folder.Item[][].class, int.class));
+                Folder.Item[][].class, int.class, lock, random, lock));
     }
 
     /** A list of the user's with a field of its own (FORMAT.md, "Collections and maps the user extends"). */
