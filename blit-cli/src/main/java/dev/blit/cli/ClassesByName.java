@@ -124,7 +124,7 @@ final class ClassesByName {
     private long newName(Node c, long nameAt, int given) {
         String pkg = pkg(c);
         long simpleAt = in.pos;
-        String name = NamedClasses.join(pkg, in.str(), simpleAt, nameAt);
+        String name = NamedClasses.join(pkg, in.name(false), simpleAt, nameAt);
         // The library's own checks: what it refuses before any pattern or class loader is asked.
         if (!NamedClasses.isBinaryName(name) || NamedClasses.inJdkPackages(name)) {
             throw new BlitException("class name " + Names.quote(name) + " at offset " + nameAt + (NamedClasses.isBinaryName(name)
@@ -151,7 +151,7 @@ final class ClassesByName {
             return packages.get((int) (p - 1));
         }
         long pkgAt = in.pos;
-        String pkg = NamedClasses.checkPackage(in.str(), pkgAt);
+        String pkg = NamedClasses.checkPackage(in.name(true), pkgAt);
         c.note = "in new package #" + packages.size();
         packages.add(pkg);
         return pkg;

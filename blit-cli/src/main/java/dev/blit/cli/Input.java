@@ -138,6 +138,32 @@ final class Input {
     }
 
     /** @return a {@code str}: null for the null header */
+    /**
+     * A class's package or its name in the package (FORMAT.md, "Classes written by name", {@code name}): six
+     * bits a character, or {@code 00} and a {@code str}; decoded and checked as the library does.
+     *
+     * @param pkg whether it is a package
+     * @return the name; null for the string form's null, which the caller refuses
+     */
+    String name(boolean pkg) {
+        long at = pos;
+        long h = uvar(32) & 0xffffffffL;
+        if (h == 0) {
+            return str();
+        }
+        int n = dev.blit.internal.PackedNames.length(h, at, pkg ? "package name" : "class name");
+        int bytes = dev.blit.internal.PackedNames.bytes(n);
+        if (bytes > remaining()) {
+            throw new BlitException("truncated: packed name at offset " + at + " declares " + n + " chars (" + bytes
+                    + " bytes), " + remaining() + " remain");
+        }
+        byte[] packed = new byte[bytes];
+        for (int i = 0; i < bytes; i++) {
+            packed[i] = buf.get((int) pos++);
+        }
+        return dev.blit.internal.PackedNames.decode(packed, n, pkg, at);
+    }
+
     String str() {
         long at = pos;
         long h = uvar(32) & 0xffffffffL;

@@ -17,7 +17,7 @@ final class Opaque {
      *
      * @param named for a class written by name, its name, the cursor at its content: unless the value is tagged and
      *              gives the name itself ({@code 63 2b 00}), the read is given the value as its message's first
-     *              naming of the class ({@code 63 2b 00 00}, its package and its name in it, then the content), since the bytes refer to
+     *              naming of the class ({@code 63 2b 00 00}, its package and its name in it as strings, then the content), since the bytes refer to
      *              a name given earlier in the message (or, in a run, have no tag); null for a user id's value
      */
     static void ownSerializer(Input in, Node n, dev.blit.Blit blit, String named) {
@@ -36,7 +36,9 @@ final class Opaque {
             w.writeUnsignedVarInt(0); // a new name, in a new package
             w.writeUnsignedVarInt(0);
             int dot = name.lastIndexOf('.');
+            w.writeUnsignedVarInt(0); // each as a string (00 str), which readers take for any name
             w.writeString(dot < 0 ? "" : name.substring(0, dot));
+            w.writeUnsignedVarInt(0);
             w.writeString(name.substring(dot + 1));
             head = w.position();
             java.io.InputStream content = new java.io.InputStream() { // the input after the cursor, not copied

@@ -162,10 +162,13 @@ class DumpAgreesOnNamedClassesTest {
         return b.toString();
     }
 
-    /** A new class name in a new package, as hex: {@code 00}, the package, the name in it. */
+    /**
+     * A new class name in a new package, as hex: {@code 00}, the package, the name in it, each in the string form
+     * of a name ({@code 00 str}), which readers take for any name (writers pack those they can).
+     */
     private static String name(String binaryName) {
         int dot = binaryName.lastIndexOf('.');
-        return "00 " + str(dot < 0 ? "" : binaryName.substring(0, dot)) + " " + str(binaryName.substring(dot + 1));
+        return "00 00 " + str(dot < 0 ? "" : binaryName.substring(0, dot)) + " 00 " + str(binaryName.substring(dot + 1));
     }
 
     /** {@code v} alone, written by name, as hex: it gives the names it uses, so it fits anywhere a value does. */
@@ -188,11 +191,17 @@ class DumpAgreesOnNamedClassesTest {
                 {"63 2b 01", "class reference 1 at offset 2: this message named 0 classes so far"},
                 {"24 02 " + point + " 63 2b 02", "class reference 2 at offset " + (HEX.parseHex(point).length + 4)},
                 {"63 2b 80 80 80 80 08", "class reference 2147483648 at offset 2"},
-                {"63 2b 00 00 00", "null package name at offset 4"},
-                {"63 2b 00 00 01 00", "null class name at offset 5"},
+                {"63 2b 00 00 00 00", "null package name at offset 4"},
+                {"63 2b 00 00 01 00 00", "null class name at offset 5"},
+                // packed names: bits set after the last code, a length over the limit, too few bytes
+                {"63 2b 00 00 02 40", "packed package name at offset 4: the bits after its 1 characters are not zero"},
+                {"63 2b 00 00 01 02 c0", "packed class name at offset 5: the bits after its 1 characters are not zero"},
+                {"63 2b 00 00 82 08", "package name of 1025 chars at offset 4: at most 1024"},
+                {"63 2b 00 00 01 82 08", "class name of 1025 chars at offset 5: at most 1024"},
+                {"63 2b 00 00 0b 00 00", "truncated"},
                 {"63 2b 00 01 " + str("X"), "package reference 1 at offset 3: this message named 0 packages so far"},
-                {"63 2b 00 00 " + str("dev.blit") + " " + str("cli.X"), "class name \"cli.X\", which holds a dot, at offset 13"},
-                {"63 2b 00 00 " + str("x".repeat(1025)), "package name of 1025 chars at offset 4: at most 1024"},
+                {"63 2b 00 00 00 " + str("dev.blit") + " 00 " + str("cli.X"), "class name \"cli.X\", which holds a dot, at offset 14"},
+                {"63 2b 00 00 00 " + str("x".repeat(1025)), "package name of 1025 chars at offset 4: at most 1024"},
                 {"63 2b 00 " + name("dev.blit.cli." + "x".repeat(1100)), "class name of 1113 chars at offset 3: at most 1024"},
                 {"63 2b 00 " + name("java.util.HashMap") + " 00", "class name \"java.util.HashMap\" at offset 3 is in the JDK's"},
                 {"63 2b 00 " + name("com.sun.X") + " 00", "is in the JDK's packages"},
@@ -203,14 +212,14 @@ class DumpAgreesOnNamedClassesTest {
                 {"63 2b 00 " + name(COLOR + "$1") + " 00", "which is not written by name"},
                 {"63 2b 00 " + name(POINT) + " 01 00 00", "truncated"},
                 {"63 2b 00 " + name(POINT), "truncated"},
-                {"63 2b 00 " + name(COLOR) + " 03", "ordinal 3 at offset " + (5 + COLOR.length()) + " is past the 3 constants"},
+                {"63 2b 00 " + name(COLOR) + " 03", "ordinal 3 at offset " + (7 + COLOR.length()) + " is past the 3 constants"},
                 // as types: an array's component, an EnumSet's or EnumMap's enum
                 {"15 63 2b 01 00", "class reference 1 at offset 3"},
                 {"2e 63 2b 00 " + name(POINT) + " 00", "EnumSet type at offset 1 is " + POINT + ", not an enum"},
                 {"2e 15 63 2b 00 " + name(COLOR) + " 00", "EnumSet type at offset 1 is " + COLOR + "[], not an enum"},
-                {"2e 63 2b 00 " + name(COLOR) + " 01 08", "EnumSet bit 3 at offset " + (7 + COLOR.length()) + " is not a constant of "
+                {"2e 63 2b 00 " + name(COLOR) + " 01 08", "EnumSet bit 3 at offset " + (9 + COLOR.length()) + " is not a constant of "
                         + COLOR + " (it has 3)"},
-                {"2f 63 2b 00 " + name(COLOR) + " 01 05 00", "EnumMap key ordinal 5 at offset " + (7 + COLOR.length())},
+                {"2f 63 2b 00 " + name(COLOR) + " 01 05 00", "EnumMap key ordinal 5 at offset " + (9 + COLOR.length())},
                 {"15 63 2b 00 " + name(POINT) + " 01 0b 03 61", "element 0 of a " + POINT + "[] is a String"},
                 {"15 63 2b 00 " + name(POINT) + " 01 " + alone(new Base(5)), "element 0 of a " + POINT + "[] is a " + BASE},
                 {"15 63 2b 00 " + name(DERIVED) + " 01 " + alone(new Base(5)), "element 0 of a " + DERIVED + "[] is a " + BASE},

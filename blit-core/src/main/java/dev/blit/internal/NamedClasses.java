@@ -338,7 +338,7 @@ public final class NamedClasses {
 
     /**
      * A class's name as it is written: its package (FORMAT.md's {@code pkgref}: "" for the unnamed package), then
-     * its name in the package, each as the bytes of a {@code str}, made once per class. A message names a package
+     * its name in the package, each as the bytes of a {@code name} ({@link PackedNames}), made once per class. A message names a package
      * once, however many of its classes it names: the classes of one application mostly share a few packages, and
      * the package is most of a name's length ({@code com.acme.orders.} in {@code com.acme.orders.Order}).
      */
@@ -352,14 +352,8 @@ public final class NamedClasses {
         ClassName(Class<?> type, String pkg, String simple) {
             this.type = type;
             this.pkg = pkg;
-            this.pkgWire = str(pkg);
-            this.simpleWire = str(simple);
-        }
-
-        private static byte[] str(String s) {
-            WriteBuffer b = new WriteBuffer(16);
-            b.writeString(s);
-            return java.util.Arrays.copyOf(b.array(), (int) b.position());
+            this.pkgWire = PackedNames.encode(pkg, true);
+            this.simpleWire = PackedNames.encode(simple, false);
         }
     }
 

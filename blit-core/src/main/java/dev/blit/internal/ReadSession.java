@@ -543,7 +543,7 @@ public final class ReadSession implements ObjectReader {
             r = guess;
         } else {
             long simpleAt = in.offset();
-            String simple = in.readString(); // bounded by the read limits, like every string
+            String simple = PackedNames.read(in, false);
             r = registry.forName(NamedClasses.join(pkg, simple, simpleAt, nameAt), nameAt);
         }
         if (named == null || namedCount == named.length) {
@@ -569,7 +569,7 @@ public final class ReadSession implements ObjectReader {
             pkg = guess.pkg;
         } else {
             long pkgAt = in.offset();
-            pkg = NamedClasses.checkPackage(in.readString(), pkgAt);
+            pkg = NamedClasses.checkPackage(PackedNames.read(in, true), pkgAt);
         }
         if (packages == null || packageCount == packages.length) {
             packages = Arrays.copyOf(packages == null ? new String[0] : packages, Math.max(4, packageCount * 2));

@@ -69,19 +69,48 @@ class NamedClassTest {
      */
     private static String name(String binaryName) {
         int dot = binaryName.lastIndexOf('.');
-        return "00 " + str(dot < 0 ? "" : binaryName.substring(0, dot)) + " " + str(binaryName.substring(dot + 1));
+        return "00 " + packed(dot < 0 ? "" : binaryName.substring(0, dot), true) + " " + packed(binaryName.substring(dot + 1), false);
     }
 
-    /** {@code str} bytes of a Latin-1 string. */
-    private static byte[] strBytes(String s) {
-        return bytes(str(s));
+    private static final String LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+
+    /**
+     * FORMAT.md's {@code name}, as hex: {@code uvar (n + 1)} and six bits a character when every one has a code
+     * ({@code a..z A..Z 0..9 _}, then {@code .} in a package, {@code $} in a class's name), else {@code 00 str}.
+     */
+    private static String packed(String s, boolean pkg) {
+        String alphabet = LETTERS + (pkg ? "." : "$");
+        java.math.BigInteger bits = java.math.BigInteger.ZERO;
+        for (int i = 0; i < s.length(); i++) {
+            int code = alphabet.indexOf(s.charAt(i));
+            if (code < 0) {
+                return "00 " + str(s);
+            }
+            bits = bits.or(java.math.BigInteger.valueOf(code).shiftLeft(6 * i));
+        }
+        StringBuilder b = new StringBuilder(uvar(s.length() + 1));
+        for (int i = 0; i < (6 * s.length() + 7) / 8; i++) {
+            b.append(String.format(" %02x", bits.shiftRight(8 * i).intValue() & 0xff));
+        }
+        return b.toString();
+    }
+
+    private static String uvar(int v) {
+        StringBuilder b = new StringBuilder();
+        while (v >= 0x80) {
+            b.append(String.format("%02x ", (v & 0x7f) | 0x80));
+            v >>>= 7;
+        }
+        return b.append(String.format("%02x", v)).toString();
     }
 
     @Test
     void aValueIsItsNameOnceAMessageThenItsIndex() {
         Blit blit = named(MODEL);
         String point = name(Point.class.getName());
-        assertEquals("00 25 64 65 76 2e 62 6c 69 74 2e 67 65 6e 2e 6e 61 6d 65 64 17 4d 6f 64 65 6c 24 50 6f 69 6e 74", point);
+        // FORMAT.md's bytes: 00 (a new package), "dev.blit.gen.named" in 18 six-bit codes (19 = 18 + 1, 14 bytes),
+        // "Model$Point" in 11 (0c, 9 bytes), against 21 and 12 bytes as strings
+        assertEquals("00 13 03 51 fd c1 82 4c bf 41 34 7f 03 30 c4 00 0c a6 33 10 cb 9f 3a 48 33 01", point);
         // 99, extended id 43, 00 (a new name), its package (00: new, "dev.blit.gen.named"), its name in the package
         // ("Model$Point"), then Point's flat block
         assertEquals("63 2b 00 " + point + " 03 00 00 00 fe ff ff ff", hex(blit.toBytes(new Point(3, -2))).trim());
@@ -93,7 +122,7 @@ class NamedClassTest {
         assertArrayEquals(two, blit.toBytes(List.of(new Point(1, 2), new Point(3, 4))));
         // a second class of the package: 00 (a new name), 01 (the message's package #0), its name in the package
         byte[] mixed = blit.toBytes(List.of(new Point(1, 2), new Circle(5)));
-        assertEquals("30 02 63 2b 00 " + point + " 01 00 00 00 02 00 00 00 63 2b 00 01 " + str("Model$Circle") + " 00 00 00 00 00 00 14 40",
+        assertEquals("30 02 63 2b 00 " + point + " 01 00 00 00 02 00 00 00 63 2b 00 01 " + packed("Model$Circle", false) + " 00 00 00 00 00 00 14 40",
                 hex(mixed).trim());
         assertEquals(List.of(new Point(1, 2), new Circle(5)), blit.fromBytes(mixed));
         // an enum: its ordinal; a constant with a body is written as its enum
@@ -269,16 +298,25 @@ class NamedClassTest {
         assertMessage(blit, "30 02 63 2b 00 " + name(Point.class.getName()) + " 01 00 00 00 02 00 00 00 63 2b 02",
                 "class reference 2 at offset");
         // a package this message has not given, a null package, a null name, a name with a dot in it
-        assertMessage(blit, "63 2b 00 01 " + str("Point"), "package reference 1 at offset 3: this message named 0 packages");
+        assertMessage(blit, "63 2b 00 01 " + packed("Point", false), "package reference 1 at offset 3: this message named 0 packages");
         assertMessage(blit, "30 02 63 2b 00 " + name(Point.class.getName()) + " 01 00 00 00 02 00 00 00 63 2b 00 02 "
-                + str("Model$Circle"), "package reference 2 at offset");
-        assertMessage(blit, "63 2b 00 00 00", "null package name at offset 4");
-        assertMessage(blit, "63 2b 00 00 " + str("dev.blit.gen.named") + " 00", "null class name at offset 23");
-        assertMessage(blit, "63 2b 00 00 " + str("dev.blit.gen") + " " + str("named.Model$Point"),
-                "class name \"named.Model$Point\", which holds a dot, at offset 17");
-        // over-long names: the name, or the package alone
-        assertMessage(blit, "63 2b 00 " + name("dev.blit.gen.named." + "x".repeat(1100)), "class name of 1119 chars at offset 3: at most 1024 are read");
-        assertMessage(blit, "63 2b 00 00 " + str("x".repeat(1025)), "package name of 1025 chars at offset 4: at most 1024");
+                + packed("Model$Circle", false), "package reference 2 at offset");
+        // the string form (00 str) of a name: its null, a dot in a class's name in its package
+        assertMessage(blit, "63 2b 00 00 00 00", "null package name at offset 4");
+        assertMessage(blit, "63 2b 00 00 " + packed("dev.blit.gen.named", true) + " 00 00", "null class name at offset 19");
+        assertMessage(blit, "63 2b 00 00 00 " + str("dev.blit.gen") + " 00 " + str("named.Model$Point"),
+                "class name \"named.Model$Point\", which holds a dot, at offset 18");
+        // over-long names: the whole name, a package or a name in it alone, packed or not, refused before its bytes
+        assertMessage(blit, "63 2b 00 00 " + packed("p".repeat(600), true) + " " + packed("Q".repeat(600), false),
+                "class name of 1201 chars at offset 3: at most 1024 are read");
+        assertMessage(blit, "63 2b 00 00 " + packed("dev.blit.gen.named", true) + " " + uvar(1101), "class name of 1100 chars at offset 19: at most 1024 are read");
+        assertMessage(blit, "63 2b 00 00 00 " + str("x".repeat(1025)), "package name of 1025 chars at offset 4: at most 1024");
+        assertMessage(blit, "63 2b 00 00 " + uvar(1026), "package name of 1025 chars at offset 4: at most 1024");
+        assertMessage(blit, "63 2b 00 00 " + uvar(0x7fffffff), "package name of 2147483646 chars at offset 4: at most 1024");
+        // a packed name whose bits after its last code are not zero ("a" is 00; 40 sets a padding bit), a truncated one
+        assertMessage(blit, "63 2b 00 00 02 40", "packed package name at offset 4: the bits after its 1 characters are not zero");
+        assertMessage(blit, "63 2b 00 00 02 00 02 c0", "packed class name at offset 6: the bits after its 1 characters are not zero");
+        assertMessage(blit, "63 2b 00 00 0b 00 00", "truncated input at offset 7");
         // a Blit without patterns reads no class by name
         assertMessage(Blit.builder().build(), "63 2b 00 " + name(Point.class.getName()) + " 01 00 00 00 02 00 00 00",
                 "reads no class by name");
@@ -387,10 +425,10 @@ class NamedClassTest {
                 assertEquals(v, blit.read(in));
             }
         }
-        // Model$Point, then a name one byte off (Model$Poinu): not taken for the remembered one
+        // Model$Point, then a name one char off (Model$Poinu, as many bytes): not taken for the remembered one
         byte[] point = blit.toBytes(new Point(1, 2));
-        byte[] other = point.clone();
-        other[3 + name(Point.class.getName()).split(" ").length - 1]++;
+        byte[] other = bytes(hex(point).trim().replace(packed("Model$Point", false), packed("Model$Poinu", false)));
+        assertEquals(point.length, other.length);
         dev.blit.buffer.ReadBuffer in = dev.blit.buffer.ReadBuffer.of(concat(point, other));
         assertEquals(new Point(1, 2), blit.read(in));
         BlitException e = assertThrows(BlitException.class, () -> blit.read(in));
@@ -409,12 +447,12 @@ class NamedClassTest {
                 new Model.Derived(4), new Model.Line(null, 2, "y"), Order.sample(), Model.Node.chain(1), new Inner("j"), Color.RED));
         byte[] bytes = blit.toBytes(twice);
         // each class's name in its package once, and each of the two packages once
-        List<String> parts = new ArrayList<>(List.of("dev.blit.gen.named", "dev.blit.gen.named.deep"));
+        List<String> parts = new ArrayList<>(List.of(packed("dev.blit.gen.named", true), packed("dev.blit.gen.named.deep", true)));
         for (Class<?> c : new Class<?>[] {Point.class, Circle.class, Model.Op.class, Model.Node.class, Inner.class, Color.class}) {
-            parts.add(c.getName().substring(c.getName().lastIndexOf('.') + 1));
+            parts.add(packed(c.getName().substring(c.getName().lastIndexOf('.') + 1), false));
         }
         for (String part : parts) {
-            byte[] str = strBytes(part);
+            byte[] str = bytes(part);
             int times = 0;
             for (int i = 0; i + str.length <= bytes.length; i++) {
                 if (Arrays.equals(bytes, i, i + str.length, str, 0, str.length)) {
