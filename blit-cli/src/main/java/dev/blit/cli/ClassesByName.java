@@ -102,12 +102,9 @@ final class ClassesByName {
         long at = in.pos;
         long k = in.uvar(32) & 0xffffffffL;
         if (k != 0) {
-            if (k - 1 >= names.size()) {
-                throw new BlitException("class reference " + k + " at offset " + at + ": this message named "
-                        + names.size() + " classes so far (0 introduces a name)");
-            }
-            String name = names.get((int) (k - 1));
-            c.type = "name #" + (k - 1);
+            int i = NamedClasses.checkReference(k, names.size(), false, at);
+            String name = names.get(i);
+            c.type = "name #" + i;
             c.value = Names.quote(name);
             return types.named(name, at);
         }
@@ -143,12 +140,9 @@ final class ClassesByName {
         long at = in.pos;
         long p = in.uvar(32) & 0xffffffffL;
         if (p != 0) {
-            if (p - 1 >= packages.size()) {
-                throw new BlitException("package reference " + p + " at offset " + at + ": this message named "
-                        + packages.size() + " packages so far (0 introduces one)");
-            }
-            c.note = "in package #" + (p - 1);
-            return packages.get((int) (p - 1));
+            int i = NamedClasses.checkReference(p, packages.size(), true, at);
+            c.note = "in package #" + i;
+            return packages.get(i);
         }
         long pkgAt = in.pos;
         String pkg = NamedClasses.checkPackage(in.name(true), pkgAt);

@@ -96,6 +96,25 @@ public final class NamedClasses {
     }
 
     /**
+     * Checks a reference to a class or package the message named before (FORMAT.md's {@code classref} and
+     * {@code pkgref}: its index + 1), as every reader does, the dump too.
+     *
+     * @param ref   the {@code uvar} read, not 0, as an unsigned value
+     * @param given how many classes (or packages) the message named so far
+     * @param pkg   whether it refers to a package
+     * @param at    its offset
+     * @return the index it refers to
+     * @throws BlitException past those given
+     */
+    public static int checkReference(long ref, int given, boolean pkg, long at) {
+        if (ref - 1 >= given) {
+            throw new BlitException((pkg ? "package" : "class") + " reference " + ref + " at offset " + at + ": this message"
+                    + " named " + given + (pkg ? " packages so far (0 introduces one)" : " classes so far (0 introduces a name)"));
+        }
+        return (int) (ref - 1);
+    }
+
+    /**
      * Checks a package name read (FORMAT.md's {@code pkgref}), as every reader does, the dump too.
      *
      * @param pkg what was read, possibly null

@@ -525,11 +525,7 @@ public final class ReadSession implements ObjectReader {
         long at = in.offset();
         int k = in.readUnsignedVarInt();
         if (k != 0) {
-            if (k - 1 < 0 || k - 1 >= namedCount) {
-                throw new BlitException("class reference " + Integer.toUnsignedString(k) + " at offset " + at + ": this"
-                        + " message named " + namedCount + " classes so far (0 introduces a name)");
-            }
-            return named[k - 1];
+            return named[NamedClasses.checkReference(Integer.toUnsignedLong(k), namedCount, false, at)];
         }
         // What an earlier message of this session named at this index: a stream or a reused buffer whose messages
         // name their classes in the same order costs a compare of bytes, not strings and a lookup.
@@ -558,11 +554,7 @@ public final class ReadSession implements ObjectReader {
         long at = in.offset();
         int p = in.readUnsignedVarInt();
         if (p != 0) {
-            if (p - 1 < 0 || p - 1 >= packageCount) {
-                throw new BlitException("package reference " + Integer.toUnsignedString(p) + " at offset " + at + ": this"
-                        + " message named " + packageCount + " packages so far (0 introduces one)");
-            }
-            return packages[p - 1];
+            return packages[NamedClasses.checkReference(Integer.toUnsignedLong(p), packageCount, true, at)];
         }
         String pkg;
         if (guess != null && in.readBytesIf(guess.pkgWire)) {
