@@ -537,41 +537,56 @@ final class Decoder {
             if (t == null && classless == -1) {
                 classless = n.start;
             }
-            fieldTables.compatibleFields(n, table, depth);
+            fieldTables.compatibleFields(n, table, t, depth);
         } else if (t != null) {
             schemaFields(n, t, depth);
         } else {
             Opaque.content(in, n, "a schema-consistent object's content cannot be read without its class (" + types.missing(id) + ")");
         }
-        if (t != null && t.shape() == UserTypes.Shape.CONTAINER) {
-            boolean map = Map.class.isAssignableFrom(t.type());
-            Node e = n.add(new Node(in.pos, map ? "entries" : "elements"));
-            e.type = ClassLayout.containerBase(t.type()).getName(); // "elements: java.util.ArrayList, 3 elements"
-            try {
-                if (map) {
-                    entries(e, in.count(2, "count"), depth);
-                } else {
-                    collection(e, in.count(1, "count"), depth);
-                }
-            } catch (BlitException x) {
-                mark(e, x);
-                throw x;
-            } finally {
-                e.end = in.pos;
-            }
+        if (table == null && t != null && t.shape() == UserTypes.Shape.CONTAINER) { // compatible: at the table's marker
+            containerContent(n, t, Map.class.isAssignableFrom(t.type()), depth);
         }
+    }
+
+    /**
+     * A user collection's elements or a user map's entries, after its own fields (FORMAT.md, "Collections and maps
+     * the user extends").
+     *
+     * @param t the class, or null when the dump does not have it (a compatible-mode table's marker said which)
+     */
+    void containerContent(Node n, UserTypes.UserType t, boolean map, int depth) {
+        Node e = n.add(new Node(in.pos, map ? "entries" : "elements"));
+        // "elements: java.util.ArrayList, 3 elements"; without the class, what the marker says
+        e.type = t != null ? ClassLayout.containerBase(t.type()).getName() : map ? "Map" : "Collection";
+        try {
+            if (map) {
+                entries(e, in.count(2, "count"), depth);
+            } else {
+                collection(e, in.count(1, "count"), depth);
+            }
+        } catch (BlitException x) {
+            mark(e, x);
+            throw x;
+        } finally {
+            e.end = in.pos;
+        }
+    }
+
+    /** An exception's message, cause, stack trace and suppressed exceptions ({@link ThrowableValues#content}). */
+    void throwableContent(Node n, UserTypes.UserType t, int depth) {
+        throwables.content(n, t, depth);
     }
 
     /**
      * A registered exception's content (FORMAT.md, "Throwables"). Schema-consistent: message, cause, frames,
      * suppressed exceptions, own fields in canonical order. Compatible: the same, with the class's field table
      * first (at its first occurrence in the message, as for a plain class, the bookkeeping shared with them) and
-     * the own fields in the table's order; an exception with no fields of its own has the table {@code 01 00}.
+     * the own fields in the table's order, the table's first entry the exception marker (an exception with no
+     * fields of its own has the table {@code 03 01 01 0b}).
      *
-     * <p>Guessing ({@link Mode#AUTO}) is harder than for a plain class: {@code 01 00}, the table every JDK
-     * exception has, is also schema-consistent content (an empty message, then a null cause), so a table that
-     * parses proves nothing, and a guessed table cannot be required to name a field the class knows (it has
-     * none, or the writer's version has others). So: when an earlier user object of the message told the mode
+     * <p>Guessing ({@link Mode#AUTO}) is harder than for a plain class: a guessed table cannot be required to name
+     * a field the class knows (it has none, or the writer's version has others), only to start with the marker,
+     * which schema-consistent content (a message, then a cause) can still spell by chance. So: when an earlier user object of the message told the mode
      * ({@link #evidence}: a field table read, or a first occurrence of a class with fields that had none),
      * the exception is read in that mode, as {@code --compatible} or {@code --schema} would read it, since one
      * Blit instance writes a whole message in one mode. Otherwise, when no table parses here it is read

@@ -317,8 +317,8 @@ public final class Dump {
     private static void classless(Printer p, Decoder d) {
         if (d.classless >= 0) {
             p.problem(d.classless, "perhaps not damage: the user object at offset " + d.classless + " was read without"
-                    + " its class, as a plain class's fields; an exception's or a user collection's content goes on after"
-                    + " them. Give --register and --classpath (or --blit) to read it");
+                    + " its class, from its field table, which a guess may have taken for one (a class whose own code"
+                    + " writes it has none). Give --register and --classpath (or --blit) to read it");
             d.classless = -2; // said once
         }
     }

@@ -14,8 +14,18 @@ final class FieldTables {
     /** The largest field table FORMAT.md allows. */
     static final int MAX_TABLE = 1 << 20;
 
-    /** A field table as read: the writer's field names and their type codes, in its order. */
-    record Table(String[] names, int[] codes) {
+    /**
+     * The codes of a table's marker entry, an empty name (FORMAT.md, "Compatible mode"): where an exception's own
+     * content (message, cause, stack trace, suppressed exceptions: the table's first entry) or a user collection's
+     * elements or a user map's entries (its last) come among the fields. With them the content of such a class
+     * reads without the class, as a plain class's does.
+     */
+    static final int THROWABLE = 11;
+    static final int ELEMENTS = 12;
+    static final int ENTRIES = 13;
+
+    /** A field table as read: the writer's field names and their type codes, in its order; its marker's code, or 0. */
+    record Table(String[] names, int[] codes, int marker) {
     }
 
     private final Decoder decoder;
@@ -47,6 +57,7 @@ final class FieldTables {
             in.limit = end;
             String[] names;
             int[] codes;
+            int marker = 0;
             try {
                 int count = in.count(2, "field count");
                 // Guessing (AUTO), schema-consistent content can look like a table by chance: a flat Point(1, 0)
@@ -65,13 +76,26 @@ final class FieldTables {
                     if (names[i] == null) {
                         throw new BlitException("null field name in the field table at offset " + at);
                     }
+                    long codeAt = in.pos;
+                    codes[i] = in.u8();
+                    if (names[i].isEmpty() && codes[i] >= THROWABLE && codes[i] <= ENTRIES) {
+                        int expectedAt = codes[i] == THROWABLE ? 0 : count - 1; // the library's rule
+                        if (i != expectedAt || marker != 0) {
+                            throw new BlitException(markerName(codes[i]) + " marker at offset " + at + " is entry " + i
+                                    + " of the field table; it can only be entry " + expectedAt);
+                        }
+                        marker = codes[i];
+                        sb.append(i > 0 ? ", " : "").append('(').append(markerName(marker)).append(')');
+                        continue;
+                    }
+                    if (names[i].isEmpty()) {
+                        throw new BlitException("empty field name in the field table at offset " + at);
+                    }
                     if (!seen.add(names[i])) { // as the library: a name says which field a value is for
                         throw new BlitException("field " + names[i] + " named twice in the field table at offset " + at);
                     }
-                    at = in.pos;
-                    codes[i] = in.u8();
                     if (codes[i] < 1 || codes[i] > 10) {
-                        throw new BlitException("type code " + codes[i] + " of field " + names[i] + " at offset " + at
+                        throw new BlitException("type code " + codes[i] + " of field " + names[i] + " at offset " + codeAt
                                 + " is not 1..10");
                     }
                     sb.append(i > 0 ? ", " : "").append(names[i]).append(' ').append(Names.code(codes[i]));
@@ -80,17 +104,24 @@ final class FieldTables {
                     throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
                             + count + " fields take " + (in.pos - start) + " with the length");
                 }
+                int expected = expectedMarker(t);
+                if (t != null && marker != expected) { // the library's class has its kind of table, or refuses it
+                    throw new BlitException("the field table at offset " + start + " of " + t.name() + " has "
+                            + (marker == 0 ? "no marker" : "the " + markerName(marker) + " marker") + " where its class's has "
+                            + (expected == 0 ? "none" : "the " + markerName(expected) + " marker"));
+                }
                 if (reading == Decoder.Mode.AUTO && t != null && t.fieldsFirst() && count > 0
                         && !sharesAField(t, names)) {
                     throw new BlitException("no field of " + t.name() + " in what looks like a table");
                 }
-                node.value = count + (count == 1 ? " field" : " fields") + (count > 0 ? ": " + sb : "");
+                int fields = count - (marker != 0 ? 1 : 0);
+                node.value = fields + (fields == 1 ? " field" : " fields") + (count > 0 ? ": " + sb : "");
             } finally {
                 in.limit = saved;
             }
             node.end = in.pos;
             n.add(node);
-            return new Table(names, codes);
+            return new Table(names, codes, marker);
         } catch (BlitException e) {
             if (reading == Decoder.Mode.COMPATIBLE) {
                 node.end = in.pos;
@@ -100,6 +131,24 @@ final class FieldTables {
             in.pos = start;
             return null;
         }
+    }
+
+    static String markerName(int code) {
+        return code == THROWABLE ? "exception" : code == ELEMENTS ? "elements" : "entries";
+    }
+
+    /** @return the marker the library's class has in its table: by its shape; 0 for a plain class */
+    private static int expectedMarker(UserTypes.UserType t) {
+        if (t == null) {
+            return 0;
+        }
+        if (t.shape() == UserTypes.Shape.THROWABLE) {
+            return THROWABLE;
+        }
+        if (t.shape() == UserTypes.Shape.CONTAINER) {
+            return java.util.Map.class.isAssignableFrom(t.type()) ? ENTRIES : ELEMENTS;
+        }
+        return 0;
     }
 
     private static boolean sharesAField(UserTypes.UserType t, String[] names) {
@@ -114,10 +163,23 @@ final class FieldTables {
         return false;
     }
 
-    void compatibleFields(Node n, Table table, int depth) {
+    /**
+     * The fields of compatible-mode content in the table's order; at the table's marker, an exception's own content
+     * or a collection's elements (a map's entries), so that such a class reads without the class.
+     *
+     * @param t the class, or null when the dump does not have it
+     */
+    void compatibleFields(Node n, Table table, UserTypes.UserType t, int depth) {
         for (int i = 0; i < table.names.length; i++) {
             int code = table.codes[i];
-            if (code == 9) {
+            if (code >= THROWABLE && table.names[i].isEmpty()) {
+                if (code == THROWABLE) {
+                    decoder.building(n, true); // like a record: the exception exists once its content is read
+                    decoder.throwableContent(n, t, depth);
+                } else {
+                    decoder.containerContent(n, t, code == ENTRIES, depth);
+                }
+            } else if (code == 9) {
                 decoder.value(n, table.names[i], depth + 1);
             } else {
                 Node f = n.add(new Node(in.pos, table.names[i]));

@@ -8,9 +8,11 @@ import dev.blit.types.TypeIds;
  * The content of a registered {@link Throwable} (FORMAT.md, "Throwables"), for {@link Decoder}: what
  * {@code Throwable}'s public methods return (message, cause, stack trace, suppressed exceptions), then the
  * fields its own classes declare, as a plain class's. In compatible mode the content starts with the class's
- * field table where a plain class's would (its first occurrence in the message; {@code 01 00} for an exception
- * with no fields of its own), which the decoder reads, and the own fields follow in the table's order: the
- * writer's, whatever the reader's class declares, so that an exception may gain or lose fields. Which reading
+ * field table where a plain class's would (its first occurrence in the message; {@code 03 01 01 0b}, the
+ * exception marker alone, for an exception with no fields of its own), which the decoder reads; the marker, the
+ * table's first entry, says that this content follows, and the own fields follow it in the table's order: the
+ * writer's, whatever the reader's class declares, so that an exception may gain or lose fields. With the marker
+ * an exception reads without its class too. Which reading
  * applies, and how it is guessed without {@code --compatible} or {@code --schema}, is the decoder's
  * ({@code Decoder.exception}).
  *
@@ -52,6 +54,21 @@ final class ThrowableValues {
      *              whose own fields are the class's in canonical order
      */
     void value(Node n, UserTypes.UserType t, FieldTables.Table table, int depth) {
+        if (table != null) { // its marker, the table's first entry, says where the content below comes
+            fieldTables.compatibleFields(n, table, t, depth);
+            return;
+        }
+        content(n, t, depth);
+        decoder.schemaFields(n, t, depth);
+    }
+
+    /**
+     * What {@code Throwable}'s public methods return: message, cause, stack trace, suppressed exceptions.
+     *
+     * @param t the exception's class, or null when the dump does not have it (a compatible-mode table's marker
+     *          said the content is an exception's)
+     */
+    void content(Node n, UserTypes.UserType t, int depth) {
         Node message = n.add(new Node(in.pos, "message"));
         try {
             message.type = "String";
@@ -68,11 +85,10 @@ final class ThrowableValues {
         throwable(n, n.children.get(n.children.size() - 1), "cause", causeAt);
         frames(n, t);
         suppressed(n, t, depth);
-        if (table != null) {
-            fieldTables.compatibleFields(n, table, depth);
-        } else {
-            decoder.schemaFields(n, t, depth);
-        }
+    }
+
+    private static String name(Node n, UserTypes.UserType t) {
+        return t != null ? t.name() : n.type;
     }
 
     /** The stack trace: a count, counted like a collection's elements, then one line per frame. */
@@ -104,7 +120,7 @@ final class ThrowableValues {
         Node f = trace.add(new Node(in.pos, "[" + i + "]"));
         f.type = "frame";
         try {
-            StackTraceElement e = frame(in, "stack frame " + i + " of " + t.name(), previous);
+            StackTraceElement e = frame(in, "stack frame " + i + " of " + (t != null ? t.name() : "the exception"), previous);
             f.value = shown(e);
             return e;
         } catch (BlitException e) {
@@ -166,7 +182,7 @@ final class ThrowableValues {
                 Node s = all.children.get(all.children.size() - 1);
                 throwable(n, s, "suppressed exception " + i, at);
                 if (s.id == TypeIds.NULL) {
-                    throw new BlitException("suppressed exception " + i + " of " + t.name() + " at offset " + at
+                    throw new BlitException("suppressed exception " + i + " of " + name(n, t) + " at offset " + at
                             + " is null");
                 }
             }

@@ -361,7 +361,8 @@ class DumpAgreesWithLibraryTest {
     /**
      * Compatible mode's exceptions by hand (101 an {@code IllegalStateException}, 102 an {@link OrderRejected}):
      * malformed field tables, refused by both (the dump in its words for a plain class's table), a table missing
-     * at a first occurrence; and what both read: a table {@code 01 00}, a later occurrence without one, a writer
+     * at a first occurrence, a marker missing, misplaced or of another kind; and what both read: a table {@code 03 01
+     * 01 0b} (the exception marker alone), a later occurrence without one, a writer
      * whose OrderRejected had other fields (one the reader lacks is dropped, {@code orderId} it lacked is null,
      * so its constructor makes "order null rejected: -4").
      */
@@ -377,23 +378,28 @@ class DumpAgreesWithLibraryTest {
                 {"65 81 80 40 00", "field table length 1048577 at offset 1"},
                 {"65 01 05 00 00 00 00", "field count 5 at offset 2"},
                 {"65 00 00 00 00", "truncated"}, // no table: 00 is its length, then no count
-                {"65 01 00 00 00 00", "truncated"}, // no suppressed count
-                {"66 10 02 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a 00 00 00 00 02", "truncated"}, // orderId cut
+                {"65 03 01 01 0b 00 00 00", "truncated"}, // no suppressed count
+                {"66 12 03 01 0b 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a 00 00 00 00 02", "truncated"}, // orderId cut
+                // the marker: missing, where a plain class's table would have none; elsewhere than first; another one
+                {"65 01 00 00 00 00 00", "has no marker where its class's has the exception marker"},
+                {"66 12 03 09 63 6f 64 65 05 01 0b 0f 6f 72 64 65 72 49 64 0a 00 00 00 00 02 00", "exception marker at offset 9 is entry 1"},
+                {"65 03 01 01 0c 00 00 00 00", "has the elements marker where its class's has the exception marker"},
+                {"65 05 02 01 0b 01 0d 00 00 00 00", "entries marker at offset 5 is entry 1 of the field table"},
         });
         String rejected = HEX.formatHex(compatibleThrowing.toBytes(bare(new OrderRejected("A-1", 3))));
         bothRead(compatibleThrowing, THROWING, "--compatible", new String[] {
-                "65 01 00 00 00 00 00",
-                "65 01 00 07 62 61 64 00 00 00", // FORMAT.md's example, with its table
-                "24 02 65 01 00 00 00 00 00 65 00 00 00 00", // the second without a table
+                "65 03 01 01 0b 00 00 00 00",
+                "65 03 01 01 0b 07 62 61 64 00 00 00", // FORMAT.md's example, with its table
+                "24 02 65 03 01 01 0b 00 00 00 00 65 00 00 00 00", // the second without a table
                 // no table at the second: its 01 00 is an empty message and a null cause, and the last 00 a value
-                "24 02 65 01 00 00 00 00 00 65 01 00 00 00 00 00",
-                "65 01 00 00 65 00 00 00 00 00 00", // its cause, of its class: no table
+                "24 02 65 03 01 01 0b 00 00 00 00 65 01 00 00 00 00 00",
+                "65 03 01 01 0b 00 65 00 00 00 00 00 00", // its cause, of its class: no table
                 rejected,
                 // OrderRejected by a writer with "code" and a long "attempt": code -4, attempt 64, orderId null
-                "66 10 02 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 2f 6f 72 64 65 72 20 6e 75 6c 6c 20 72 65 6a 65 63"
+                "66 12 03 01 0b 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 2f 6f 72 64 65 72 20 6e 75 6c 6c 20 72 65 6a 65 63"
                         + " 74 65 64 3a 20 2d 34 00 00 00 07 80 01",
                 HEX.formatHex(compatibleThrowing.toBytes(exceptions())),
-                "24 02 45 65 01 00 00 00 00 00 00 00 00 00", // a run of exceptions: the first one's content has the table
+                "24 02 45 65 03 01 01 0b 00 00 00 00 00 00 00 00", // a run of exceptions: the first one's content has the table
                 HEX.formatHex(compatibleThrowing.toBytes(new ArrayList<>(List.of(bare(new IllegalStateException("a")),
                         bare(new IllegalStateException("b")))))),
         });

@@ -745,7 +745,7 @@ class DumpTest {
      * The field table of {@link DumpAgreesWithLibraryTest.OrderRejected} in compatible mode (FORMAT.md,
      * "Throwables", Compatible mode): 16 bytes, 2 fields, "code" int (5), "orderId" String (10).
      */
-    private static final String ORDER_REJECTED_TABLE = "10 02 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a";
+    private static final String ORDER_REJECTED_TABLE = "12 03 01 0b 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a";
 
     /**
      * Compatible mode (by hand, FORMAT.md "Throwables"): an exception's content starts with its class's field
@@ -759,7 +759,8 @@ class DumpTest {
         byte[] bytes = java.util.HexFormat.ofDelimiter(" ").parseHex(String.join(" ",
                 "24 03", // ArrayList, 3 elements
                 "65", ORDER_REJECTED_TABLE, "03 6d", // OrderRejected, its table, message "m"
-                "64 01 00 00 00 00 00", // cause: IllegalStateException, table "01 00" (no fields), no message, ...
+                "64 03 01 01 0b 00 00 00 00", // cause: IllegalStateException, table "03 01 01 0b" (the exception
+                // marker alone: no fields), no message, ...
                 "00 01", // no frames, 1 suppressed:
                 "64 03 73 00 00 00", // an IllegalStateException without its table, message "s"
                 "b2 06 09 41 2d 31 37", // code 409, orderId "A-17", in the table's order
@@ -777,17 +778,23 @@ class DumpTest {
         DumpAgreesWithLibraryTest.OrderRejected rejected = new DumpAgreesWithLibraryTest.OrderRejected("A-17", 409);
         rejected.setStackTrace(new StackTraceElement[0]);
         assertEquals("65 " + ORDER_REJECTED_TABLE + " 31", java.util.HexFormat.ofDelimiter(" ")
-                .formatHex(Arrays.copyOf(compatible.toBytes(rejected), 19)));
+                .formatHex(Arrays.copyOf(compatible.toBytes(rejected), 21)));
         byte[] library = compatible.toBytes(DumpAgreesWithLibraryTest.exceptions());
         String fromLibrary = dump(library, "--compatible", "--register", THROWING_REGISTER);
         golden("throwables_compatible_library", fromLibrary);
         assertEquals(fromLibrary, dump(library, "--register", THROWING_REGISTER));
+        // without the classes, the tables' exception markers say where message, cause, frames and suppressed
+        // exceptions come: the same tree, but for the classes' names
+        Result classless = run(library);
+        assertEquals(0, classless.code, classless.out);
+        String unnamed = "(user class|[\\w.$]+) \\((1\\d\\d)\\)";
+        assertEquals(fromLibrary.replaceAll(unnamed, "X ($2)"), classless.out.replaceAll(unnamed, "X ($2)"));
 
         // the writer's version of OrderRejected had "code" and a long "attempt", not "orderId": its fields are shown
         byte[] other = java.util.HexFormat.ofDelimiter(" ").parseHex(
-                "65 10 02 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 00 00 00 00 07 80 01");
+                "65 12 03 01 0b 09 63 6f 64 65 05 0f 61 74 74 65 6d 70 74 06 00 00 00 00 07 80 01");
         String changed = dump(other, "--compatible", "--register", THROWING_REGISTER);
-        assertTrue(changed.contains("2 fields: code int, attempt long") && changed.contains("code: int = -4")
+        assertTrue(changed.contains("2 fields: (exception), code int, attempt long") && changed.contains("code: int = -4")
                 && changed.contains("attempt: long = 64") && !changed.contains("orderId"), changed);
         assertEquals(changed, dump(other, "--register", THROWING_REGISTER));
     }
@@ -802,13 +809,14 @@ class DumpTest {
         Blit schema = Blit.builder().register(IllegalStateException.class, 100).register(Line.class, 101).build();
         IllegalStateException empty = new IllegalStateException("");
         empty.setStackTrace(new StackTraceElement[0]);
-        byte[] bytes = schema.toBytes(empty); // 64 01 00 00 00: as compatible, no frame count after 00 00
+        byte[] bytes = schema.toBytes(empty); // 64 01 00 00 00: as compatible, a table 01 00 without the marker
         String register = IllegalStateException.class.getName() + "=100," + Line.class.getName() + "=101";
         String guessed = dump(bytes, "--register", register);
         assertEquals(dump(bytes, "--schema", "--register", register), guessed);
         assertTrue(guessed.contains("message: String = \"\"") && !guessed.contains("field table"), guessed);
-        // as compatible: table 01 00, no message, no cause, no frames, nothing suppressed
-        byte[] compatible = java.util.HexFormat.ofDelimiter(" ").parseHex("64 01 00 00 00 00 00");
+        // as compatible: table 03 01 01 0b (the exception marker alone), no message, no cause, no frames, nothing
+        // suppressed
+        byte[] compatible = java.util.HexFormat.ofDelimiter(" ").parseHex("64 03 01 01 0b 00 00 00 00");
         String read = dump(compatible, "--register", register);
         assertEquals(dump(compatible, "--compatible", "--register", register), read);
         assertTrue(read.contains("0 fields") && read.contains("message: String = null") && read.contains("# 1 value"), read);
@@ -818,7 +826,7 @@ class DumpTest {
         assertTrue(s.contains("message: String = \"\"") && !s.contains("field table"), s);
         // ... and after a Line with its table, a table, though the exception read schema-consistent would parse too
         byte[] afterTable = java.util.HexFormat.ofDelimiter(" ").parseHex(
-                "24 03 65 0b 02 07 71 74 79 05 07 73 6b 75 0a 04 03 61 64 01 00 00 00 00 00 00");
+                "24 03 65 0b 02 07 71 74 79 05 07 73 6b 75 0a 04 03 61 64 03 01 01 0b 00 00 00 00 00");
         String c = dump(afterTable, "--register", register);
         assertTrue(c.contains("0 fields") && c.contains("message: String = null") && c.contains("[2]: null (0)")
                 && c.contains("# 1 value"), c);
@@ -838,7 +846,8 @@ class DumpTest {
                 {"64 80 80 c0 00 00", "field table length 1048576 at offset 1 runs past the input"},
                 {"64 81 80 40 00", "field table length 1048577 at offset 1 is over the 1048576 bytes allowed"},
                 {"64 01 05", "field count 5 at offset 2"},
-                {"65 10 02 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a 00 00 00 00 02", "truncated"}, // orderId cut
+                {"65 12 03 01 0b 09 63 6f 64 65 05 0f 6f 72 64 65 72 49 64 0a 00 00 00 00 02", "truncated"}, // orderId cut
+                {"64 01 00 00 00 00 00", "has no marker where its class's has the exception marker"},
         };
         for (String[] c : cases) {
             Result r = run(java.util.HexFormat.ofDelimiter(" ").parseHex(c[0]), "--compatible", "--register", THROWING_REGISTER);
@@ -940,12 +949,14 @@ class DumpTest {
         String text = dump(compatible, "--register", register);
         golden("containers_compatible", text);
         assertEquals(text, dump(compatible, "--compatible", "--register", register));
-        // Without its class the list is read as a plain class (its fields, then nothing): the elements that follow
-        // look like damage, and the dump says it may be its own misreading, naming the object.
+        // Without the classes, the tables' markers say where the elements and the entries come: all of it reads,
+        // the same tree but for the classes' names (ids, and what the marker says they are)
         Result classless = run(compatible);
-        assertEquals(1, classless.code, classless.out);
-        assertTrue(classless.out.contains("# !! perhaps not damage: the user object at offset 0 was read without its class"),
-                classless.out);
+        assertEquals(0, classless.code, classless.out);
+        assertEquals(text.replace(DumpAgreesWithLibraryTest.Tags.class.getName() + " ", "")
+                        .replace(DumpAgreesWithLibraryTest.Ranking.class.getName() + " ", "")
+                        .replace("java.util.ArrayList", "Collection").replace("java.util.TreeMap", "Map"),
+                classless.out.replace("user class ", ""));
         Result intact = run(DumpAgreesWithLibraryTest.containing(true).toBytes(List.of("a")));
         assertTrue(intact.code == 0 && !intact.out.contains("perhaps"), intact.out);
     }

@@ -70,7 +70,8 @@ final class ContainerSerializer implements Serializer<Object> {
         }
         List<ClassModel.Property> own = ClassModel.properties(ClassModel.serializedFields(type), lookup);
         ClassModel.makeSettable(type, own, "its no-argument constructor");
-        return new ContainerSerializer(type, new OwnFields(type, own, true, slot),
+        return new ContainerSerializer(type, new OwnFields(type, own, true, slot,
+                        Map.class.isAssignableFrom(type) ? FieldTable.ENTRIES : FieldTable.ELEMENTS),
                 ctor.asType(MethodType.methodType(Object.class)), Containers.shared(base));
     }
 

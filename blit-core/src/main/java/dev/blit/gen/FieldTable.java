@@ -27,7 +27,20 @@ final class FieldTable {
     /** Longer tables are rejected before they are buffered (FORMAT.md): no real class comes near. */
     static final int MAX_TABLE = 1 << 20;
 
+    /**
+     * The codes of a table's marker entry (FORMAT.md, "Compatible mode"): an entry with an empty name that says
+     * where the content has more than fields, so that a reader without the class (the dump) can follow it. An
+     * exception's table starts with {@link #THROWABLE} (its message, cause, stack trace and suppressed
+     * exceptions come before its own fields); a collection's or a map's of the user's ends with
+     * {@link #ELEMENTS} or {@link #ENTRIES} (they follow its fields). A plain class's table has none.
+     */
+    static final int THROWABLE = 11;
+    static final int ELEMENTS = 12;
+    static final int ENTRIES = 13;
+
     private final Class<?> type;
+    /** 0 (none), {@link #THROWABLE}, {@link #ELEMENTS} or {@link #ENTRIES}. */
+    private final int marker;
     /** {@code uvar length} and the table: what the writer writes after the first tag of this class. */
     final byte[] description;
     /** The table alone. */
@@ -41,15 +54,33 @@ final class FieldTable {
      * @param ps   its serialized fields in canonical order
      */
     FieldTable(Class<?> type, List<ClassModel.Property> ps) {
+        this(type, ps, 0);
+    }
+
+    /**
+     * @param type   the class, for messages
+     * @param ps     its serialized fields in canonical order
+     * @param marker its table's marker entry: 0 for none, {@link #THROWABLE}, {@link #ELEMENTS} or {@link #ENTRIES}
+     */
+    FieldTable(Class<?> type, List<ClassModel.Property> ps, int marker) {
         this.type = type;
+        this.marker = marker;
         this.properties = ps.toArray(new ClassModel.Property[0]);
         WriteBuffer t = new WriteBuffer(64);
-        t.writeUnsignedVarInt(properties.length);
+        t.writeUnsignedVarInt(properties.length + (marker != 0 ? 1 : 0));
+        if (marker == THROWABLE) {
+            t.writeString("");
+            t.writeByte(marker);
+        }
         for (int i = 0; i < properties.length; i++) {
             String name = wireName(ps, i);
             byName.put(name, i);
             t.writeString(name);
             t.writeByte(properties[i].kind.ordinal() + 1);
+        }
+        if (marker == ELEMENTS || marker == ENTRIES) {
+            t.writeString("");
+            t.writeByte(marker);
         }
         this.table = t.toByteArray();
         WriteBuffer d = new WriteBuffer(table.length + 5);
@@ -109,11 +140,23 @@ final class FieldTable {
             names = new String[n];
             codes = new int[n];
             java.util.Set<String> seen = new java.util.HashSet<>();
+            int markerAt = -1;
             for (int i = 0; i < n; i++) {
                 long fieldAt = r.offset();
                 names[i] = r.readString();
                 codes[i] = r.readByte() & 0xFF;
-                if (names[i] == null || codes[i] < 1 || codes[i] > KINDS.length) {
+                if ("".equals(names[i]) && codes[i] > KINDS.length && codes[i] <= ENTRIES) {
+                    // the marker: this class's own, where this class's table has it
+                    int expectedAt = marker == THROWABLE ? 0 : n - 1;
+                    if (codes[i] != marker || i != expectedAt) {
+                        throw new BlitException(markerName(codes[i]) + " marker at offset " + fieldAt + " (entry " + i
+                                + "), where this class's table has " + (marker == 0 ? "none" : markerName(marker)
+                                + " as entry " + expectedAt));
+                    }
+                    markerAt = i;
+                    continue;
+                }
+                if (names[i] == null || names[i].isEmpty() || codes[i] < 1 || codes[i] > KINDS.length) {
                     throw new BlitException("invalid field entry at offset " + fieldAt);
                 }
                 if (!seen.add(names[i])) {
@@ -122,6 +165,13 @@ final class FieldTable {
             }
             if (!r.isExhausted()) {
                 throw new BlitException("trailing bytes at offset " + r.offset());
+            }
+            if (marker != 0 && markerAt < 0) {
+                throw new BlitException("no " + markerName(marker) + " marker, which this class's table has");
+            }
+            if (markerAt >= 0) { // the fields alone, in the writer's order
+                names = without(names, markerAt);
+                codes = without(codes, markerAt);
             }
         } catch (BlitException e) {
             throw new BlitException("malformed field table of " + type.getName() + " at offset " + at
@@ -136,6 +186,24 @@ final class FieldTable {
             }
         }
         return new Mapping(codes, targets, properties.length);
+    }
+
+    private static String markerName(int code) {
+        return code == THROWABLE ? "exception" : code == ELEMENTS ? "elements" : "entries";
+    }
+
+    private static String[] without(String[] a, int i) {
+        String[] b = new String[a.length - 1];
+        System.arraycopy(a, 0, b, 0, i);
+        System.arraycopy(a, i + 1, b, i, b.length - i);
+        return b;
+    }
+
+    private static int[] without(int[] a, int i) {
+        int[] b = new int[a.length - 1];
+        System.arraycopy(a, 0, b, 0, i);
+        System.arraycopy(a, i + 1, b, i, b.length - i);
+        return b;
     }
 
     /** A writer's field kind that this class's field cannot take is an error when the table is read. */

@@ -33,11 +33,13 @@ final class OwnFields {
      * @param properties its own fields, canonical order
      * @param settable   whether they are set after the object is made (else a constructor takes them all)
      * @param slot       compatible mode: the class's slot among the classes a message describes; -1 otherwise
+     * @param marker     what its field table says the content holds besides the fields ({@link FieldTable#THROWABLE},
+     *                   {@link FieldTable#ELEMENTS}, {@link FieldTable#ENTRIES})
      */
-    OwnFields(Class<?> type, List<ClassModel.Property> properties, boolean settable, int slot) {
+    OwnFields(Class<?> type, List<ClassModel.Property> properties, boolean settable, int slot, int marker) {
         this.properties = properties.toArray(new ClassModel.Property[0]);
         this.slot = slot;
-        this.table = slot >= 0 ? new FieldTable(type, properties) : null;
+        this.table = slot >= 0 ? new FieldTable(type, properties, marker) : null;
         int n = this.properties.length;
         this.names = new String[n];
         this.getters = new MethodHandle[n];

@@ -57,7 +57,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     private ThrowableSerializer(Class<?> type, List<ClassModel.Property> own, Make make, MethodHandle constructor,
                                 Class<?> causeType, int slot) {
         this.type = type;
-        this.own = new OwnFields(type, own, make != Make.FIELDS, slot);
+        this.own = new OwnFields(type, own, make != Make.FIELDS, slot, FieldTable.THROWABLE);
         this.make = make;
         this.constructor = constructor;
         this.causeType = causeType;

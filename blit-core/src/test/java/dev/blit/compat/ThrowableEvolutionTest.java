@@ -95,14 +95,15 @@ class ThrowableEvolutionTest {
     void theTableComesOnceAMessageFirstForAnExceptionWithoutOwnFieldsToo() {
         IllegalStateException e = new IllegalStateException("bad");
         e.setStackTrace(new StackTraceElement[0]);
-        // tag 103, the empty table (1 byte: 0 fields), message "bad", no cause, frames or suppressed exceptions
-        assertEquals("67 01 00 07 62 61 64 00 00 00", RoundTrip.hex(V1.toBytes(e)));
+        // tag 103, the table (3 bytes: 1 entry, the exception marker: empty name, code 11), message "bad", no cause,
+        // frames or suppressed exceptions
+        assertEquals("67 03 01 01 0b 07 62 61 64 00 00 00", RoundTrip.hex(V1.toBytes(e)));
         RejectedV1 r = new RejectedV1("no", null);
         r.code = 7;
         r.setStackTrace(new StackTraceElement[0]);
-        // tag 100, the table (7 bytes: 1 field, "code" int), "no", no cause, frames or suppressed, code 7;
-        // the second occurrence in the message has no table
-        assertEquals("24 02 64 07 01 09 63 6f 64 65 05 05 6e 6f 00 00 00 0e 64 05 6e 6f 00 00 00 0e",
+        // tag 100, the table (9 bytes: 2 entries, the marker, "code" int), "no", no cause, frames or suppressed,
+        // code 7; the second occurrence in the message has no table
+        assertEquals("24 02 64 09 02 01 0b 09 63 6f 64 65 05 05 6e 6f 00 00 00 0e 64 05 6e 6f 00 00 00 0e",
                 RoundTrip.hex(V1.toBytes(new ArrayList<>(List.of(r, r)))));
         // every decoding path, truncations and mutations, as for any value
         RejectedV1 full = traced(new RejectedV1("full", traced(new IOException("io"))));
