@@ -228,8 +228,12 @@ public final class NamedClasses {
         return create(type);
     }
 
-    /** Whether a class can be found again by its name, and is one of the user's: not the JDK's, nor made at run time. */
-    private static boolean nameable(Class<?> type) {
+    /**
+     * @param type a class
+     * @return whether it can be found again by its name and is one of the user's (not the JDK's, nor made at run
+     *         time): whether a pattern could let it be written by name
+     */
+    static boolean nameable(Class<?> type) {
         ClassLoader l = type.getClassLoader();
         return l != null && l != ClassLoader.getPlatformClassLoader() && !type.isArray() && !type.isPrimitive()
                 && !type.isAnonymousClass() && !type.isLocalClass() && !type.isHidden() && !type.isSynthetic()

@@ -136,8 +136,9 @@ public final class Registry {
             r = named == null ? null : named.forClass(type);
             if (r == null) {
                 BlitException e = unregistered(type);
-                throw named == null ? e : new BlitException(e.getMessage() + ", or let its name match one of"
-                        + " allowClassNames " + named.patterns());
+                // the patterns as a way out only for a class they could allow: not the JDK's, an interface, a lambda's
+                throw named == null || !NamedClasses.nameable(type) ? e : new BlitException(e.getMessage()
+                        + ", or let its name match one of allowClassNames " + named.patterns());
             }
         }
         return r;

@@ -140,6 +140,26 @@ class NamedClassTest {
         assertEquals("03 00 00 00 fe ff ff ff", hex(Arrays.copyOf(w.array(), (int) w.position())));
     }
 
+    /** Outside the patterns' package. */
+    record Outside(int x) {
+    }
+
+    /**
+     * An unregistered class is refused showing the registration, and the patterns too where one could allow it:
+     * not for the JDK's classes, which no pattern may name.
+     */
+    @Test
+    void aClassNoPatternAllowsIsRefusedNamingTheWaysOutThatExist() {
+        Blit blit = named(MODEL);
+        String mine = assertThrows(BlitException.class, () -> blit.toBytes(new Outside(1))).getMessage();
+        assertTrue(mine.contains("register(" + Outside.class.getName().replace('$', '.') + ".class, id)")
+                && mine.contains("or let its name match one of allowClassNames [" + MODEL + "]"), mine);
+        for (Object jdk : new Object[] {new java.util.Random(1), new Object(), new java.util.DoubleSummaryStatistics()}) {
+            String m = assertThrows(BlitException.class, () -> blit.toBytes(jdk)).getMessage();
+            assertTrue(m.contains("register(" + jdk.getClass().getName() + ".class, id)") && !m.contains("allowClassNames"), m);
+        }
+    }
+
     @Test
     void recordsEnumsPlainClassesAndPolymorphicFieldsRoundTrip() {
         for (boolean references : new boolean[] {false, true}) {
