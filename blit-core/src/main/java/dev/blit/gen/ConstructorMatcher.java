@@ -81,13 +81,47 @@ final class ConstructorMatcher {
         return map;
     }
 
-    /** Each parameter to a different field of its type, by names, then bytecode, then unique types; or null. */
+    /**
+     * An exception's constructor that takes its own fields and its message ({@code Rejected(String message, int
+     * code)}, passing the message to {@code super}): one parameter more than the fields, a {@code String} that
+     * sets none of them. The caller checks that the exception made says the message it was given.
+     *
+     * @param ctor a constructor of the class
+     * @return for each parameter the index of the field it sets, -1 for the message; or null if it is not such
+     *         a constructor, or if two of its {@code String} parameters could be the message
+     */
+    int[] matchWithMessage(Constructor<?> ctor) {
+        Class<?>[] params = ctor.getParameterTypes();
+        if (params.length != fields.size() + 1) {
+            return null;
+        }
+        int[] found = null;
+        for (int m = 0; m < params.length; m++) {
+            int[] map = params[m] == String.class ? map(ctor, m) : null;
+            if (map != null) {
+                if (found != null) {
+                    return null; // ambiguous
+                }
+                found = map;
+            }
+        }
+        return found;
+    }
+
     private int[] map(Constructor<?> ctor) {
+        return map(ctor, -1);
+    }
+
+    /**
+     * Each parameter but {@code skip} to a different field of its type, by names, then bytecode, then unique types;
+     * or null. {@code skip} (-1 for none) sets no field: no field may take its name, nor be stored from it.
+     */
+    private int[] map(Constructor<?> ctor, int skip) {
         int n = ctor.getParameterCount();
         if (n == 0 || ctor.isSynthetic()) {
             return null;
         }
-        int[] byName = byNames(ctor);
+        int[] byName = byNames(ctor, skip);
         if (byName != null) {
             return byName;
         }
@@ -100,22 +134,25 @@ final class ConstructorMatcher {
             for (Map.Entry<Field, Integer> e : fromCode.entrySet()) {
                 int f = fields.indexOf(e.getKey());
                 int p = e.getValue();
+                if (p == skip && f >= 0) {
+                    return null; // it sets a field: not the message
+                }
                 if (f >= 0 && p >= 0 && p < n && map[p] < 0 && !covered[f] && params[p] == fields.get(f).getType()) {
                     map[p] = f;
                     covered[f] = true;
                 }
             }
         }
-        byUniqueTypes(params, map, covered);
-        for (int f : map) {
-            if (f < 0) {
+        byUniqueTypes(params, map, covered, skip);
+        for (int p = 0; p < n; p++) {
+            if (map[p] < 0 && p != skip) {
                 return null;
             }
         }
         return map;
     }
 
-    private int[] byNames(Constructor<?> ctor) {
+    private int[] byNames(Constructor<?> ctor, int skip) {
         Parameter[] ps = ctor.getParameters();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < fields.size(); i++) {
@@ -128,6 +165,13 @@ final class ConstructorMatcher {
         for (int i = 0; i < ps.length; i++) {
             if (!ps[i].isNamePresent()) {
                 return null;
+            }
+            if (i == skip) {
+                if (index.containsKey(ps[i].getName())) {
+                    return null; // named as a field: not the message
+                }
+                map[i] = -1;
+                continue;
             }
             Integer f = index.get(ps[i].getName());
             if (f == null || covered[f] || fields.get(f).getType() != ps[i].getType()) {
@@ -143,14 +187,14 @@ final class ConstructorMatcher {
      * Pairs each parameter still unmatched with the field of its type, if that type occurs exactly once among
      * all the parameters and exactly once among all the fields.
      */
-    private void byUniqueTypes(Class<?>[] params, int[] map, boolean[] covered) {
+    private void byUniqueTypes(Class<?>[] params, int[] map, boolean[] covered, int skip) {
         for (int p = 0; p < params.length; p++) {
-            if (map[p] >= 0) {
+            if (map[p] >= 0 || p == skip) {
                 continue;
             }
             int sameParams = 0;
-            for (Class<?> q : params) {
-                if (q == params[p]) {
+            for (int q = 0; q < params.length; q++) {
+                if (q != skip && params[q] == params[p]) {
                     sameParams++;
                 }
             }

@@ -28,9 +28,10 @@ import java.util.Objects;
  * the same state on every JDK, in bytes that do not depend on the JDK's private fields.
  *
  * <p>An exception is made the way its own code would make one, by a constructor, chosen once for the class:
- * one that takes exactly its own fields when some are final (JEP 500), else {@code (String message,
- * Throwable cause)}, {@code (String message)}, one that takes its own fields, {@code ()} or {@code (Throwable
- * cause)}, in that order (the cause parameter may be any {@code Throwable} type); the fields a constructor
+ * one that takes exactly its own fields when some are final (JEP 500), else one that takes them and the
+ * message ({@code (String message, int code)}) when some are final, else {@code (String message, Throwable
+ * cause)}, {@code (String message)}, one that takes its own fields, one that takes them and the message,
+ * {@code ()} or {@code (Throwable cause)}, in that order (the cause parameter may be any {@code Throwable} type); the fields a constructor
  * did not take are then set, the cause given to {@code initCause} if the constructor did not take it, and the
  * stack trace and the suppressed exceptions restored. The rebuilt exception must then say what the bytes
  * say: a constructor that makes another message or another cause is a {@link BlitException}, never a
@@ -43,13 +44,16 @@ import java.util.Objects;
 final class ThrowableSerializer implements Serializer<Throwable> {
 
     /** How an instance is made; see the class comment for the order they are preferred in. */
-    private enum Make { FIELDS, MESSAGE_CAUSE, MESSAGE, NONE, CAUSE }
+    private enum Make { FIELDS, MESSAGE_FIELDS, MESSAGE_CAUSE, MESSAGE, NONE, CAUSE }
 
     private final Class<?> type;
     /** Its own fields; settable unless the constructor takes them all (FIELDS). */
     private final OwnFields own;
     private final Make make;
-    /** FIELDS: {@code (Object[] values in canonical order)Object}; otherwise the constructor, as {@code (Object...)Object}. */
+    /**
+     * FIELDS: {@code (Object[] values in canonical order)Object}; MESSAGE_FIELDS: the same with the message first;
+     * otherwise the constructor, as {@code (Object...)Object}.
+     */
     private final MethodHandle constructor;
     /** MESSAGE_CAUSE and CAUSE: the cause parameter's type. */
     private final Class<?> causeType;
@@ -57,7 +61,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     private ThrowableSerializer(Class<?> type, List<ClassModel.Property> own, Make make, MethodHandle constructor,
                                 Class<?> causeType, int slot) {
         this.type = type;
-        this.own = new OwnFields(type, own, make != Make.FIELDS, slot, FieldTable.THROWABLE);
+        this.own = new OwnFields(type, own, make != Make.FIELDS && make != Make.MESSAGE_FIELDS, slot, FieldTable.THROWABLE);
         this.make = make;
         this.constructor = constructor;
         this.causeType = causeType;
@@ -101,6 +105,8 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         Constructor<?> cause = null;
         Constructor<?> byFields = null;
         int[] arguments = null;
+        Constructor<?> withMessage = null;
+        int[] messageArguments = null;
         ConstructorMatcher matcher = fields.isEmpty() ? null : new ConstructorMatcher(type, fields);
         for (Constructor<?> c : ctors) {
             Class<?>[] p = c.getParameterTypes();
@@ -120,6 +126,10 @@ final class ThrowableSerializer implements Serializer<Throwable> {
                 arguments = matcher.match(c);
                 byFields = arguments == null ? null : c;
             }
+            if (matcher != null && withMessage == null) {
+                messageArguments = matcher.matchWithMessage(c);
+                withMessage = messageArguments == null ? null : c;
+            }
         }
         boolean anyFinal = false;
         for (Field f : fields) {
@@ -130,6 +140,9 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         if (byFields != null && anyFinal) {
             make = Make.FIELDS;
             chosen = byFields;
+        } else if (withMessage != null && anyFinal) {
+            make = Make.MESSAGE_FIELDS;
+            chosen = withMessage;
         } else if (messageCause != null) {
             make = Make.MESSAGE_CAUSE;
             chosen = messageCause;
@@ -139,6 +152,9 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         } else if (byFields != null) {
             make = Make.FIELDS;
             chosen = byFields;
+        } else if (withMessage != null) {
+            make = Make.MESSAGE_FIELDS;
+            chosen = withMessage;
         } else if (none != null) {
             make = Make.NONE;
             chosen = none;
@@ -147,10 +163,11 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             chosen = cause;
         } else {
             throw new BlitException("cannot rebuild exception " + type.getName() + ": it needs a constructor (String "
-                    + "message, Throwable cause), (String message), (), (Throwable cause) or one whose parameters are "
-                    + "exactly its own fields; or register a Serializer of your own for it");
+                    + "message, Throwable cause), (String message), (), (Throwable cause), or one whose parameters are "
+                    + "exactly its own fields, or its own fields and a String message; or register a Serializer of your "
+                    + "own for it");
         }
-        if (make != Make.FIELDS) {
+        if (make != Make.FIELDS && make != Make.MESSAGE_FIELDS) {
             ClassModel.makeSettable(type, own, "its constructor " + chosen);
         }
         MethodHandle ctor;
@@ -163,6 +180,14 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             // values arrive in canonical order; the constructor wants them in its parameter order
             MethodHandle c = ctor.asType(ctor.type().generic());
             ctor = MethodHandles.permuteArguments(c, MethodType.genericMethodType(fields.size()), arguments);
+        } else if (make == Make.MESSAGE_FIELDS) {
+            // the message, then the values in canonical order; the constructor wants them in its parameter order
+            int[] order = new int[messageArguments.length];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = messageArguments[i] < 0 ? 0 : 1 + messageArguments[i];
+            }
+            MethodHandle c = ctor.asType(ctor.type().generic());
+            ctor = MethodHandles.permuteArguments(c, MethodType.genericMethodType(fields.size() + 1), order);
         }
         ctor = ctor.asType(ctor.type().generic()).asSpreader(Object[].class, ctor.type().parameterCount())
                 .asType(MethodType.methodType(Object.class, Object[].class));
@@ -232,6 +257,11 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         Object[] args;
         switch (make) {
             case FIELDS: args = values; break;
+            case MESSAGE_FIELDS:
+                args = new Object[values.length + 1];
+                args[0] = message;
+                System.arraycopy(values, 0, args, 1, values.length);
+                break;
             case MESSAGE_CAUSE: args = new Object[] {message, causeOf(cause, start)}; break;
             case MESSAGE: args = new Object[] {message}; break;
             case CAUSE: args = new Object[] {causeOf(cause, start)}; break;

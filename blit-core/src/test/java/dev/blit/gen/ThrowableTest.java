@@ -81,6 +81,38 @@ class ThrowableTest {
         }
     }
 
+    /** The commonest user exception: a final field and a constructor taking the message and it (JEP 500). */
+    static final class Declined extends RuntimeException {
+        final int code;
+
+        Declined(String message, int code) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    /** The message among fields, one of them a String too: which parameter is the message, the code tells. */
+    static final class Refused extends Exception {
+        final String account;
+        final long amount;
+
+        Refused(String account, String message, long amount) {
+            super(message);
+            this.account = account;
+            this.amount = amount;
+        }
+    }
+
+    /** Taking the message and its field, but making another message of it: refused on read, as for (String). */
+    static final class Reworded extends RuntimeException {
+        final int code;
+
+        Reworded(String message, int code) {
+            super(message + " (" + code + ")");
+            this.code = code;
+        }
+    }
+
     /** No constructor Blit can rebuild it with. */
     static final class NoWay extends RuntimeException {
         NoWay(int a, int b) {
@@ -105,7 +137,8 @@ class ThrowableTest {
                 .register(IllegalArgumentException.class, 104).register(NullPointerException.class, 105)
                 .register(OrderRejected.class, 106).register(Coded.class, 107).register(Fixed.class, 108)
                 .register(Wrapper.class, 109).register(Prefixed.class, 110).register(Response.class, 111)
-                .register(Suffixed.class, 112)
+                .register(Suffixed.class, 112).register(Declined.class, 113).register(Refused.class, 114)
+                .register(Reworded.class, 115)
                 .build();
     }
 
@@ -284,6 +317,29 @@ class ThrowableTest {
                 .register(IOException.class, 101).build();
         BlitException e = assertThrows(BlitException.class, () -> shallowReader.fromBytes(bytes));
         assertTrue(e.getMessage().contains("maxDepth 50"), e.getMessage());
+    }
+
+    /**
+     * {@code (String message, int code)}: the constructor that takes an exception's own fields and its message (the
+     * String parameter that sets no field) builds it, final fields and all; it used to be refused at build().
+     */
+    @Test
+    void anExceptionWhoseConstructorTakesItsMessageAndItsFieldsIsBuiltByIt() {
+        Declined declined = new Declined("card declined", 51);
+        declined.initCause(new IOException("gateway"));
+        for (Blit blit : List.of(PLAIN, TRACKING, Blit.builder().compatible(true).register(Declined.class, 113)
+                .register(IOException.class, 101).build())) {
+            Declined back = roundTrip(blit, declined);
+            assertEquals(51, back.code);
+            assertEquals("card declined", back.getMessage());
+            assertInstanceOf(IOException.class, back.getCause());
+        }
+        Refused refused = roundTrip(PLAIN, new Refused("acct-9", "insufficient funds", 12_500L));
+        assertEquals(List.of("acct-9", "insufficient funds", 12_500L),
+                List.of(refused.account, refused.getMessage(), refused.amount));
+        byte[] reworded = PLAIN.toBytes(traced(new Reworded("late", 7)));
+        BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(reworded));
+        assertTrue(e.getMessage().contains("rebuilt it with message \"late (7) (7)\""), e.getMessage());
     }
 
     @Test
