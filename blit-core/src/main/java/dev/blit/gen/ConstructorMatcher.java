@@ -81,47 +81,68 @@ final class ConstructorMatcher {
         return map;
     }
 
+    /** In {@link #matchWithMessage}'s answer: the parameter that is the exception's message. */
+    static final int MESSAGE = -1;
+    /** In {@link #matchWithMessage}'s answer: the parameter that is the exception's cause. */
+    static final int CAUSE = -2;
+
     /**
-     * An exception's constructor that takes its own fields and its message ({@code Rejected(String message, int
-     * code)}, passing the message to {@code super}): one parameter more than the fields, a {@code String} that
-     * sets none of them. The caller checks that the exception made says the message it was given.
+     * An exception's constructor that takes its own fields and its message, and perhaps its cause
+     * ({@code Declined(String message, int code)}, {@code Failed(String message, Throwable cause, int status)},
+     * passing them to {@code super}): a {@code String} and perhaps a {@code Throwable} parameter more than the
+     * fields, setting none of them. The caller checks that the exception made says the message and has the cause
+     * it was given.
      *
      * @param ctor a constructor of the class
-     * @return for each parameter the index of the field it sets, -1 for the message; or null if it is not such
-     *         a constructor, or if two of its {@code String} parameters could be the message
+     * @return for each parameter the index of the field it sets, {@link #MESSAGE} or {@link #CAUSE}; or null if it
+     *         is not such a constructor, or if two of its parameters could be the message (or the cause)
      */
     int[] matchWithMessage(Constructor<?> ctor) {
         Class<?>[] params = ctor.getParameterTypes();
-        if (params.length != fields.size() + 1) {
+        int extra = params.length - fields.size();
+        if (extra != 1 && extra != 2) {
             return null;
         }
         int[] found = null;
         for (int m = 0; m < params.length; m++) {
-            int[] map = params[m] == String.class ? map(ctor, m) : null;
-            if (map != null) {
-                if (found != null) {
-                    return null; // ambiguous
+            if (params[m] != String.class) {
+                continue;
+            }
+            for (int c = extra == 1 ? -1 : 0; c < (extra == 1 ? 0 : params.length); c++) {
+                if (c == m || c >= 0 && !Throwable.class.isAssignableFrom(params[c])) {
+                    continue;
                 }
-                found = map;
+                int[] map = map(ctor, m, c);
+                if (map != null) {
+                    if (found != null) {
+                        return null; // ambiguous
+                    }
+                    map[m] = MESSAGE;
+                    if (c >= 0) {
+                        map[c] = CAUSE;
+                    }
+                    found = map;
+                }
             }
         }
         return found;
     }
 
     private int[] map(Constructor<?> ctor) {
-        return map(ctor, -1);
+        return map(ctor, -1, -1);
     }
 
     /**
-     * Each parameter but {@code skip} to a different field of its type, by names, then bytecode, then unique types;
-     * or null. {@code skip} (-1 for none) sets no field: no field may take its name, nor be stored from it.
+     * Each parameter but {@code skip} and {@code skip2} to a different field of its type, by names, then bytecode,
+     * then unique types; or null. The skipped ones (-1 for none) set no field: no field may take their name, nor
+     * be stored from them; they are -1 in the answer.
      */
-    private int[] map(Constructor<?> ctor, int skip) {
+    private int[] map(Constructor<?> ctor, int skip, int skip2) {
         int n = ctor.getParameterCount();
         if (n == 0 || ctor.isSynthetic()) {
             return null;
         }
-        int[] byName = byNames(ctor, skip);
+        int[] byName = byNames(ctor, skip, skip2);
         if (byName != null) {
             return byName;
         }
@@ -134,8 +155,8 @@ final class ConstructorMatcher {
             for (Map.Entry<Field, Integer> e : fromCode.entrySet()) {
                 int f = fields.indexOf(e.getKey());
                 int p = e.getValue();
-                if (p == skip && f >= 0) {
-                    return null; // it sets a field: not the message
+                if ((p == skip || p == skip2) && f >= 0) {
+                    return null; // it sets a field: not the message (nor the cause)
                 }
                 if (f >= 0 && p >= 0 && p < n && map[p] < 0 && !covered[f] && params[p] == fields.get(f).getType()) {
                     map[p] = f;
@@ -143,16 +164,16 @@ final class ConstructorMatcher {
                 }
             }
         }
-        byUniqueTypes(params, map, covered, skip);
+        byUniqueTypes(params, map, covered, skip, skip2);
         for (int p = 0; p < n; p++) {
-            if (map[p] < 0 && p != skip) {
+            if (map[p] < 0 && p != skip && p != skip2) {
                 return null;
             }
         }
         return map;
     }
 
-    private int[] byNames(Constructor<?> ctor, int skip) {
+    private int[] byNames(Constructor<?> ctor, int skip, int skip2) {
         Parameter[] ps = ctor.getParameters();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < fields.size(); i++) {
@@ -166,9 +187,9 @@ final class ConstructorMatcher {
             if (!ps[i].isNamePresent()) {
                 return null;
             }
-            if (i == skip) {
+            if (i == skip || i == skip2) {
                 if (index.containsKey(ps[i].getName())) {
-                    return null; // named as a field: not the message
+                    return null; // named as a field: not the message (nor the cause)
                 }
                 map[i] = -1;
                 continue;
@@ -187,14 +208,14 @@ final class ConstructorMatcher {
      * Pairs each parameter still unmatched with the field of its type, if that type occurs exactly once among
      * all the parameters and exactly once among all the fields.
      */
-    private void byUniqueTypes(Class<?>[] params, int[] map, boolean[] covered, int skip) {
+    private void byUniqueTypes(Class<?>[] params, int[] map, boolean[] covered, int skip, int skip2) {
         for (int p = 0; p < params.length; p++) {
-            if (map[p] >= 0 || p == skip) {
+            if (map[p] >= 0 || p == skip || p == skip2) {
                 continue;
             }
             int sameParams = 0;
             for (int q = 0; q < params.length; q++) {
-                if (q != skip && params[q] == params[p]) {
+                if (q != skip && q != skip2 && params[q] == params[p]) {
                     sameParams++;
                 }
             }

@@ -51,11 +51,11 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     private final OwnFields own;
     private final Make make;
     /**
-     * FIELDS: {@code (Object[] values in canonical order)Object}; MESSAGE_FIELDS: the same with the message first;
+     * FIELDS: {@code (Object[] values in canonical order)Object}; MESSAGE_FIELDS: the same after the message and the cause;
      * otherwise the constructor, as {@code (Object...)Object}.
      */
     private final MethodHandle constructor;
-    /** MESSAGE_CAUSE and CAUSE: the cause parameter's type. */
+    /** MESSAGE_CAUSE, CAUSE and MESSAGE_FIELDS with a cause: the cause parameter's type. */
     private final Class<?> causeType;
 
     private ThrowableSerializer(Class<?> type, List<ClassModel.Property> own, Make make, MethodHandle constructor,
@@ -181,18 +181,25 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             MethodHandle c = ctor.asType(ctor.type().generic());
             ctor = MethodHandles.permuteArguments(c, MethodType.genericMethodType(fields.size()), arguments);
         } else if (make == Make.MESSAGE_FIELDS) {
-            // the message, then the values in canonical order; the constructor wants them in its parameter order
+            // the message, the cause, then the values in canonical order; the constructor wants them in its
+            // parameter order (and perhaps no cause)
             int[] order = new int[messageArguments.length];
             for (int i = 0; i < order.length; i++) {
-                order[i] = messageArguments[i] < 0 ? 0 : 1 + messageArguments[i];
+                int a = messageArguments[i];
+                order[i] = a == ConstructorMatcher.MESSAGE ? 0 : a == ConstructorMatcher.CAUSE ? 1 : 2 + a;
             }
             MethodHandle c = ctor.asType(ctor.type().generic());
-            ctor = MethodHandles.permuteArguments(c, MethodType.genericMethodType(fields.size() + 1), order);
+            ctor = MethodHandles.permuteArguments(c, MethodType.genericMethodType(fields.size() + 2), order);
         }
         ctor = ctor.asType(ctor.type().generic()).asSpreader(Object[].class, ctor.type().parameterCount())
                 .asType(MethodType.methodType(Object.class, Object[].class));
         Class<?>[] p = chosen.getParameterTypes();
         Class<?> causeType = make == Make.MESSAGE_CAUSE ? p[1] : make == Make.CAUSE ? p[0] : null;
+        for (int i = 0; make == Make.MESSAGE_FIELDS && i < p.length; i++) {
+            if (messageArguments[i] == ConstructorMatcher.CAUSE) {
+                causeType = p[i];
+            }
+        }
         return new ThrowableSerializer(type, own, make, ctor, causeType, slot);
     }
 
@@ -258,9 +265,10 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         switch (make) {
             case FIELDS: args = values; break;
             case MESSAGE_FIELDS:
-                args = new Object[values.length + 1];
+                args = new Object[values.length + 2];
                 args[0] = message;
-                System.arraycopy(values, 0, args, 1, values.length);
+                args[1] = causeType == null ? null : causeOf(cause, start); // no cause parameter: initCause below
+                System.arraycopy(values, 0, args, 2, values.length);
                 break;
             case MESSAGE_CAUSE: args = new Object[] {message, causeOf(cause, start)}; break;
             case MESSAGE: args = new Object[] {message}; break;

@@ -103,6 +103,21 @@ class ThrowableTest {
         }
     }
 
+    /** The message, the cause and a final field, as an RPC client's error often has them. */
+    static final class Failed extends RuntimeException {
+        final int status;
+
+        Failed(String message, Throwable cause, int status) {
+            super(message, cause);
+            this.status = status;
+        }
+
+        /** Not the one Blit uses: the other takes the final field (JEP 500). */
+        Failed(String message, Throwable cause) {
+            this(message, cause, -1);
+        }
+    }
+
     /** Taking the message and its field, but making another message of it: refused on read, as for (String). */
     static final class Reworded extends RuntimeException {
         final int code;
@@ -138,7 +153,7 @@ class ThrowableTest {
                 .register(OrderRejected.class, 106).register(Coded.class, 107).register(Fixed.class, 108)
                 .register(Wrapper.class, 109).register(Prefixed.class, 110).register(Response.class, 111)
                 .register(Suffixed.class, 112).register(Declined.class, 113).register(Refused.class, 114)
-                .register(Reworded.class, 115)
+                .register(Reworded.class, 115).register(Failed.class, 116)
                 .build();
     }
 
@@ -321,7 +336,8 @@ class ThrowableTest {
 
     /**
      * {@code (String message, int code)}: the constructor that takes an exception's own fields and its message (the
-     * String parameter that sets no field) builds it, final fields and all; it used to be refused at build().
+     * String parameter that sets no field), and perhaps its cause, builds it, final fields and all; it used to be
+     * refused at build(), or built without its final field.
      */
     @Test
     void anExceptionWhoseConstructorTakesItsMessageAndItsFieldsIsBuiltByIt() {
@@ -337,6 +353,13 @@ class ThrowableTest {
         Refused refused = roundTrip(PLAIN, new Refused("acct-9", "insufficient funds", 12_500L));
         assertEquals(List.of("acct-9", "insufficient funds", 12_500L),
                 List.of(refused.account, refused.getMessage(), refused.amount));
+        Failed failed = roundTrip(TRACKING, new Failed("upstream 503", new IOException("reset"), 503));
+        assertEquals(503, failed.status);
+        assertEquals("upstream 503", failed.getMessage());
+        assertInstanceOf(IOException.class, failed.getCause());
+        Failed alone = roundTrip(PLAIN, new Failed("no cause", null, 400));
+        assertEquals(List.of(400, "no cause"), List.of(alone.status, alone.getMessage()));
+        assertEquals(null, alone.getCause());
         byte[] reworded = PLAIN.toBytes(traced(new Reworded("late", 7)));
         BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(reworded));
         assertTrue(e.getMessage().contains("rebuilt it with message \"late (7) (7)\""), e.getMessage());
