@@ -137,7 +137,6 @@ final class Input {
         return (int) n;
     }
 
-    /** @return a {@code str}: null for the null header */
     /**
      * A class's package or its name in the package (FORMAT.md, "Classes written by name", {@code name}): six
      * bits a character, or {@code 00} and a {@code str}; decoded and checked as the library does.
@@ -164,6 +163,7 @@ final class Input {
         return dev.blit.internal.PackedNames.decode(packed, n, pkg, at);
     }
 
+    /** @return a {@code str}: null for the null header */
     String str() {
         long at = pos;
         long h = uvar(32) & 0xffffffffL;
