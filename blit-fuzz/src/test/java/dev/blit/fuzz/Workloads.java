@@ -132,6 +132,7 @@ final class Workloads {
                 .register(Folder.Item.class, 119)
                 .register(Object.class, 120)
                 .register(java.util.Random.class, 121)
+                .register(Declined.class, 122)
                 .references(references);
     }
 
@@ -260,7 +261,20 @@ final class Workloads {
         }
     }
 
-    /** Exceptions: a user one with a cause and a suppressed JDK one, each with a fixed stack trace. */
+    /** A user exception built by a constructor taking its message, its cause and its final field. */
+    static final class Declined extends RuntimeException {
+        final int code;
+
+        Declined(String message, Throwable cause, int code) {
+            super(message, cause);
+            this.code = code;
+        }
+    }
+
+    /**
+     * Exceptions: a user one with a cause and two suppressed ones (a JDK one, and one built by its message, cause
+     * and field), each with a fixed stack trace.
+     */
     static Throwable exceptions() {
         java.io.IOException cause = new java.io.IOException("disk full");
         cause.setStackTrace(new StackTraceElement[] {new StackTraceElement(null, "java.base", "17.0.1", "java.io.FileOutputStream",
@@ -272,6 +286,9 @@ final class Workloads {
         IllegalStateException closing = new IllegalStateException("closing");
         closing.setStackTrace(new StackTraceElement[0]);
         r.addSuppressed(closing);
+        Declined declined = new Declined("card declined", null, 51);
+        declined.setStackTrace(new StackTraceElement[0]);
+        r.addSuppressed(declined);
         return r;
     }
 
