@@ -1,6 +1,7 @@
 package dev.blit.cli;
 
 import dev.blit.BlitException;
+import dev.blit.gen.ClassLayout;
 
 /**
  * Compatible mode's field tables (FORMAT.md, "Compatible mode"), for {@link Decoder}: the table that starts a
@@ -14,15 +15,10 @@ final class FieldTables {
     /** The largest field table FORMAT.md allows. */
     static final int MAX_TABLE = 1 << 20;
 
-    /**
-     * The codes of a table's marker entry, an empty name (FORMAT.md, "Compatible mode"): where an exception's own
-     * content (message, cause, stack trace, suppressed exceptions: the table's first entry) or a user collection's
-     * elements or a user map's entries (its last) come among the fields. With them the content of such a class
-     * reads without the class, as a plain class's does.
-     */
-    static final int THROWABLE = 11;
-    static final int ELEMENTS = 12;
-    static final int ENTRIES = 13;
+    /** The marker codes of compatible mode's tables ({@link ClassLayout#MARKER_THROWABLE}). */
+    private static final int THROWABLE = ClassLayout.MARKER_THROWABLE;
+    private static final int ELEMENTS = ClassLayout.MARKER_ELEMENTS;
+    private static final int ENTRIES = ClassLayout.MARKER_ENTRIES;
 
     /** A field table as read: the writer's field names and their type codes, in its order; its marker's code, or 0. */
     record Table(String[] names, int[] codes, int marker) {
@@ -81,11 +77,11 @@ final class FieldTables {
                     if (names[i].isEmpty() && codes[i] >= THROWABLE && codes[i] <= ENTRIES) {
                         int expectedAt = codes[i] == THROWABLE ? 0 : count - 1; // the library's rule
                         if (i != expectedAt || marker != 0) {
-                            throw new BlitException(markerName(codes[i]) + " marker at offset " + at + " is entry " + i
+                            throw new BlitException(ClassLayout.markerName(codes[i]) + " marker at offset " + at + " is entry " + i
                                     + " of the field table; it can only be entry " + expectedAt);
                         }
                         marker = codes[i];
-                        sb.append(i > 0 ? ", " : "").append('(').append(markerName(marker)).append(')');
+                        sb.append(i > 0 ? ", " : "").append('(').append(ClassLayout.markerName(marker)).append(')');
                         continue;
                     }
                     if (names[i].isEmpty()) {
@@ -107,8 +103,8 @@ final class FieldTables {
                 int expected = expectedMarker(t);
                 if (t != null && marker != expected) { // the library's class has its kind of table, or refuses it
                     throw new BlitException("the field table at offset " + start + " of " + t.name() + " has "
-                            + (marker == 0 ? "no marker" : "the " + markerName(marker) + " marker") + " where its class's has "
-                            + (expected == 0 ? "none" : "the " + markerName(expected) + " marker"));
+                            + (marker == 0 ? "no marker" : "the " + ClassLayout.markerName(marker) + " marker") + " where its class's has "
+                            + (expected == 0 ? "none" : "the " + ClassLayout.markerName(expected) + " marker"));
                 }
                 if (reading == Decoder.Mode.AUTO && t != null && t.fieldsFirst() && count > 0
                         && !sharesAField(t, names)) {
@@ -131,10 +127,6 @@ final class FieldTables {
             in.pos = start;
             return null;
         }
-    }
-
-    static String markerName(int code) {
-        return code == THROWABLE ? "exception" : code == ELEMENTS ? "elements" : "entries";
     }
 
     /** @return the marker the library's class has in its table: by its shape; 0 for a plain class */

@@ -83,16 +83,13 @@ final class ThrowableValues {
         long causeAt = in.pos;
         decoder.value(n, "cause", depth + 1);
         throwable(n, n.children.get(n.children.size() - 1), "cause", causeAt);
-        frames(n, t);
-        suppressed(n, t, depth);
-    }
-
-    private static String name(Node n, UserTypes.UserType t) {
-        return t != null ? t.name() : n.type;
+        String owner = t != null ? t.name() : n.type; // for messages
+        frames(n, owner);
+        suppressed(n, owner, depth);
     }
 
     /** The stack trace: a count, counted like a collection's elements, then one line per frame. */
-    private void frames(Node n, UserTypes.UserType t) {
+    private void frames(Node n, String owner) {
         Node trace = n.add(new Node(in.pos, "stackTrace"));
         trace.type = "StackTraceElement[]";
         try {
@@ -100,7 +97,7 @@ final class ThrowableValues {
             trace.value = count + (count == 1 ? " frame" : " frames");
             StackTraceElement previous = null;
             for (int i = 0; i < count; i++) {
-                previous = frame(trace, t, i, previous);
+                previous = frame(trace, owner, i, previous);
             }
         } finally {
             trace.end = in.pos;
@@ -116,11 +113,11 @@ final class ThrowableValues {
      *
      * @return the frame, which the next one's flags refer to
      */
-    private StackTraceElement frame(Node trace, UserTypes.UserType t, int i, StackTraceElement previous) {
+    private StackTraceElement frame(Node trace, String owner, int i, StackTraceElement previous) {
         Node f = trace.add(new Node(in.pos, "[" + i + "]"));
         f.type = "frame";
         try {
-            StackTraceElement e = frame(in, "stack frame " + i + " of " + (t != null ? t.name() : "the exception"), previous);
+            StackTraceElement e = frame(in, "stack frame " + i + " of " + owner, previous);
             f.value = shown(e);
             return e;
         } catch (BlitException e) {
@@ -170,7 +167,7 @@ final class ThrowableValues {
     }
 
     /** The suppressed exceptions: a count, then tagged values, each one a {@code Throwable}, never null. */
-    private void suppressed(Node n, UserTypes.UserType t, int depth) {
+    private void suppressed(Node n, String owner, int depth) {
         Node all = n.add(new Node(in.pos, "suppressed"));
         all.type = "Throwable[]";
         try {
@@ -182,7 +179,7 @@ final class ThrowableValues {
                 Node s = all.children.get(all.children.size() - 1);
                 throwable(n, s, "suppressed exception " + i, at);
                 if (s.id == TypeIds.NULL) {
-                    throw new BlitException("suppressed exception " + i + " of " + name(n, t) + " at offset " + at
+                    throw new BlitException("suppressed exception " + i + " of " + owner + " at offset " + at
                             + " is null");
                 }
             }

@@ -9,7 +9,28 @@ import java.util.List;
  * is flat. Reflection only; nothing is generated or instantiated.
  */
 public final class ClassLayout {
+    /**
+     * The codes of a compatible-mode field table's marker entry, whose name is empty (FORMAT.md, "Compatible mode"):
+     * where the content holds more than fields, so that a reader without the class can follow it. An exception's
+     * table starts with {@code MARKER_THROWABLE} (its message, cause, stack trace and suppressed exceptions come
+     * before its own fields); a collection's or a map's of the user's ends with {@code MARKER_ELEMENTS} or
+     * {@code MARKER_ENTRIES} (they follow its fields). A plain class's table has none.
+     */
+    public static final int MARKER_THROWABLE = 11;
+    /** See {@link #MARKER_THROWABLE}. */
+    public static final int MARKER_ELEMENTS = 12;
+    /** See {@link #MARKER_THROWABLE}. */
+    public static final int MARKER_ENTRIES = 13;
+
     private ClassLayout() {
+    }
+
+    /**
+     * @param code a marker's code
+     * @return what it marks, for messages: "exception", "elements" or "entries"
+     */
+    public static String markerName(int code) {
+        return code == MARKER_THROWABLE ? "exception" : code == MARKER_ELEMENTS ? "elements" : "entries";
     }
 
     /**

@@ -27,16 +27,10 @@ final class FieldTable {
     /** Longer tables are rejected before they are buffered (FORMAT.md): no real class comes near. */
     static final int MAX_TABLE = 1 << 20;
 
-    /**
-     * The codes of a table's marker entry (FORMAT.md, "Compatible mode"): an entry with an empty name that says
-     * where the content has more than fields, so that a reader without the class (the dump) can follow it. An
-     * exception's table starts with {@link #THROWABLE} (its message, cause, stack trace and suppressed
-     * exceptions come before its own fields); a collection's or a map's of the user's ends with
-     * {@link #ELEMENTS} or {@link #ENTRIES} (they follow its fields). A plain class's table has none.
-     */
-    static final int THROWABLE = 11;
-    static final int ELEMENTS = 12;
-    static final int ENTRIES = 13;
+    /** The marker codes ({@link ClassLayout#MARKER_THROWABLE}), by shorter names. */
+    static final int THROWABLE = ClassLayout.MARKER_THROWABLE;
+    static final int ELEMENTS = ClassLayout.MARKER_ELEMENTS;
+    static final int ENTRIES = ClassLayout.MARKER_ENTRIES;
 
     private final Class<?> type;
     /** 0 (none), {@link #THROWABLE}, {@link #ELEMENTS} or {@link #ENTRIES}. */
@@ -149,8 +143,8 @@ final class FieldTable {
                     // the marker: this class's own, where this class's table has it
                     int expectedAt = marker == THROWABLE ? 0 : n - 1;
                     if (codes[i] != marker || i != expectedAt) {
-                        throw new BlitException(markerName(codes[i]) + " marker at offset " + fieldAt + " (entry " + i
-                                + "), where this class's table has " + (marker == 0 ? "none" : markerName(marker)
+                        throw new BlitException(ClassLayout.markerName(codes[i]) + " marker at offset " + fieldAt + " (entry " + i
+                                + "), where this class's table has " + (marker == 0 ? "none" : ClassLayout.markerName(marker)
                                 + " as entry " + expectedAt));
                     }
                     markerAt = i;
@@ -167,11 +161,12 @@ final class FieldTable {
                 throw new BlitException("trailing bytes at offset " + r.offset());
             }
             if (marker != 0 && markerAt < 0) {
-                throw new BlitException("no " + markerName(marker) + " marker, which this class's table has");
+                throw new BlitException("no " + ClassLayout.markerName(marker) + " marker, which this class's table has");
             }
-            if (markerAt >= 0) { // the fields alone, in the writer's order
-                names = without(names, markerAt);
-                codes = without(codes, markerAt);
+            if (markerAt >= 0) { // the fields alone, in the writer's order: the marker is the first entry or the last
+                int from = markerAt == 0 ? 1 : 0;
+                names = Arrays.copyOfRange(names, from, from + n - 1);
+                codes = Arrays.copyOfRange(codes, from, from + n - 1);
             }
         } catch (BlitException e) {
             throw new BlitException("malformed field table of " + type.getName() + " at offset " + at
@@ -186,24 +181,6 @@ final class FieldTable {
             }
         }
         return new Mapping(codes, targets, properties.length);
-    }
-
-    private static String markerName(int code) {
-        return code == THROWABLE ? "exception" : code == ELEMENTS ? "elements" : "entries";
-    }
-
-    private static String[] without(String[] a, int i) {
-        String[] b = new String[a.length - 1];
-        System.arraycopy(a, 0, b, 0, i);
-        System.arraycopy(a, i + 1, b, i, b.length - i);
-        return b;
-    }
-
-    private static int[] without(int[] a, int i) {
-        int[] b = new int[a.length - 1];
-        System.arraycopy(a, 0, b, 0, i);
-        System.arraycopy(a, i + 1, b, i, b.length - i);
-        return b;
     }
 
     /** A writer's field kind that this class's field cannot take is an error when the table is read. */

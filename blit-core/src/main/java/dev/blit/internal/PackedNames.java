@@ -55,7 +55,7 @@ public final class PackedNames {
             if (c >= 128 || codes[c] < 0) {
                 out.writeByte(0);
                 out.writeString(name);
-                return Arrays.copyOf(out.array(), (int) out.position());
+                return out.toByteArray();
             }
         }
         out.writeUnsignedVarInt(n + 1);
@@ -73,7 +73,7 @@ public final class PackedNames {
         if (held > 0) {
             out.writeByte((int) bits);
         }
-        return Arrays.copyOf(out.array(), (int) out.position());
+        return out.toByteArray();
     }
 
     /**
