@@ -435,15 +435,19 @@ public final class Blit {
     }
 
     /**
-     * Reads one value from a stream that holds nothing after it. The buffer reads ahead; to read many values
-     * from one stream, wrap it once with {@link ReadBuffer#of(InputStream)} and call {@link #read(ReadBuffer)}
-     * for each.
+     * Reads one value from a stream and leaves the stream right after it, as {@link java.io.ObjectInputStream}'s
+     * {@code readObject} does: values written one after another with {@link #write(Object, OutputStream)} come
+     * back one per call, and data of another kind after a value stays in the stream for its own reader.
+     * It takes only the value's bytes from the stream ({@link ReadBuffer#exactly(InputStream)}), so it asks the
+     * stream for a few bytes at a time: give it a {@code BufferedInputStream} over a socket or file. To read
+     * many values from a stream that holds nothing else, wrap it once with {@link ReadBuffer#of(InputStream)},
+     * which reads ahead a window at a time, and call {@link #read(ReadBuffer)} for each.
      *
      * @param in the stream, left open
      * @return the value, possibly null
      */
     public Object read(InputStream in) {
-        return read(ReadBuffer.of(in));
+        return read(ReadBuffer.exactly(in));
     }
 
     /** @param at the offset the value began at, for the message */

@@ -39,7 +39,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  *
  * <p>Read backends: {@link Blit#fromBytes}, {@link ReadBuffer#of(byte[], int, int)} at a non-zero offset with
  * trailing garbage, {@link ReadBuffer#of(ByteBuffer)} over a heap, a read-only heap and a direct buffer,
- * {@link ReadBuffer#of(InputStream)} over an ordinary stream and over one that returns one byte per call.
+ * {@link ReadBuffer#of(InputStream)} over an ordinary stream and over one that returns one byte per call, and
+ * {@link ReadBuffer#exactly(InputStream)} over both kinds with garbage after the value, which must still be in
+ * the stream afterwards; {@link Blit#read(InputStream)} twice over a stream of the value written twice.
  *
  * <p>Equality is pluggable; the default, {@link #deepEquals}, compares arrays element by element (floats
  * and doubles by raw bits, so NaN payloads and {@code -0.0} count), lists and maps recursively. The
@@ -130,6 +132,10 @@ public final class RoundTrip {
 
         byte[] trailing = Arrays.copyOf(reference, reference.length + 1);
         assertThrows(BlitException.class, () -> blit.fromBytes(trailing), "a trailing byte must be rejected");
+        ByteArrayInputStream twice = new ByteArrayInputStream(concat(reference, reference));
+        check(equality, value, blit.read(twice), "Blit.read(InputStream), the first of two");
+        check(equality, value, blit.read(twice), "Blit.read(InputStream), the second of two");
+        assertEquals(0, twice.available(), "Blit.read(InputStream) twice must take both values' bytes exactly");
 
         assertTruncationsRejected(reference, bytes1 -> blit.fromBytes(bytes1), in -> blit.read(in));
         assertMutationsFailOnlyWithBlitException(blit, reference, Arrays.hashCode(reference));
@@ -264,6 +270,28 @@ public final class RoundTrip {
 
         readOne("ReadBuffer.of(InputStream)", ReadBuffer.of(new ByteArrayInputStream(bytes)), n, reader, check);
         readOne("ReadBuffer.of(one byte a read)", ReadBuffer.of(trickle(bytes, n)), n, reader, check);
+
+        // A stream read exactly takes the value's bytes and not one more: the garbage after it stays unread.
+        ByteArrayInputStream followed = new ByteArrayInputStream(padded, OFFSET, n + 9);
+        readOne("ReadBuffer.exactly(InputStream)", ReadBuffer.exactly(followed), n, reader, check);
+        assertEquals(9, followed.available(), "ReadBuffer.exactly(InputStream) must leave what follows the value in the stream");
+        InputStream trickled = trickle(Arrays.copyOfRange(padded, OFFSET, OFFSET + n + 9), n + 9);
+        readOne("ReadBuffer.exactly(one byte a read)", ReadBuffer.exactly(trickled), n, reader, check);
+        assertEquals(GARBAGE & 0xFF, readUnchecked(trickled), "ReadBuffer.exactly(one byte a read) must leave what follows the value");
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    private static int readUnchecked(InputStream in) {
+        try {
+            return in.read();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static <T> void readOne(String name, ReadBuffer in, int n, Function<ReadBuffer, T> reader,

@@ -30,6 +30,8 @@ public final class ReadBuffer {
      * not 8, while a long stream reaches full-size reads after three refills.
      */
     private static final int FIRST_WINDOW = 1024;
+    /** The window {@link #exactly(InputStream)} starts with: it grows only to what one read needs. */
+    private static final int FIRST_EXACT_WINDOW = 256;
     /** What {@link ReadLimits} charges per array, string or collection besides its elements. */
     private static final int OBJECT_BYTES = 32;
     /** What {@link ReadLimits} charges per reference slot. */
@@ -42,6 +44,8 @@ public final class ReadBuffer {
     /** Logical offset of {@code array[0]}: offset() == origin + position. */
     private long origin;
     private final InputStream stream;
+    /** A stream read for no byte past what has been asked for ({@link #exactly(InputStream)}). */
+    private final boolean exact;
     private final ByteBuffer source;
     private ObjectReader objects;
     private ReadLimits limits;
@@ -51,11 +55,16 @@ public final class ReadBuffer {
     private long allowance = Long.MAX_VALUE;
 
     private ReadBuffer(byte[] array, int position, int limit, InputStream stream, ByteBuffer source) {
+        this(array, position, limit, stream, false, source);
+    }
+
+    private ReadBuffer(byte[] array, int position, int limit, InputStream stream, boolean exact, ByteBuffer source) {
         this.array = array;
         this.position = position;
         this.limit = limit;
         this.origin = -position;
         this.stream = stream;
+        this.exact = exact;
         this.source = source;
     }
 
@@ -139,6 +148,24 @@ public final class ReadBuffer {
         return new ReadBuffer(new byte[FIRST_WINDOW], 0, 0, in, null);
     }
 
+    /**
+     * Reads from a stream without ever taking a byte from it that the values read do not use: after a value,
+     * the stream is right after its last byte, so whatever follows (the next value, or data of another kind)
+     * is still there for whoever reads next. {@link dev.blit.Blit#read(InputStream)} reads this way.
+     *
+     * <p>The price is more calls to the stream: each refill asks for what the read at hand needs (a field, a
+     * varint's next byte, a string's or array's bytes), where {@link #of(InputStream)} asks for a whole window
+     * and keeps what is left over for the next value. Over a stream that makes a system call per read (a
+     * socket's, a {@code FileInputStream}), put a {@code BufferedInputStream} in between; to read many values
+     * from a stream that holds nothing else, {@link #of(InputStream)} is faster.
+     *
+     * @param in the input, left open
+     * @return a buffer at offset 0
+     */
+    public static ReadBuffer exactly(InputStream in) {
+        return new ReadBuffer(new byte[FIRST_EXACT_WINDOW], 0, 0, java.util.Objects.requireNonNull(in, "in"), true, null);
+    }
+
     // ---------------------------------------------------------------- cursor
 
     /** @return bytes consumed since this buffer started reading */
@@ -178,6 +205,16 @@ public final class ReadBuffer {
     public void require(int n) {
         if (limit - position < n) {
             fill(n);
+        }
+    }
+
+    /**
+     * {@link #require(int)} for a reader that will go on to need {@code wanted} bytes in all (a long array read
+     * in steps): a stream read {@link #exactly} is then asked for them in one go, not {@code n} at a time.
+     */
+    void require(int n, int wanted) {
+        if (limit - position < n && !tryFill(n, wanted)) {
+            throw truncated(n);
         }
     }
 
@@ -225,12 +262,22 @@ public final class ReadBuffer {
 
     /** Compacts the window and reads until {@code n} bytes are available; false if the input ends first. */
     private boolean tryFill(int n) {
+        return tryFill(n, n);
+    }
+
+    /**
+     * {@link #tryFill(int)}, where the caller will need {@code wanted} bytes in all (at least {@code n}): a
+     * stream read {@link #exactly} may then ask it for that many at once rather than {@code n} at a time. Other
+     * inputs fill the whole window regardless.
+     */
+    private boolean tryFill(int n, int wanted) {
         if (stream == null && source == null) {
             return limit - position >= n;
         }
         int remaining = limit - position;
-        if (n > array.length || (stream != null && array.length < WINDOW)) {
-            array = Arrays.copyOf(array, Math.max(n, Math.min(WINDOW, array.length * 2)));
+        int want = exact ? Math.max(n, Math.min(wanted, WINDOW)) : n;
+        if (want > array.length || (stream != null && !exact && array.length < WINDOW)) {
+            array = Arrays.copyOf(array, Math.max(want, Math.min(WINDOW, array.length * 2)));
         }
         if (position > 0) {
             System.arraycopy(array, position, array, 0, remaining);
@@ -239,7 +286,7 @@ public final class ReadBuffer {
             limit = remaining;
         }
         while (limit < n) {
-            int got = readSome(array, limit, array.length - limit);
+            int got = readSome(array, limit, (exact ? want : array.length) - limit);
             if (got < 0) {
                 return false;
             }
@@ -664,7 +711,7 @@ public final class ReadBuffer {
     public void readBytes(byte[] dst, int offset, int length) {
         int done = 0;
         while (done < length) {
-            if (position == limit && !tryFill(1)) {
+            if (position == limit && !tryFill(1, length - done)) {
                 throw truncated(length - done);
             }
             int n = Math.min(length - done, limit - position);

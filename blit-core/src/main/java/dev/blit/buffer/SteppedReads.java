@@ -79,7 +79,7 @@ final class SteppedReads {
             }
             int avail = in.buffered() / size;
             if (avail == 0) {
-                in.require(size);
+                in.require(size, (int) Math.min(Integer.MAX_VALUE, (long) (length - done) * size));
                 avail = in.buffered() / size;
             }
             int n = Math.min(capacity - done, avail);

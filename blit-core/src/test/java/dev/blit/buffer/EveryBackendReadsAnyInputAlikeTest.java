@@ -62,7 +62,9 @@ class EveryBackendReadsAnyInputAlikeTest {
                     ReadBuffer.of(ByteBuffer.allocateDirect(input.length).put(input).flip()),
                     ReadBuffer.of(ByteBuffer.wrap(input).asReadOnlyBuffer()),
                     ReadBuffer.of(new ByteArrayInputStream(input)),
-                    ReadBuffer.of(RoundTrip.trickle(input, input.length)));
+                    ReadBuffer.of(RoundTrip.trickle(input, input.length)),
+                    ReadBuffer.exactly(new ByteArrayInputStream(input)),
+                    ReadBuffer.exactly(RoundTrip.trickle(input, input.length)));
             for (ReadBuffer in : others) {
                 Outcome other = outcome(reader, in);
                 assertEquals(heap.failed, other.failed, () -> "one backend failed, another did not, on " + RoundTrip.hex(input)
@@ -71,6 +73,11 @@ class EveryBackendReadsAnyInputAlikeTest {
                     assertTrue(RoundTrip.deepEquals(heap.value, other.value), () -> "different values from " + RoundTrip.hex(input));
                     assertEquals(heap.consumed, other.consumed, () -> "different lengths consumed from " + RoundTrip.hex(input));
                 }
+            }
+            if (!heap.failed) { // and a stream read exactly gave up no byte past the value
+                ByteArrayInputStream stream = new ByteArrayInputStream(input);
+                outcome(reader, ReadBuffer.exactly(stream));
+                assertEquals(input.length - heap.consumed, stream.available(), () -> "bytes taken past the value from " + RoundTrip.hex(input));
             }
         }
     }

@@ -114,6 +114,12 @@ final class RoundTrip {
         check.accept((T) TRACKING.fromBytes(bytes));
         check.accept((T) PLAIN.read(new ByteArrayInputStream(bytes)));
         check.accept((T) PLAIN.read(trickle(bytes)));
+        byte[] twice = Arrays.copyOf(bytes, 2 * bytes.length);
+        System.arraycopy(bytes, 0, twice, bytes.length, bytes.length);
+        ByteArrayInputStream stream = new ByteArrayInputStream(twice);
+        check.accept((T) PLAIN.read(stream)); // Blit.read(InputStream) takes one value's bytes, no more:
+        assertEquals(bytes.length, stream.available(), "the second value must still be in the stream");
+        check.accept((T) PLAIN.read(stream));
         assertEveryTruncationIsRejected(bytes);
         return plain;
     }

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  * {@link Blit#read(ReadBuffer)} called until the input is exhausted, the way a reader consumes a stream of
  * values, over three backends: a byte array (lengths checked against what remains), a direct
  * {@code ByteBuffer} (copied through a window), and an {@code InputStream} that hands out at most a few
- * bytes a call (nothing known about the end). Every backend must fail with a {@link BlitException} naming
+ * bytes a call (nothing known about the end), read ahead through one {@code ReadBuffer} and also one
+ * {@link Blit#read(InputStream)} a value, which must take each value's bytes and no more. Every backend must fail with a {@link BlitException} naming
  * the offset or succeed, and all must agree: values of the same classes ending at the same offsets, and a
  * failure at the same value. (Not compared by their encodings: a set of objects with identity hash codes
  * iterates in another order every time it is built.) Every value read can be written again and read back
@@ -62,6 +63,27 @@ class StreamFuzzTest {
         Outcome fromStream = readAll(blit, ReadBuffer.of(chunked(data, chunk)), data);
         fromArray.mustMatch(fromDirect, "a direct ByteBuffer", data);
         fromArray.mustMatch(fromStream, "a stream of " + chunk + "-byte reads", data);
+        fromArray.mustMatch(readEach(blit, chunked(data, chunk), data), "Blit.read(InputStream) per value over " + chunk
+                + "-byte reads", data);
+    }
+
+    /**
+     * One {@link Blit#read(InputStream)} a value, as a caller reads a value and then goes on with the stream:
+     * each must take exactly its value's bytes, so offsets are counted from what the stream has left.
+     */
+    private static Outcome readEach(Blit blit, ByteArrayInputStream in, byte[] data) {
+        Outcome o = new Outcome();
+        try {
+            while (in.available() > 0) {
+                Object v = blit.read(in);
+                Findings.readAgain(blit, v);
+                o.values.add((v == null ? "null" : v.getClass().getName()) + "@" + (data.length - in.available()));
+            }
+        } catch (BlitException e) {
+            Findings.mustNameAnOffset(e);
+            o.failed = true;
+        }
+        return o;
     }
 
     /** The values read (their classes and end offsets) and whether reading ended in a failure. */
@@ -98,7 +120,7 @@ class StreamFuzzTest {
     }
 
     /** A stream that returns at most {@code chunk} bytes a call, as sockets and pipes do. */
-    static InputStream chunked(byte[] data, int chunk) {
+    static ByteArrayInputStream chunked(byte[] data, int chunk) {
         return new ByteArrayInputStream(data) {
             @Override
             public synchronized int read(byte[] b, int off, int len) {
