@@ -85,9 +85,19 @@ public final class RegistryBuilder {
             }
             throw new BlitException(type.getName() + " is registered twice (ids " + prior.id + " and " + id + ")");
         }
-        // A user's registration of a built-in JDK type (ids 22 and up) takes the class over for writing: the
-        // user's serializer (or java.io hooks) writes it under the user's id, and bytes written under the
-        // built-in id still read. So a type Blit builds in later never breaks a registration made before.
+        if (builtIn && s == null && !type.isEnum()) {
+            // What Kryo users write (kryo.register(ArrayList.class)) would otherwise take the class over through
+            // its java.io hooks: bigger and slower than the built-in, and on Java 17 refused, the JDK's fields
+            // being closed to Blit, with a message about modules rather than this. A JDK enum registered before
+            // it was built in (TimeUnit) keeps writing its ordinal under the user's id, as it always did.
+            throw new BlitException(type.getName() + " is built in (id " + prior.id + (prior.id == TypeIds.EXTENDED
+                    ? ", an extended one" : "") + ", FORMAT.md): Blit writes it with no registration; remove register("
+                    + type.getName() + ".class, " + id + "), or pass a Serializer of your own (JavaSerialization.create("
+                    + type.getSimpleName() + ".class, null) writes it through its java.io hooks)");
+        }
+        // A user's registration of a built-in JDK type (ids 22 and up) with a serializer of the user's takes the
+        // class over for writing: that serializer writes it under the user's id, and bytes written under the
+        // built-in id still read.
         Registration r = new Registration(id, type);
         r.bind(s);
         r.runs = s != null && id < TypeIds.FIRST_USER_ID && hasContent(id);

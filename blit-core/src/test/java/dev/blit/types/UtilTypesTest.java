@@ -296,6 +296,32 @@ class UtilTypesTest {
         assertThrows(BlitException.class, () -> Blit.builder().register(Locale.class, 150).register(Locale.class, 151).build());
     }
 
+    /**
+     * What a Kryo user writes first, {@code register(ArrayList.class, id)} with no serializer, is refused on every
+     * JDK with the built-in's id and the way out. It used to take the class over through its java.io hooks: refused
+     * on Java 17 with a message about modules, and on 25 three times the bytes of the built-in.
+     */
+    @Test
+    void aBuiltInRegisteredWithoutASerializerIsRefusedAsNeedingNoRegistration() {
+        Object[][] cases = {{java.util.ArrayList.class, 36}, {java.util.HashMap.class, 39}, {java.util.HashSet.class, 43},
+                {java.util.Date.class, 64}, {java.math.BigDecimal.class, 23}, {java.time.LocalDate.class, 26},
+                {java.util.UUID.class, 24}, {java.util.concurrent.ConcurrentHashMap.class, 45}, {Locale.class, 70},
+                {java.net.URL.class, 99}, {java.io.File.class, 99}};
+        for (Object[] c : cases) {
+            Class<?> type = (Class<?>) c[0];
+            BlitException e = assertThrows(BlitException.class, () -> Blit.builder().register(type, 150).build(), type::getName);
+            assertTrue(e.getMessage().startsWith(type.getName() + " is built in (id " + c[1]), e.getMessage());
+            assertTrue(e.getMessage().contains("remove register(" + type.getName() + ".class, 150), or pass a Serializer"),
+                    e.getMessage());
+        }
+        // The way out it names: the java.io hooks, as the registration used to take them (Java 22+ for ArrayList).
+        Blit hooks = Blit.builder().register(java.util.Date.class, 150,
+                dev.blit.serial.JavaSerialization.create(java.util.Date.class, null)).build();
+        byte[] bytes = hooks.toBytes(new java.util.Date(5));
+        assertEquals("96 01", RoundTrip.hex(bytes).substring(0, 5), "under the user's id, uvar 150");
+        assertEquals(new java.util.Date(5), hooks.fromBytes(bytes));
+    }
+
     /** Fields declared as these final JDK classes go through generated code's direct path for final types. */
     record Profile(Locale locale, Currency currency, URI home, Year since, MonthDay birthday, DayOfWeek payday,
                    BitSet flags, StringBuilder notes, AtomicLong visits, Vector<String> tags, Object anything) {
