@@ -104,7 +104,7 @@ final class CompatibleSerializer implements Serializer<Object> {
         in.reference(o); // before the fields: a cycle through this object resolves
         for (int i = 0; i < m.kinds.length; i++) {
             long at = in.offset();
-            Object v = FieldTable.readValue(in, session, m.kinds[i]);
+            Object v = m.read(in, session, i);
             int t = m.targets[i];
             if (t >= 0) {
                 Object value = FieldTable.convert(v, properties[t], at);

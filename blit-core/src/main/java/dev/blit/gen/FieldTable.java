@@ -180,7 +180,7 @@ final class FieldTable {
                 check(KINDS[codes[i] - 1], properties[own], at);
             }
         }
-        return new Mapping(codes, targets, properties.length);
+        return new Mapping(codes, targets, properties.length, names, type);
     }
 
     /** A writer's field kind that this class's field cannot take is an error when the table is read. */
@@ -316,8 +316,13 @@ final class FieldTable {
         final int[] targets;
         /** Per field of this table: whether the writer's table has it. */
         private final boolean[] written;
+        /** The writer's field names, for the message of a dropped field's value that cannot be read. */
+        private final String[] names;
+        private final Class<?> reader;
 
-        Mapping(int[] codes, int[] targets, int fields) {
+        Mapping(int[] codes, int[] targets, int fields, String[] names, Class<?> reader) {
+            this.names = names;
+            this.reader = reader;
             this.kinds = new ClassModel.Kind[codes.length];
             this.written = new boolean[fields];
             for (int i = 0; i < codes.length; i++) {
@@ -327,6 +332,24 @@ final class FieldTable {
                 }
             }
             this.targets = targets;
+        }
+
+        /**
+         * Reads the value of writer field {@code i}: {@link FieldTable#readValue}, where a value this reader cannot
+         * decode and drops (a class it has no registration for, typically: a field added with a new class) says
+         * which field it was read for and why it is decoded at all.
+         */
+        Object read(ReadBuffer in, ReadSession session, int i) {
+            if (targets[i] >= 0 || kinds[i] != ClassModel.Kind.REFERENCE) {
+                return readValue(in, session, kinds[i]);
+            }
+            try {
+                return session.readObject(in);
+            } catch (BlitException e) {
+                throw new BlitException(e.getMessage() + "; it is the value of the writer's field " + names[i] + ", which "
+                        + reader.getName() + " lacks: compatible mode drops that field, but decodes its value in full, so"
+                        + " every class the writer puts there must be registered with the reader too", e);
+            }
         }
 
         /** @return whether the writer's table has field {@code own} of this table */
@@ -345,7 +368,7 @@ final class FieldTable {
             }
             for (int i = 0; i < kinds.length; i++) {
                 long at = in.offset();
-                Object v = readValue(in, session, kinds[i]);
+                Object v = read(in, session, i);
                 int t = targets[i];
                 if (t >= 0) {
                     values[t] = convert(v, properties[t], at);

@@ -195,6 +195,22 @@ class CompatibleModeTest {
         h.extra = new Leaf("x");
         BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(writer.toBytes(h)));
         assertTrue(e.getMessage().contains("unknown type id 101"), e.getMessage());
+        // and it says which field the value belonged to, and the way out (a record's path, through the builder, too)
+        assertTrue(e.getMessage().contains("the value of the writer's field extra, which " + HolderV2.class.getName()
+                + " lacks") && e.getMessage().endsWith("must be registered with the reader too"), e.getMessage());
+        Blit records = compatible().register(Leaf.class, 101).register(Versions.R1.class, 102).build();
+        e = assertThrows(BlitException.class, () -> compatible().register(Versions.R1.class, 102).build()
+                .fromBytes(compatible().register(Leaf.class, 101).register(LeafHolderRecord.class, 102).build()
+                        .toBytes(new LeafHolderRecord(1, new Leaf("y")))));
+        assertTrue(e.getMessage().contains("unknown type id 101") && e.getMessage().contains("writer's field leaf, which "
+                + Versions.R1.class.getName() + " lacks"), e.getMessage());
+        assertEquals(1, ((Versions.R1) records.fromBytes(compatible().register(Leaf.class, 101)
+                .register(LeafHolderRecord.class, 102).build().toBytes(new LeafHolderRecord(1, new Leaf("y"))))).x(),
+                "with the class registered, the field is dropped");
+    }
+
+    /** {@link Versions.R1} with a component holding a registered class. */
+    record LeafHolderRecord(int x, Leaf leaf) {
     }
 
     @Test
