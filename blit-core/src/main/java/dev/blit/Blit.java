@@ -487,6 +487,35 @@ public final class Blit {
         return NamedClasses.contentOf(registry.forClass(type)); // a class written by name: its content, as a registered one's
     }
 
+    /**
+     * What a log line or a debugger should show of an instance: the options that decide its bytes, its
+     * registrations (the first few), the class-name patterns it allows and its read limits, e.g.
+     * {@code Blit[references=true, compatible=false, flat=true, 2 classes registered: 100 com.acme.Order,
+     * 101 com.acme.OrderLine, maxDepth=2048, maxLength=100000000, maxAllocationPerRead=268435456]}.
+     */
+    @Override
+    public String toString() {
+        java.util.SortedMap<Integer, Class<?>> types = registrations();
+        StringBuilder s = new StringBuilder("Blit[references=").append(references).append(", compatible=")
+                .append(compatible).append(", flat=").append(flat).append(", ").append(types.size())
+                .append(types.size() == 1 ? " class" : " classes").append(" registered");
+        int shown = 0;
+        for (java.util.Map.Entry<Integer, Class<?>> e : types.entrySet()) {
+            s.append(shown == 0 ? ": " : ", ");
+            if (shown++ == 8) {
+                s.append("...");
+                break;
+            }
+            s.append(e.getKey()).append(' ').append(e.getValue().getName());
+        }
+        String patterns = registry.namePatterns();
+        if (patterns != null) {
+            s.append(", allowClassNames ").append(patterns);
+        }
+        return s.append(", maxDepth=").append(maxDepth).append(", maxLength=").append(limits.maxLength())
+                .append(", maxAllocationPerRead=").append(limits.maxAllocationPerRead()).append(']').toString();
+    }
+
     /** @return whether this instance tracks shared references and cycles */
     public boolean references() {
         return references;

@@ -103,6 +103,35 @@ class BlitFacadeTest {
     private final Blit blit = Blit.builder().register(Seed.class, 100).register(Node.class, 101).build();
 
     @Test
+    void toStringShowsTheOptionsRegistrationsPatternsAndLimits() {
+        assertEquals("Blit[references=false, compatible=false, flat=true, 2 classes registered: 100 " + Seed.class.getName()
+                + ", 101 " + Node.class.getName() + ", maxDepth=2048, maxLength=100000000, maxAllocationPerRead=268435456]",
+                blit.toString());
+        Blit.Builder many = Blit.builder().references(true).compatible(true).maxDepth(50).maxLength(7)
+                .maxAllocationPerRead(1000).allowClassNames("com.acme.**", "org.example.Point");
+        Class<?>[] types = {Seed.class, Node.class, NotRegistered.class, A.class, B.class, C.class, D.class, E.class, F.class,
+                G.class};
+        for (int i = 0; i < types.length; i++) {
+            many.register(types[i], 200 + i);
+        }
+        String s = many.build().toString();
+        assertTrue(s.startsWith("Blit[references=true, compatible=true, flat=true, 10 classes registered: 200 "
+                + Seed.class.getName() + ", 201 "), s);
+        assertTrue(s.contains(", 207 " + E.class.getName() + ", ..., allowClassNames [com.acme.**, org.example.Point], "
+                + "maxDepth=50, maxLength=7, maxAllocationPerRead=1000]"), s);
+        assertEquals("Blit[references=false, compatible=false, flat=false, 0 classes registered, maxDepth=2048, "
+                + "maxLength=100000000, maxAllocationPerRead=268435456]", Blit.builder().flat(false).build().toString());
+    }
+
+    static final class A { int x; }
+    static final class B { int x; }
+    static final class C { int x; }
+    static final class D { int x; }
+    static final class E { int x; }
+    static final class F { int x; }
+    static final class G { int x; }
+
+    @Test
     void nullIsOneByte() {
         assertArrayEquals(new byte[]{0}, blit.toBytes(null));
         assertNull(blit.fromBytes(new byte[]{0}));

@@ -201,6 +201,11 @@ public final class Registry {
     }
 
     /** @return the user's registrations (ids from {@link TypeIds#FIRST_USER_ID} on), id to class */
+    /** @return the patterns of {@code allowClassNames}, as a list's text, or null when names are not allowed */
+    public String namePatterns() {
+        return named == null ? null : named.patterns();
+    }
+
     public java.util.SortedMap<Integer, Class<?>> userTypes() {
         java.util.TreeMap<Integer, Class<?>> m = new java.util.TreeMap<>();
         for (int id = TypeIds.FIRST_USER_ID; id < DENSE_IDS; id++) {
