@@ -401,7 +401,7 @@ public final class ClassModel {
         try {
             Constructor<?> canonical = type.getDeclaredConstructor(types);
             return new ClassModel(type, properties, Strategy.RECORD,
-                    adapt(lookup.unreflectConstructor(canonical), properties, arguments), arguments, canonical);
+                    adapt(unreflect(lookup, canonical), properties, arguments), arguments, canonical);
         } catch (NoSuchMethodException | IllegalAccessException e) {
             throw new BlitException("cannot reach the canonical constructor of record " + type.getName(), e);
         }
@@ -418,7 +418,7 @@ public final class ClassModel {
             if (arguments != null) {
                 try {
                     return new ClassModel(type, properties, Strategy.CONSTRUCTOR,
-                            adapt(lookup.unreflectConstructor(c), properties, arguments), arguments, c);
+                            adapt(unreflect(lookup, c), properties, arguments), arguments, c);
                 } catch (IllegalAccessException e) {
                     throw new BlitException("cannot reach constructor " + c + ": " + e.getMessage(), e);
                 }
@@ -460,7 +460,7 @@ public final class ClassModel {
         }
         try {
             return new ClassModel(type, properties, Strategy.CONSTRUCTOR,
-                    adapt(lookup.unreflectConstructor(best), properties, bestArguments), bestArguments, best);
+                    adapt(unreflect(lookup, best), properties, bestArguments), bestArguments, best);
         } catch (IllegalAccessException e) {
             throw new BlitException("cannot reach constructor " + best + ": " + e.getMessage(), e);
         }
@@ -520,6 +520,25 @@ public final class ClassModel {
                 }
             }
             p.settable = true;
+        }
+    }
+
+    /**
+     * A method handle cannot have more than 253 parameter slots (a {@code long} or {@code double} takes two), one
+     * fewer than a constructor may: such a constructor (a record of 254 {@code int} components) is refused here,
+     * as a {@link BlitException}, not with the JDK's {@code IllegalArgumentException} out of {@code build()}.
+     */
+    private static MethodHandle unreflect(MethodHandles.Lookup lookup, Constructor<?> c) throws IllegalAccessException {
+        try {
+            return lookup.unreflectConstructor(c);
+        } catch (IllegalArgumentException e) {
+            int slots = 0;
+            for (Class<?> p : c.getParameterTypes()) {
+                slots += p == long.class || p == double.class ? 2 : 1;
+            }
+            throw new BlitException("cannot call the constructor of " + c.getDeclaringClass().getName() + " with "
+                    + c.getParameterCount() + " parameters: they take " + slots + " slots, and a method handle takes at"
+                    + " most 253 (" + e.getMessage() + "); register a Serializer of your own for it", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.blit.gen;
 
 import dev.blit.Blit;
+import dev.blit.BlitException;
 import dev.blit.RoundTrip;
 import dev.blit.internal.RegistryBuilder;
 import dev.blit.types.BuiltinTypes;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -49,6 +51,18 @@ class LargeClassTest {
         assertEquals(r, generated.fromBytes(bytes));
         assertEquals(r, reflective.fromBytes(bytes));
         RoundTrip.assertTruncationsRejected(bytes, generated::fromBytes, generated::read);
+    }
+
+    /** It was the JDK's IllegalArgumentException ("bad parameter count 256") out of build(). */
+    @Test
+    void aRecordWhoseConstructorNoMethodHandleCanTakeIsRefusedAtBuild() {
+        for (boolean compatible : new boolean[]{false, true}) {
+            BlitException e = assertThrows(BlitException.class,
+                    () -> Blit.builder().compatible(compatible).register(TooWideRecord.class, 100).build());
+            assertTrue(e.getMessage().startsWith("cannot call the constructor of " + TooWideRecord.class.getName()
+                    + " with 254 parameters: they take 254 slots, and a method handle takes at most 253"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("register a Serializer of your own for it"), e.getMessage());
+        }
     }
 
     @Test
