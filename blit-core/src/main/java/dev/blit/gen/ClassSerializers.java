@@ -62,7 +62,7 @@ public final class ClassSerializers {
      * @throws BlitException if the class cannot be serialized (no way to instantiate it, no access)
      */
     public static Serializer<?> create(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
-        return create(type, rb, lookup, options, new boolean[1]);
+        return linked(type, () -> create(type, rb, lookup, options, new boolean[1]));
     }
 
     /**
@@ -78,8 +78,21 @@ public final class ClassSerializers {
      */
     public static void bind(Registration r, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
         boolean[] runs = new boolean[1];
-        r.bind(create(r.type, rb, lookup, options, runs));
+        r.bind(linked(r.type, () -> create(r.type, rb, lookup, options, runs)));
         r.runs = runs[0];
+    }
+
+    /**
+     * Runs {@code make}, turning a class the JVM cannot link (a field's type missing from the class path: a
+     * {@code NoClassDefFoundError} out of reflection) into a {@link BlitException} that names the class.
+     */
+    private static Serializer<?> linked(Class<?> type, java.util.function.Supplier<Serializer<?>> make) {
+        try {
+            return make.get();
+        } catch (LinkageError e) {
+            throw new BlitException("cannot serialize " + type.getName() + ": the JVM cannot link what it refers to ("
+                    + e + "); is a class it uses missing from the class path?", e);
+        }
     }
 
     /**
