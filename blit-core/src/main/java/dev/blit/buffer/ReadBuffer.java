@@ -138,8 +138,10 @@ public final class ReadBuffer {
     }
 
     /**
-     * Reads from a stream through an internal window. The buffer may read ahead of what it returns; the
-     * stream is not closed by Blit.
+     * Reads from a stream through an internal window. The buffer may read ahead of what it returns: bytes it
+     * took from the stream past the last value read are in the buffer, not the stream, so read every value
+     * through this one buffer ({@link #exactly(InputStream)} takes no byte past a value). The stream is not
+     * closed by Blit.
      *
      * @param in the input
      * @return a buffer at offset 0
