@@ -1,5 +1,6 @@
 package dev.blit.types;
 
+import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
@@ -28,7 +29,14 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
     public void write(WriteBuffer out, Object[] value) {
         WriteSession session = WriteSession.of(out);
         if (value.getClass() != Object[].class) {
-            session.writeType(out, value.getClass().getComponentType());
+            try {
+                session.writeType(out, value.getClass().getComponentType());
+            } catch (BlitException e) {
+                // "class Shape is not registered" alone puzzles whoever registered every class a Shape[] holds
+                throw new BlitException(e.getMessage() + " (it is the component type of a " + value.getClass().getTypeName()
+                        + ", which an array carries so that it reads back as the same array class; an interface or abstract"
+                        + " class can be registered for that, or use an Object[] or a List)", e);
+            }
         }
         out.writeUnsignedVarInt(value.length);
         if (session.writeRun(out, value)) {

@@ -338,6 +338,14 @@ class GeneratedSerializerTest {
         Blit blit = Blit.builder().register(Fixtures.Shape.class, 100).register(Fixtures.Circle.class, 101).build();
         Fixtures.Shape[] shapes = {new Fixtures.Circle(1), null};
         assertArrayEquals(shapes, (Object[]) blit.fromBytes(blit.toBytes(shapes)));
+        // Every element's class registered but not the interface: the message says why the interface is asked for.
+        Blit elementsOnly = Blit.builder().register(Fixtures.Circle.class, 101).build();
+        for (Object array : new Object[]{shapes, new Fixtures.Shape[][]{shapes}}) {
+            e = assertThrows(BlitException.class, () -> elementsOnly.toBytes(array));
+            assertTrue(e.getMessage().startsWith("class dev.blit.gen.Fixtures$Shape is not registered; add Blit.builder()"
+                    + ".register(dev.blit.gen.Fixtures.Shape.class, id)") && e.getMessage().contains("(it is the component type"
+                    + " of a " + array.getClass().getTypeName() + ", which an array carries"), e.getMessage());
+        }
     }
 
     @Test
