@@ -200,12 +200,12 @@ public final class Registry {
         return sparse.get(id);
     }
 
-    /** @return the user's registrations (ids from {@link TypeIds#FIRST_USER_ID} on), id to class */
     /** @return the patterns of {@code allowClassNames}, as a list's text, or null when names are not allowed */
     public String namePatterns() {
         return named == null ? null : named.patterns();
     }
 
+    /** @return the user's registrations (ids from {@link TypeIds#FIRST_USER_ID} on), id to class */
     public java.util.SortedMap<Integer, Class<?>> userTypes() {
         java.util.TreeMap<Integer, Class<?>> m = new java.util.TreeMap<>();
         for (int id = TypeIds.FIRST_USER_ID; id < DENSE_IDS; id++) {
