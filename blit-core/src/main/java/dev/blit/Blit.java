@@ -92,6 +92,7 @@ public final class Blit {
         this.limits = new ReadLimits(b.maxLength, b.maxAllocationPerRead);
         RegistryBuilder rb = new RegistryBuilder(b.lookups).compactArrays(b.compactArrays);
         BuiltinTypes.install(rb);
+        ClassSerializers.Options options = new ClassSerializers.Options(b.flat, b.compatible);
         List<Registration> toBind = new ArrayList<>();
         for (Builder.Entry e : b.entries) {
             if (e.id < TypeIds.FIRST_USER_ID) {
@@ -101,7 +102,8 @@ public final class Blit {
             if (e.serializer == null && e.type.isPrimitive()) {
                 throw new BlitException("cannot register primitive type " + e.type);
             }
-            Registration r = rb.add(e.id, e.type, e.serializer);
+            Registration r = rb.add(e.id, e.type, e.serializer == null ? null : ClassSerializers.users(e.serializer, e.type,
+                    options));
             if (e.hierarchy) {
                 rb.hierarchy(r);
             }
@@ -113,7 +115,6 @@ public final class Blit {
         }
         // Two passes: every Registration exists before any serializer is made, so generated code for
         // mutually recursive classes can point at each other's registrations.
-        ClassSerializers.Options options = new ClassSerializers.Options(b.flat, b.compatible);
         for (Registration r : toBind) {
             ClassSerializers.bind(r, rb, rb.lookupFor(r.type), options);
         }

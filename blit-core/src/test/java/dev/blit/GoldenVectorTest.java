@@ -39,6 +39,36 @@ class GoldenVectorTest {
     private static final Blit REFERENCES = Blit.builder().references(true).build();
     private static final Blit FLAT = Blit.builder().register(FlatPoint.class, 100).register(FlatAllKinds.class, 101).build();
     private static final Blit COMPATIBLE = Blit.builder().compatible(true).register(CompatLine.class, 100).build();
+    /** Compatible mode: an enum and a Marshallable, whose first values in a message carry a table of a marker alone. */
+    private static final Blit COMPATIBLE_MARKED = Blit.builder().compatible(true).register(Suit.class, 101)
+            .register(Stamp.class, 102).build();
+
+    enum Suit { CLUBS, HEARTS }
+
+    /** Four bytes of its own, little-endian. */
+    static final class Stamp implements dev.blit.Marshallable {
+        int value;
+
+        @Override
+        public void writeMarshallable(dev.blit.buffer.WriteBuffer out) {
+            out.writeInt(value);
+        }
+
+        @Override
+        public void readMarshallable(dev.blit.buffer.ReadBuffer in) {
+            value = in.readInt();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Stamp && ((Stamp) o).value == value;
+        }
+
+        @Override
+        public int hashCode() {
+            return value;
+        }
+    }
     private static final Blit SCHEMA = Blit.builder().register(Labeled.class, 100).build();
     private static final Blit COMPACT = Blit.builder().compactArrays(true).build();
     /** This class creates the lambda of the serializable_lambda case, so it is registered as its capturing class. */
@@ -276,6 +306,9 @@ class GoldenVectorTest {
         c.add(new Case("named_classes", new Object[] {new Tag(1, "a"), new Tag(2, "b")}, NAMED));
         c.add(new Case("serializable_lambda",
                 (java.util.function.Function<String, Integer> & java.io.Serializable) Integer::parseInt, LAMBDA));
+        Stamp stamp = new Stamp();
+        stamp.value = 42;
+        c.add(new Case("compatible_marker_tables", new ArrayList<>(List.of(Suit.HEARTS, Suit.CLUBS, stamp)), COMPATIBLE_MARKED));
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));
         return c;

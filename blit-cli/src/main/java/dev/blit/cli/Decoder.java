@@ -474,6 +474,7 @@ final class Decoder {
     void user(Node n, long id, int depth) {
         UserTypes.UserType t = types.get(id);
         n.type = t != null ? t.name() : BuiltinIds.isNamed(id) ? n.type : "user class";
+        int marked = t == null ? NO_TABLE : markerTable(n, t, id);
         if (t != null && t.shape() == UserTypes.Shape.ENUM) {
             long at = in.pos;
             long ordinal = in.uvar(32) & 0xffffffffL;
@@ -510,7 +511,8 @@ final class Decoder {
         }
         if (t != null && t.shape() == UserTypes.Shape.OPAQUE) {
             if (types.blit() != null) {
-                Opaque.ownSerializer(in, n, types.blit(), BuiltinIds.isNamed(id) ? n.type : null);
+                Opaque.ownSerializer(in, n, types.blit(), BuiltinIds.isNamed(id) ? n.type : null,
+                        marked == NO_TABLE ? null : ClassLayout.markerTable(ClassLayout.MARKER_OPAQUE), marked == TABLE_HERE);
                 return;
             }
             Opaque.content(in, n, t.why() + " (--blit can decode it)");
@@ -546,6 +548,64 @@ final class Decoder {
         if (table == null && t != null && t.shape() == UserTypes.Shape.CONTAINER) { // compatible: at the table's marker
             containerContent(n, t, Map.class.isAssignableFrom(t.type()), depth);
         }
+    }
+
+    /** What {@link #markerTable} found: no table (schema-consistent), the table here, or the table earlier. */
+    private static final int NO_TABLE = 0;
+    private static final int TABLE_HERE = 1;
+    private static final int TABLE_EARLIER = 2;
+
+    /**
+     * Compatible mode: the table of its marker alone that an enum's value ({@code 03 01 01 0e}), or one of a class
+     * written by its own serializer ({@code 03 01 01 0f}), starts with the first time its class appears in a
+     * message (FORMAT.md, "Compatible mode"). Read (and shown) here when it is due; guessed at in AUTO mode by its
+     * four bytes, which a compatible writer always puts there, so their absence says the message is
+     * schema-consistent. Plain classes, exceptions and collections of the user's have tables of their own (read by
+     * {@link FieldTables}); for them this does nothing.
+     *
+     * @return {@link #NO_TABLE}, {@link #TABLE_HERE} (consumed) or {@link #TABLE_EARLIER}
+     */
+    private int markerTable(Node n, UserTypes.UserType t, long key) {
+        int marker = t.shape() == UserTypes.Shape.ENUM ? ClassLayout.MARKER_ENUM
+                : t.shape() == UserTypes.Shape.OPAQUE || t.shape() == UserTypes.Shape.ELEMENTS ? ClassLayout.MARKER_OPAQUE : 0;
+        if (marker == 0) {
+            return NO_TABLE;
+        }
+        if (tables.containsKey(key)) {
+            if (tables.get(key) == null) {
+                return NO_TABLE;
+            }
+            n.note = "no field table: it came earlier in this message";
+            return TABLE_EARLIER;
+        }
+        Mode reading = mode == Mode.AUTO && evidence != null ? evidence : mode;
+        byte[] table = ClassLayout.markerTable(marker);
+        long start = in.pos;
+        boolean here = in.remaining() >= table.length;
+        for (int i = 0; here && i < table.length; i++) {
+            here = in.byteAt(start + i) == (table[i] & 0xff);
+        }
+        if (reading == Mode.SCHEMA || !here && reading == Mode.AUTO) {
+            tables.put(key, null);
+            if (mode == Mode.AUTO && evidence == null) {
+                evidence = Mode.SCHEMA; // a compatible writer puts the table there
+            }
+            return NO_TABLE;
+        }
+        Node node = n.add(new Node(start, null));
+        node.type = "field table";
+        if (!here) {
+            node.end = Math.min(in.limit, start + table.length);
+            throw new BlitException("the field table of " + t.name() + " at offset " + start + " is not 03 01 01 " + String.format("%02x", marker)
+                    + ", the table of " + (marker == ClassLayout.MARKER_ENUM ? "an enum" : "content written by its class's own"
+                    + " serializer") + " in compatible mode");
+        }
+        in.pos = start + table.length;
+        node.end = in.pos;
+        node.value = "(" + ClassLayout.markerName(marker) + ")";
+        tables.put(key, new FieldTables.Table(new String[] {""}, new int[] {marker}, marker));
+        evidence = Mode.COMPATIBLE;
+        return TABLE_HERE;
     }
 
     /**

@@ -19,6 +19,8 @@ final class FieldTables {
     private static final int THROWABLE = ClassLayout.MARKER_THROWABLE;
     private static final int ELEMENTS = ClassLayout.MARKER_ELEMENTS;
     private static final int ENTRIES = ClassLayout.MARKER_ENTRIES;
+    private static final int ENUM = ClassLayout.MARKER_ENUM;
+    private static final int OPAQUE = ClassLayout.MARKER_OPAQUE;
 
     /** A field table as read: the writer's field names and their type codes, in its order; its marker's code, or 0. */
     record Table(String[] names, int[] codes, int marker) {
@@ -74,11 +76,12 @@ final class FieldTables {
                     }
                     long codeAt = in.pos;
                     codes[i] = in.u8();
-                    if (names[i].isEmpty() && codes[i] >= THROWABLE && codes[i] <= ENTRIES) {
+                    if (names[i].isEmpty() && codes[i] >= THROWABLE && codes[i] <= OPAQUE) {
                         int expectedAt = codes[i] == THROWABLE ? 0 : count - 1; // the library's rule
-                        if (i != expectedAt || marker != 0) {
+                        if (i != expectedAt || marker != 0 || codes[i] >= ENUM && count != 1) {
                             throw new BlitException(ClassLayout.markerName(codes[i]) + " marker at offset " + at + " is entry " + i
-                                    + " of the field table; it can only be entry " + expectedAt);
+                                    + " of the field table" + (codes[i] >= ENUM ? " of " + count + "; it can only be a table's one"
+                                    + " entry" : "; it can only be entry " + expectedAt));
                         }
                         marker = codes[i];
                         sb.append(i > 0 ? ", " : "").append('(').append(ClassLayout.markerName(marker)).append(')');
@@ -165,7 +168,16 @@ final class FieldTables {
         for (int i = 0; i < table.names.length; i++) {
             int code = table.codes[i];
             if (code >= THROWABLE && table.names[i].isEmpty()) {
-                if (code == THROWABLE) {
+                if (code == ENUM) { // without the class: the ordinal alone
+                    Node o = n.add(new Node(in.pos, "ordinal"));
+                    o.type = "uvar";
+                    o.value = Long.toString(in.uvar(32) & 0xffffffffL);
+                    o.end = in.pos;
+                    n.value = "an enum constant, ordinal " + o.value;
+                } else if (code == OPAQUE) {
+                    Opaque.content(in, n, "content of its class's own serializer (its field table says so), which only that"
+                            + " class's code can read (--blit can)");
+                } else if (code == THROWABLE) {
                     decoder.building(n, true); // like a record: the exception exists once its content is read
                     decoder.throwableContent(n, t, depth);
                 } else {

@@ -19,27 +19,42 @@ final class Opaque {
      *              gives the name itself ({@code 63 2b 00}), the read is given the value as its message's first
      *              naming of the class ({@code 63 2b 00 00}, its package and its name in it as strings, then the content), since the bytes refer to
      *              a name given earlier in the message (or, in a run, have no tag); null for a user id's value
+     * @param table     compatible mode: the table of its marker alone the class's first value in a message carries
+     *                  (already read by the dump), given to the read before the content; null in schema-consistent mode
+     * @param tableHere whether that table is in this value's own bytes (its class's first value in the message)
      */
-    static void ownSerializer(Input in, Node n, dev.blit.Blit blit, String named) {
-        boolean alone = named == null || in.byteAt(n.start) == dev.blit.types.TypeIds.EXTENDED // from the tag on
-                && in.byteAt(n.start + 1) == dev.blit.types.TypeIds.EXT_NAMED_CLASS && in.byteAt(n.start + 2) == 0;
-        String name = alone ? null : named;
+    static void ownSerializer(Input in, Node n, dev.blit.Blit blit, String named, byte[] table, boolean tableHere) {
+        boolean alone = (named == null || in.byteAt(n.start) == dev.blit.types.TypeIds.EXTENDED // from the tag on
+                && in.byteAt(n.start + 1) == dev.blit.types.TypeIds.EXT_NAMED_CLASS && in.byteAt(n.start + 2) == 0)
+                && (table == null || tableHere); // compatible mode: the table its class has, once a message, is here
+        String name = named;
         long start = alone ? n.start : in.pos;
         dev.blit.buffer.ReadBuffer rb;
         long head = 0;
-        if (name == null) {
+        if (alone) {
             rb = dev.blit.buffer.ReadBuffer.of(in.slice(start, in.limit - start));
         } else {
-            dev.blit.buffer.WriteBuffer w = new dev.blit.buffer.WriteBuffer(name.length() * 3 + 8);
-            w.writeUnsignedVarInt(dev.blit.types.TypeIds.EXTENDED);
-            w.writeUnsignedVarInt(dev.blit.types.TypeIds.EXT_NAMED_CLASS);
-            w.writeUnsignedVarInt(0); // a new name, in a new package
-            w.writeUnsignedVarInt(0);
-            int dot = name.lastIndexOf('.');
-            w.writeUnsignedVarInt(0); // each as a string (00 str), which readers take for any name
-            w.writeString(dot < 0 ? "" : name.substring(0, dot));
-            w.writeUnsignedVarInt(0);
-            w.writeString(name.substring(dot + 1));
+            // A message of its own, as the class's first value in it: the tag (or the name) and the table, if it has
+            // one (already read by the dump, here or earlier), before the content at the cursor.
+            dev.blit.buffer.WriteBuffer w = new dev.blit.buffer.WriteBuffer((name == null ? 0 : name.length() * 3) + 16);
+            if (name == null) {
+                for (long i = n.start; i < n.start + tagLength(in, n.start); i++) {
+                    w.writeByte(in.byteAt(i));
+                }
+            } else {
+                w.writeUnsignedVarInt(dev.blit.types.TypeIds.EXTENDED);
+                w.writeUnsignedVarInt(dev.blit.types.TypeIds.EXT_NAMED_CLASS);
+                w.writeUnsignedVarInt(0); // a new name, in a new package
+                w.writeUnsignedVarInt(0);
+                int dot = name.lastIndexOf('.');
+                w.writeUnsignedVarInt(0); // each as a string (00 str), which readers take for any name
+                w.writeString(dot < 0 ? "" : name.substring(0, dot));
+                w.writeUnsignedVarInt(0);
+                w.writeString(name.substring(dot + 1));
+            }
+            if (table != null) {
+                w.writeBytes(table, 0, table.length);
+            }
             head = w.position();
             java.io.InputStream content = new java.io.InputStream() { // the input after the cursor, not copied
                 private final java.nio.ByteBuffer rest = in.slice(start, in.limit - start);
@@ -83,6 +98,15 @@ final class Opaque {
         }
         n.value = text.length() > 1000 ? text.substring(0, 1000) + "..." : text;
         n.note = "read by its own serializer (--blit)";
+    }
+
+    /** The length of the varint at {@code at}: a user id's tag. */
+    private static int tagLength(Input in, long at) {
+        int k = 1;
+        while ((in.byteAt(at + k - 1) & 0x80) != 0) {
+            k++;
+        }
+        return k;
     }
 
     /**

@@ -465,7 +465,8 @@ final class UserTypes {
      * @param serializer the serializer the user's Blit made for it (--blit), or null (--register): tells a
      *                   custom serializer and whether generated code chose a flat block
      */
-    static UserType describe(long id, Class<?> type, Serializer<?> serializer) {
+    static UserType describe(long id, Class<?> type, Serializer<?> marked) {
+        Serializer<?> serializer = marked == null ? null : ClassSerializers.unmarked(marked); // compatible mode's table aside
         String made = serializer == null ? null : serializer.getClass().getName();
         if (serializer != null && dev.blit.types.Containers.builtFromElements(serializer) != 0) {
             return new UserType(id, type, Shape.ELEMENTS, List.of(), false, null, null);

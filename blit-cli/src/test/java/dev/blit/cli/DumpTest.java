@@ -119,6 +119,61 @@ class DumpTest {
         assertThrows(BlitException.class, () -> BAGS.fromBytes(new byte[] {100, 1, 1, 0}));
     }
 
+    /** What {@code --blit dev.blit.cli.DumpTest#MARKED} finds: compatible mode, an enum and two serializers of the user's. */
+    static final Blit MARKED = Blit.builder().compatible(true).register(Side.class, 104)
+            .register(Bag.class, 105, Serializer.collection(Bag::new)).register(Money.class, 103, new Serializer<Money>() {
+                @Override
+                public void write(WriteBuffer out, Money m) {
+                    out.writeString(m.currency());
+                    out.writeVarLong(m.cents());
+                }
+
+                @Override
+                public Money read(ReadBuffer in) {
+                    String currency = in.readString();
+                    return new Money(in.readVarLong(), currency);
+                }
+            }).build();
+
+    /**
+     * Compatible mode: an enum's first value in a message carries the table {@code 03 01 01 0e}, a class written by its
+     * own serializer {@code 03 01 01 0f} (FORMAT.md, "Compatible mode"). With the classes the dump reads them as the
+     * library does, the second value of each without its table (and a value read by the class's own serializer is
+     * given the table it needs); without them, an enum's ordinal still reads and the other stops the dump, saying why.
+     */
+    @Test
+    void compatibleModeEnumsAndOwnSerializersShowTheirMarkerTables() {
+        byte[] bytes = MARKED.toBytes(new ArrayList<>(List.of(Side.SELL, Side.BUY, new Money(150, "EUR"), new Money(2, "USD"),
+                new Bag(List.of("a")), new Bag(List.of(Side.SELL)))));
+        String text = dump(bytes, "--blit", DumpTest.class.getName() + "#MARKED");
+        assertEquals(text, dump(bytes, "--compatible", "--blit", DumpTest.class.getName() + "#MARKED"));
+        assertEquals(3, text.split("field table = \\(", -1).length - 1, text); // enum, own serializer twice: one each class
+        assertTrue(text.contains("SELL (ordinal 1)") && text.contains("BUY (ordinal 0)") && text.contains("1.50 EUR")
+                && text.contains("0.02 USD") && text.contains("[0]: String (11) = \"a\""), text);
+        assertTrue(text.contains("(enum)") && text.contains("(own serializer)"), text);
+        // --schema reads an enum's table as its ordinal: 3 is past SELL, so damage, as the library would find too
+        assertEquals(1, run(bytes, "--schema", "--blit", DumpTest.class.getName() + "#MARKED").code);
+        // without the classes: the enums' ordinals, then the Money's content stops the dump
+        Result classless = run(bytes);
+        assertEquals(0, classless.code, classless.out + classless.err);
+        assertTrue(classless.out.contains("an enum constant, ordinal 1") && classless.out.contains("an enum constant,"
+                + " ordinal 0") && classless.out.contains("content of its class's own serializer (its field table says so)"),
+                classless.out);
+        // a table that is not the enum's, with the class: damage at its offset, as the library refuses it
+        byte[] wrong = RoundTripBytes.of("68 03 01 01 0f 01");
+        Result bad = run(wrong, "--compatible", "--blit", DumpTest.class.getName() + "#MARKED");
+        assertEquals(1, bad.code, bad.out);
+        assertTrue(bad.out.contains("is not 03 01 01 0e, the table of an enum in compatible mode"), bad.out);
+        assertThrows(BlitException.class, () -> MARKED.fromBytes(wrong));
+    }
+
+    /** Hex to bytes, for inputs written out in a test. */
+    private static final class RoundTripBytes {
+        static byte[] of(String hex) {
+            return java.util.HexFormat.ofDelimiter(" ").parseHex(hex);
+        }
+    }
+
     /** What {@code --blit dev.blit.cli.DumpTest#CONFIGURED} finds: the user's own instance. */
     static final Blit CONFIGURED = Blit.builder().register(Order.class, 100).register(Line.class, 101)
             .register(Point.class, 102).register(Money.class, 103, new Serializer<Money>() {

@@ -14,23 +14,39 @@ public final class ClassLayout {
      * where the content holds more than fields, so that a reader without the class can follow it. An exception's
      * table starts with {@code MARKER_THROWABLE} (its message, cause, stack trace and suppressed exceptions come
      * before its own fields); a collection's or a map's of the user's ends with {@code MARKER_ELEMENTS} or
-     * {@code MARKER_ENTRIES} (they follow its fields). A plain class's table has none.
+     * {@code MARKER_ENTRIES} (they follow its fields). A plain class's table has none. Content that has no fields
+     * to list has a table of its marker alone ({@code 03 01 01 0e}): an enum's, {@code MARKER_ENUM} (its ordinal
+     * follows), and the content of a class's own serializer (a {@code Marshallable}, a {@code Serializer} of the
+     * user's, {@code java.io} hooks), {@code MARKER_OPAQUE}, which a reader without the class cannot skip.
      */
     public static final int MARKER_THROWABLE = 11;
     /** See {@link #MARKER_THROWABLE}. */
     public static final int MARKER_ELEMENTS = 12;
     /** See {@link #MARKER_THROWABLE}. */
     public static final int MARKER_ENTRIES = 13;
+    /** See {@link #MARKER_THROWABLE}. */
+    public static final int MARKER_ENUM = 14;
+    /** See {@link #MARKER_THROWABLE}. */
+    public static final int MARKER_OPAQUE = 15;
 
     private ClassLayout() {
     }
 
     /**
      * @param code a marker's code
-     * @return what it marks, for messages: "exception", "elements" or "entries"
+     * @return what it marks, for messages: "exception", "elements", "entries", "enum" or "own serializer"
      */
     public static String markerName(int code) {
-        return code == MARKER_THROWABLE ? "exception" : code == MARKER_ELEMENTS ? "elements" : "entries";
+        return code == MARKER_THROWABLE ? "exception" : code == MARKER_ELEMENTS ? "elements" : code == MARKER_ENTRIES
+                ? "entries" : code == MARKER_ENUM ? "enum" : "own serializer";
+    }
+
+    /**
+     * @param marker {@link #MARKER_ENUM} or {@link #MARKER_OPAQUE}
+     * @return the whole field table of content that has only that marker: {@code 03 01 01} and the marker
+     */
+    public static byte[] markerTable(int marker) {
+        return new byte[] {3, 1, 1, (byte) marker};
     }
 
     /**

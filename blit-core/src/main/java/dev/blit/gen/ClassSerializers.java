@@ -111,6 +111,32 @@ public final class ClassSerializers {
     }
 
     /**
+     * A serializer the user registered ({@code register(type, id, serializer)}, {@code registerHierarchy}) as this
+     * instance writes it: in compatible mode behind a table of the marker that says its content is the
+     * serializer's own ({@link MarkedSerializer}), so that a reader without the class knows it cannot skip it.
+     *
+     * @param s       the user's serializer
+     * @param type    the class it is registered for
+     * @param options the instance's options
+     * @return the serializer to bind
+     */
+    public static Serializer<?> users(Serializer<?> s, Class<?> type, Options options) {
+        return MarkedSerializer.of(s, type, options);
+    }
+
+    /**
+     * The serializer that writes a class's content, for tools that describe bytes ({@code blit dump}): in compatible
+     * mode an enum's, a {@code Marshallable}'s, a user serializer's and java.io hooks' stand behind a table of their
+     * marker alone, which is not theirs ({@link MarkedSerializer}).
+     *
+     * @param s a serializer this library bound to a registration
+     * @return the one that writes what follows that table, or {@code s} itself
+     */
+    public static Serializer<?> unmarked(Serializer<?> s) {
+        return s instanceof MarkedSerializer ? ((MarkedSerializer) s).content() : s;
+    }
+
+    /**
      * Whether a serializer the user registered himself writes content that is never empty, so that a
      * collection of its class may be a run, as it may when Blit makes the serializer ({@link #bind}). Only for
      * Blit's own {@link ReflectiveSerializer} of a class with fields (handed over by a user, or by tests that
@@ -128,10 +154,10 @@ public final class ClassSerializers {
                                         boolean[] runs) {
         if (type.isEnum()) {
             runs[0] = true;
-            return new EnumSerializer<>(type);
+            return MarkedSerializer.of(new EnumSerializer<>(type), type, options);
         }
         if (Marshallable.class.isAssignableFrom(type)) {
-            return new MarshallableSerializer(type, Access.lookupFor(type, lookup));
+            return MarkedSerializer.of(new MarshallableSerializer(type, Access.lookupFor(type, lookup)), type, options);
         }
         if (type.isArray()) { // before the abstract classes: an array class is abstract too
             Class<?> c = type;
@@ -158,7 +184,7 @@ public final class ClassSerializers {
         if (JavaSerialization.hasHooks(type)) {
             // Externalizable, or Serializable with writeObject/readObject/writeReplace/readResolve: the class's
             // own code decides what its state is, so honour it (in Blit's bytes) rather than copy fields.
-            return JavaSerialization.create(type, lookup);
+            return MarkedSerializer.of(JavaSerialization.create(type, lookup), type, options);
         }
         ClassModel model = ClassModel.of(type, lookup);
         Serializer<?> fields = fieldByField(model, rb, options.flat && !options.compatible);

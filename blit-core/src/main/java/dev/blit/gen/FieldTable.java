@@ -343,12 +343,15 @@ final class FieldTable {
             if (targets[i] >= 0 || kinds[i] != ClassModel.Kind.REFERENCE) {
                 return readValue(in, session, kinds[i]);
             }
+            session.dropping();
             try {
                 return session.readObject(in);
             } catch (BlitException e) {
                 throw new BlitException(e.getMessage() + "; it is the value of the writer's field " + names[i] + ", which "
-                        + reader.getName() + " lacks: compatible mode drops that field, but decodes its value in full, so"
-                        + " every class the writer puts there must be registered with the reader too", e);
+                        + reader.getName() + " lacks: compatible mode drops that field, reading past a value of a class"
+                        + " it lacks only where that class's field table says how", e);
+            } finally {
+                session.dropped();
             }
         }
 

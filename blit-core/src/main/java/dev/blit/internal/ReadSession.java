@@ -16,6 +16,16 @@ import java.util.Arrays;
 public final class ReadSession implements ObjectReader {
     /** Stands in a reference slot for a tracked value that decoded to null (a readResolve may return null). */
     private static final Object NULL_VALUE = new Object();
+    /**
+     * Compatible mode: what a value of a class this reader lacks stands for, read past in a field the reader's
+     * class drops ({@link dev.blit.gen.UnknownClass}); it never reaches a field the reader keeps.
+     */
+    public static final Object SKIPPED = new Object() {
+        @Override
+        public String toString() {
+            return "a value of a class this reader lacks";
+        }
+    };
     private static final int MAX_TYPE_NESTING = 200;
 
     private final Registry registry;
@@ -43,6 +53,13 @@ public final class ReadSession implements ObjectReader {
     private boolean active;
     /** The idle session of the instance that read this buffer before this one; see {@link WriteSession#claim}. */
     private ReadSession spare;
+    /** Compatible mode: how many fields the reader drops are being read, nested ({@link #dropping}). */
+    private int dropping;
+    /** The first reference number the outermost dropped field took, and whether it read past an unknown class. */
+    private int dropStart;
+    private boolean skipped;
+    /** This message's registrations for the type ids it read past ({@link dev.blit.gen.UnknownClass}), or null. */
+    private java.util.Map<Integer, Registration> unknown;
 
     public ReadSession(Registry registry, boolean references, int maxDepth) {
         this(null, registry, references, maxDepth);
@@ -124,6 +141,54 @@ public final class ReadSession implements ObjectReader {
         }
         namedCount = 0;
         packageCount = 0;
+        dropping = 0;
+        unknown = null;
+    }
+
+    /**
+     * Compatible mode: the value about to be read is that of a field the reader's class lacks, which it drops. In
+     * it, and only there, a value of a class this reader has no registration for is read past
+     * ({@link dev.blit.gen.UnknownClass}). Pair with {@link #dropped()}.
+     */
+    public void dropping() {
+        if (dropping++ == 0) {
+            dropStart = refCount;
+            skipped = false;
+        }
+    }
+
+    /**
+     * The dropped field's value is read. If it held a value of an unknown class, nothing it numbered may be
+     * referred to from what the reader keeps: an object in it may hold {@link #SKIPPED} in a field.
+     */
+    public void dropped() {
+        if (--dropping == 0 && skipped && refs != null) {
+            for (int i = dropStart; i < refCount; i++) {
+                refs[i] = SKIPPED;
+            }
+        }
+    }
+
+    /** The registration that reads past values of type id {@code id}, which this reader lacks, for this message. */
+    private Registration unknown(int id) {
+        if (unknown == null) {
+            unknown = new java.util.HashMap<>();
+        }
+        skipped = true;
+        return unknown.computeIfAbsent(id, dev.blit.gen.UnknownClass::registration);
+    }
+
+    /**
+     * Gives back the reference number {@link #enter} reserved for the value being read, which turned out to be one
+     * the writer does not number (an enum constant of a class this reader lacks). Only before anything else was
+     * numbered, which is right after its tag.
+     */
+    public void untrack() {
+        if (pending >= 0 && pending == refCount - 1) {
+            refs[pending] = null;
+            refCount--;
+            pending = -1;
+        }
     }
 
     /** Ends one message, dropping the decoded objects so the session retains none of them. */
@@ -217,7 +282,10 @@ public final class ReadSession implements ObjectReader {
         }
         Registration r = registry.forId(tag);
         if (r == null || r.serializer == null) {
-            throw unknownType(tag, at);
+            if (r != null || dropping == 0 || tag < TypeIds.FIRST_USER_ID) {
+                throw unknownType(tag, at);
+            }
+            r = unknown(tag); // compatible mode, in a field the reader drops
         }
         if (tag == TypeIds.EXTENDED && in.readByteIf((byte) TypeIds.EXT_NAMED_CLASS)) {
             return readNamed(in, r, null, at);
@@ -375,6 +443,9 @@ public final class ReadSession implements ObjectReader {
     /** The registration of a run's type id, which must name a type with content. */
     private Registration runType(int id, String of, long at) {
         Registration r = registry.forId(id);
+        if (r == null && dropping > 0 && id >= TypeIds.FIRST_USER_ID) {
+            return unknown(id);
+        }
         if (r == null || r.serializer == null || id == TypeIds.REFERENCE || id == TypeIds.FALSE || id == TypeIds.TRUE) {
             throw new BlitException("a run of " + of + " at offset " + at + " has type id "
                     + Integer.toUnsignedString(id) + ", which "
@@ -481,6 +552,11 @@ public final class ReadSession implements ObjectReader {
                     + " but only " + refCount + " objects were read so far");
         }
         Object v = refs[index];
+        if (v == SKIPPED && dropping == 0) {
+            throw new BlitException("back reference at offset " + at + " to object #" + index + ", which was read in a"
+                    + " field this reader's class lacks and drops, past a value of a class this reader has no registration"
+                    + " for: register that class with the reader too");
+        }
         if (v == null) {
             throw new BlitException("back reference at offset " + at + " to object #" + index
                     + ", which is still being constructed (a cycle through a record or constructor-built object "

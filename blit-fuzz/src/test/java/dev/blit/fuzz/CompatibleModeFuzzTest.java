@@ -17,10 +17,42 @@ class CompatibleModeFuzzTest {
     private static final Blit PLAIN = Workloads.builder(false).compatible(true).build();
     private static final Blit REFS = Workloads.builder(true).compatible(true).build();
 
+    /**
+     * Order's and MediaContent's ids (102, 105) registered alone, each to a class without fields: every field of
+     * theirs is dropped, and every class in them (lines, customers, media, images, their enums) is one this reader
+     * lacks, read past by its table (UnknownClass).
+     */
+    private static final Blit LACKING = lacking(false);
+    private static final Blit LACKING_REFS = lacking(true);
+
+    static final class NoOrder {
+    }
+
+    static final class NoMedia {
+    }
+
+    private static Blit lacking(boolean references) {
+        return Blit.builder().compatible(true).references(references).register(NoOrder.class, 102)
+                .register(NoMedia.class, 105).build();
+    }
+
     static Stream<Arguments> compatibleEncodings() {
         return Stream.concat(
                 Workloads.samples(false).values().stream().map(v -> Arguments.of((Object) PLAIN.toBytes(v))),
                 Workloads.samples(true).values().stream().map(v -> Arguments.of((Object) REFS.toBytes(v))));
+    }
+
+    /** The seeds the readers that lack classes start from are read past, not refused: the fuzzer starts in that code. */
+    @org.junit.jupiter.api.Test
+    void theReadersThatLackTheClassesReadTheOrderAndTheMediaPast() {
+        for (boolean references : new boolean[] {false, true}) {
+            Blit writer = references ? REFS : PLAIN;
+            Blit reader = references ? LACKING_REFS : LACKING;
+            java.util.Map<String, Object> samples = Workloads.samples(references);
+            org.junit.jupiter.api.Assertions.assertInstanceOf(NoOrder.class, reader.fromBytes(writer.toBytes(samples.get("order"))));
+            org.junit.jupiter.api.Assertions.assertInstanceOf(NoMedia.class,
+                    reader.fromBytes(writer.toBytes(samples.get("mediaContent"))));
+        }
     }
 
     @MethodSource("compatibleEncodings")
@@ -28,5 +60,7 @@ class CompatibleModeFuzzTest {
     void anyBytesDecodeInCompatibleModeOrFailWithBlitException(byte[] input) {
         Findings.decodeAndWriteAgain(PLAIN, input);
         Findings.decodeAndWriteAgain(REFS, input);
+        Findings.decodeAndWriteAgain(LACKING, input);
+        Findings.decodeAndWriteAgain(LACKING_REFS, input);
     }
 }

@@ -1,0 +1,94 @@
+package dev.blit.gen;
+
+import dev.blit.BlitException;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.ReadSession;
+import dev.blit.internal.WriteSession;
+
+/**
+ * Compatible mode: content that has no fields to list (an enum's ordinal, a {@code Marshallable}'s or a user
+ * {@code Serializer}'s bytes, {@code java.io} hooks) behind a field table of its marker alone, the first time
+ * its class appears in a message ({@code 03 01 01 0e} for an enum, {@code 03 01 01 0f} otherwise; FORMAT.md,
+ * "Compatible mode"). Every user class's first value in a compatible message then starts with a table, so a
+ * reader that lacks the class can tell what follows: fields it can skip, an ordinal, or bytes only the class's
+ * own code can read ({@link UnknownClass}).
+ */
+final class MarkedSerializer implements Serializer<Object> {
+    private final Serializer<Object> content;
+    private final Class<?> type;
+    private final int slot;
+    private final int marker;
+    private final byte[] table;
+
+    @SuppressWarnings("unchecked")
+    private MarkedSerializer(Serializer<?> content, Class<?> type, int slot, int marker) {
+        this.content = (Serializer<Object>) content;
+        this.type = type;
+        this.slot = slot;
+        this.marker = marker;
+        this.table = ClassLayout.markerTable(marker);
+    }
+
+    /**
+     * @param content the class's serializer, which writes what follows the table
+     * @param type    the class, for messages
+     * @param options the instance's options: a slot is taken from them
+     * @return {@code content} behind its table in compatible mode, {@code content} itself otherwise
+     */
+    static Serializer<?> of(Serializer<?> content, Class<?> type, ClassSerializers.Options options) {
+        if (!options.compatible || content == null) {
+            return content;
+        }
+        return new MarkedSerializer(content, type, options.slots++, content instanceof EnumSerializer
+                ? ClassLayout.MARKER_ENUM : ClassLayout.MARKER_OPAQUE); // an enum the user serializes is his content
+    }
+
+    @Override
+    public void write(WriteBuffer out, Object value) {
+        if (WriteSession.of(out).describe(slot)) {
+            out.writeBytes(table, 0, table.length);
+        }
+        content.write(out, value);
+    }
+
+    @Override
+    public Object read(ReadBuffer in) {
+        table(in);
+        return content.read(in);
+    }
+
+    @Override
+    public Object readInto(ReadBuffer in, Object target) {
+        table(in);
+        return content.readInto(in, target);
+    }
+
+    /** Reads the table if this is the class's first value in the message: exactly its marker's. */
+    private void table(ReadBuffer in) {
+        ReadSession session = ReadSession.of(in);
+        if (session.layout(slot) != null) {
+            return;
+        }
+        long at = in.offset();
+        for (byte b : table) {
+            if (in.readByte() != b) {
+                throw new BlitException("field table of " + type.getName() + " at offset " + at + " is not "
+                        + "03 01 01 " + String.format("%02x", marker) + ", the table of " + (marker == ClassLayout.MARKER_ENUM ? "an enum"
+                        : "content written by a class's own serializer") + " in compatible mode");
+            }
+        }
+        session.layout(slot, Boolean.TRUE);
+    }
+
+    /** @return the serializer of what follows the table */
+    Serializer<Object> content() {
+        return content;
+    }
+
+    @Override
+    public boolean tracksReferences() {
+        return content.tracksReferences();
+    }
+}

@@ -1,0 +1,322 @@
+package dev.blit.compat;
+
+import dev.blit.Blit;
+import dev.blit.BlitException;
+import dev.blit.Marshallable;
+import dev.blit.RoundTrip;
+import dev.blit.Serializer;
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Compatible mode: a reader drops a field its class lacks even when the value's class is one it has no
+ * registration for (the writer's next release added {@code Address address}, {@code Status status}, ... with
+ * classes of their own), reading past it by the field table every user class's first value in a message carries:
+ * fields, an exception's content, a collection's elements or a map's entries, an enum's ordinal. Content of a
+ * class's own serializer ({@code Marshallable}, a user {@code Serializer}) cannot be read past, and says so.
+ */
+class UnknownClassTest {
+
+    enum Status { NEW, SHIPPED, LOST }
+
+    record Geo(double lat, double lon) {
+    }
+
+    record Address(String street, Geo geo, Status status) {
+    }
+
+    static final class Trouble extends Exception {
+        final int code;
+
+        Trouble(String message, Throwable cause, int code) {
+            super(message, cause);
+            this.code = code;
+        }
+    }
+
+    static final class Bag extends ArrayList<Address> {
+        String label;
+    }
+
+    static final class Note implements Marshallable {
+        int n;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeInt(n);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            n = in.readInt();
+        }
+    }
+
+    static final class Leaf {
+        String name;
+
+        Leaf() {
+        }
+
+        Leaf(String name) {
+            this.name = name;
+        }
+    }
+
+    /** The writer's class: the reader's {@link Kept} and fields of classes the reader has never heard of. */
+    static final class Added {
+        Leaf a;
+        Address address;
+        Bag bag;
+        Map<String, Address> byName;
+        List<Address> history;
+        Object note;
+        Status status;
+        Trouble trouble;
+        long id;
+        Leaf z;
+    }
+
+    /** The reader's class. */
+    static final class Kept {
+        Leaf a;
+        long id;
+        Leaf z;
+    }
+
+    private static Blit writer(boolean references) {
+        return Blit.builder().compatible(true).references(references).register(Added.class, 100).register(Leaf.class, 101)
+                .register(Address.class, 105).register(Status.class, 106).register(Geo.class, 107)
+                .register(Trouble.class, 108).register(Bag.class, 109).register(Note.class, 110)
+                .register(IOException.class, 111).build();
+    }
+
+    private static Blit reader(boolean references) {
+        return Blit.builder().compatible(true).references(references).register(Kept.class, 100).register(Leaf.class, 101)
+                .build();
+    }
+
+    private static Added sample(int lines) {
+        Added v = new Added();
+        v.a = new Leaf("a");
+        v.z = v.a;
+        v.id = 42;
+        v.address = new Address("Main", new Geo(1.5, 2.5), Status.SHIPPED);
+        v.status = Status.LOST;
+        v.history = new ArrayList<>();
+        v.byName = new LinkedHashMap<>();
+        for (int i = 0; i < lines; i++) {
+            Address x = new Address("street " + i, i % 2 == 0 ? null : new Geo(i, -i), Status.values()[i % 3]);
+            v.history.add(x);
+            v.byName.put("k" + i, x);
+        }
+        v.trouble = new Trouble("declined", new IOException("disk"), 7);
+        v.trouble.addSuppressed(new IOException("also"));
+        v.bag = new Bag();
+        v.bag.label = "bag";
+        v.bag.add(v.address);
+        return v;
+    }
+
+    @Test
+    void fieldsOfClassesTheReaderLacksAreReadPastAndDropped() {
+        for (boolean references : new boolean[]{false, true}) {
+            for (int lines : new int[]{0, 1, 2, 5}) { // 5: runs of an unknown class, in the list and the map's values
+                Added v = sample(lines);
+                if (!references) {
+                    v.z = new Leaf("a"); // shared only with references on
+                }
+                byte[] bytes = writer(references).toBytes(v);
+                Kept k = (Kept) reader(references).fromBytes(bytes);
+                assertEquals(42, k.id);
+                assertEquals("a", k.a.name);
+                if (references) {
+                    assertSame(k.a, k.z, "back references after the values read past still point at the right objects");
+                }
+                if (lines == 5) {
+                    RoundTrip.assertTruncationsRejected(bytes, b -> reader(references).fromBytes(b),
+                            in -> reader(references).read(in));
+                    mutationsFailOnlyWithBlitException(reader(references), bytes);
+                }
+            }
+        }
+    }
+
+    @Test
+    void contentOfAClassesOwnSerializerCannotBeReadPast() {
+        Added v = sample(1);
+        Note note = new Note();
+        note.n = 5;
+        v.note = note;
+        BlitException e = assertThrows(BlitException.class, () -> reader(false).fromBytes(writer(false).toBytes(v)));
+        assertTrue(e.getMessage().startsWith("the value of type id 110 at offset ") && e.getMessage().contains("was written"
+                + " by its class's own serializer (its field table says so), which only that class's code can read; it is"
+                + " the value of the writer's field note, which " + Kept.class.getName() + " lacks"), e.getMessage());
+        Serializer<Leaf> own = new Serializer<>() {
+            @Override
+            public void write(WriteBuffer out, Leaf value) {
+                out.writeString(value.name);
+            }
+
+            @Override
+            public Leaf read(ReadBuffer in) {
+                return new Leaf(in.readString());
+            }
+        };
+        Added w = new Added();
+        w.note = new Leaf("custom");
+        Blit custom = Blit.builder().compatible(true).register(Added.class, 100).register(Leaf.class, 112, own).build();
+        e = assertThrows(BlitException.class, () -> reader(false).fromBytes(custom.toBytes(w)));
+        assertTrue(e.getMessage().contains("type id 112") && e.getMessage().contains("own serializer"), e.getMessage());
+    }
+
+    /** A kept field may not end up with something of a dropped value that held a class the reader lacks. */
+    @Test
+    void whatTheReaderKeepsNeverHoldsAValueItReadPast() {
+        Blit writer = Blit.builder().compatible(true).references(true).register(Holder.class, 100)
+                .register(Address.class, 105).register(Leaf.class, 101).build();
+        Blit reader = Blit.builder().compatible(true).references(true).register(Held.class, 100).register(Leaf.class, 101)
+                .build();
+        Holder h = new Holder();
+        h.address = new Address("x", null, null);
+        h.kept = h.address; // a back reference to the value read past
+        assertRejectedAsReadPast(reader, writer.toBytes(h));
+        Holder g = new Holder();
+        g.address = new Address("y", null, null);
+        g.dropped = new Leaf("inside the dropped field, beside an unknown class");
+        g.kept = g.dropped;
+        // "dropped" sorts after "address": the Leaf is read in the first dropped field... of its own; still refused:
+        // it was read in a field the reader drops that held no unknown class, so it stays referable
+        Held ok = (Held) reader.fromBytes(writer.toBytes(g));
+        assertEquals("inside the dropped field, beside an unknown class", ((Leaf) ok.kept).name);
+        Holder2 t = new Holder2();
+        t.box = new Box();
+        t.box.leaf = new Leaf("tainted");
+        t.box.address = new Address("z", null, null);
+        t.kept = t.box.leaf; // inside a dropped value that also held an unknown class: not referable
+        Blit writer2 = Blit.builder().compatible(true).references(true).register(Holder2.class, 100)
+                .register(Address.class, 105).register(Leaf.class, 101).register(Box.class, 102).build();
+        Blit reader2 = Blit.builder().compatible(true).references(true).register(Held.class, 100).register(Leaf.class, 101)
+                .register(Box.class, 102).build();
+        assertRejectedAsReadPast(reader2, writer2.toBytes(t));
+    }
+
+    private static void assertRejectedAsReadPast(Blit reader, byte[] bytes) {
+        BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("which was read in a field this reader's class lacks and drops, past a value of"
+                + " a class this reader has no registration for"), e.getMessage());
+    }
+
+    static final class Holder {
+        Address address;
+        Leaf dropped;
+        Object kept;
+    }
+
+    static final class Box {
+        Address address;
+        Leaf leaf;
+    }
+
+    static final class Holder2 {
+        Box box;
+        Object kept;
+    }
+
+    static final class Held {
+        Object kept;
+    }
+
+    /** FORMAT.md's bytes: an enum's and a Marshallable's first value in a message carry a table of their marker alone. */
+    @Test
+    void enumsAndOwnSerializersCarryAMarkerTableOnceAMessage() {
+        Blit blit = Blit.builder().compatible(true).register(Status.class, 106).register(Note.class, 110).build();
+        assertEquals("6a 03 01 01 0e 02", RoundTrip.hex(blit.toBytes(Status.LOST)).trim());
+        // an ArrayList of three: the table with the first only; a run header only from four elements
+        assertEquals("24 03 6a 03 01 01 0e 02 6a 00 6a 02",
+                RoundTrip.hex(blit.toBytes(new ArrayList<>(List.of(Status.LOST, Status.NEW, Status.LOST)))).trim());
+        Note n = new Note();
+        n.n = 1;
+        assertEquals("6e 03 01 01 0f 01 00 00 00", RoundTrip.hex(blit.toBytes(n)).trim());
+        assertEquals(Status.LOST, blit.fromBytes(blit.toBytes(Status.LOST)));
+        // a reader with the class insists on the table of its kind
+        for (String wrong : new String[]{"6a 03 01 01 0f 02", "6a 02", "6a 03 01 01 0d 02", "6a 04 01 01 0e 00 02"}) {
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(RoundTrip.bytes(wrong)), wrong);
+            assertTrue(e.getMessage().contains("offset 1") || e.getMessage().contains("offset 2"), e.getMessage());
+        }
+        assertThrows(BlitException.class, () -> blit.fromBytes(RoundTrip.bytes("6e 03 01 01 0e 01 00 00 00")));
+        // and a class's table never holds them: a plain class with an enum marker
+        Blit plain = Blit.builder().compatible(true).register(Leaf.class, 101).build();
+        BlitException e = assertThrows(BlitException.class, () -> plain.fromBytes(RoundTrip.bytes("65 03 01 01 0e")));
+        assertTrue(e.getMessage().contains("invalid field entry"), e.getMessage());
+    }
+
+    /** Tables a reader without the class refuses, each with its offset, as it would refuse them with the class. */
+    @Test
+    void malformedTablesOfUnknownClassesAreRefused() {
+        Blit reader = Blit.builder().compatible(true).register(Kept.class, 100).build();
+        // Kept's id, with a table of one field, "status" (a reference), then its value: 6a (106) and a table
+        String head = "64 09 01 0d 73 74 61 74 75 73 09 ";
+        String[][] cases = {
+                {"6a 05 02 01 0b 01 0b 00", "exception marker"}, // twice
+                {"6a 05 02 01 0e 01 0e 00", "enum marker"}, // twice
+                {"6a 06 02 03 78 05 01 0e 00", "enum marker"}, // with a field
+                {"6a 06 02 01 0c 03 78 05 00", "elements marker"}, // not last
+                {"6a 04 01 03 78 00", "invalid field entry"}, // code 0
+                {"6a 04 01 03 78 10", "invalid field entry"}, // code 16
+                {"6a 07 02 03 78 05 03 78 05 00 00", "named twice"},
+                {"6a 04 01 01 0e 00 02", "trailing bytes"},
+                {"6a 03 01 01 0f 09", "own serializer"},
+        };
+        for (String[] c : cases) {
+            BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(RoundTrip.bytes(head + c[0])), c[0]);
+            assertTrue(e.getMessage().contains(c[1]) && e.getMessage().contains("offset"), c[0] + ": " + e.getMessage());
+        }
+        // the well-formed one reads: the enum's marker alone, then ordinal 2
+        assertEquals(0L, ((Kept) reader.fromBytes(RoundTrip.bytes(head + "6a 03 01 01 0e 02"))).id);
+    }
+
+    private static void mutationsFailOnlyWithBlitException(Blit reader, byte[] bytes) {
+        for (int i = 0; i < bytes.length; i++) {
+            for (int delta : new int[]{1, 0x40, 0x80}) {
+                byte[] m = Arrays.copyOf(bytes, bytes.length);
+                m[i] += (byte) delta;
+                try {
+                    reader.fromBytes(m);
+                } catch (BlitException expected) {
+                    // fine: rejected with a message
+                } catch (Throwable t) {
+                    fail("byte " + i + " + " + delta + " gave " + t, t);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theSameBytesReadWithTheClassesGiveTheValueBack() {
+        Added v = sample(5);
+        Blit w = writer(true);
+        Added back = (Added) w.fromBytes(w.toBytes(v));
+        assertEquals(v.address, back.address);
+        assertEquals(v.history, back.history);
+        assertEquals(v.byName, back.byName);
+        assertEquals(Status.LOST, back.status);
+        assertEquals(7, back.trouble.code);
+        assertArrayEquals(new Object[]{v.address}, back.bag.toArray());
+    }
+}
