@@ -119,21 +119,24 @@ class DumpTest {
         assertThrows(BlitException.class, () -> BAGS.fromBytes(new byte[] {100, 1, 1, 0}));
     }
 
+    /** Money's serializer of the user's: its currency, then its cents. */
+    static final Serializer<Money> MONEY = new Serializer<Money>() {
+        @Override
+        public void write(WriteBuffer out, Money m) {
+            out.writeString(m.currency());
+            out.writeVarLong(m.cents());
+        }
+
+        @Override
+        public Money read(ReadBuffer in) {
+            String currency = in.readString();
+            return new Money(in.readVarLong(), currency);
+        }
+    };
+
     /** What {@code --blit dev.blit.cli.DumpTest#MARKED} finds: compatible mode, an enum and two serializers of the user's. */
     static final Blit MARKED = Blit.builder().compatible(true).register(Side.class, 104)
-            .register(Bag.class, 105, Serializer.collection(Bag::new)).register(Money.class, 103, new Serializer<Money>() {
-                @Override
-                public void write(WriteBuffer out, Money m) {
-                    out.writeString(m.currency());
-                    out.writeVarLong(m.cents());
-                }
-
-                @Override
-                public Money read(ReadBuffer in) {
-                    String currency = in.readString();
-                    return new Money(in.readVarLong(), currency);
-                }
-            }).build();
+            .register(Bag.class, 105, Serializer.collection(Bag::new)).register(Money.class, 103, MONEY).build();
 
     /**
      * Compatible mode: an enum's first value in a message carries the table {@code 03 01 01 0e}, a class written by its
@@ -176,19 +179,7 @@ class DumpTest {
 
     /** What {@code --blit dev.blit.cli.DumpTest#CONFIGURED} finds: the user's own instance. */
     static final Blit CONFIGURED = Blit.builder().register(Order.class, 100).register(Line.class, 101)
-            .register(Point.class, 102).register(Money.class, 103, new Serializer<Money>() {
-                @Override
-                public void write(WriteBuffer out, Money m) {
-                    out.writeString(m.currency());
-                    out.writeVarLong(m.cents());
-                }
-
-                @Override
-                public Money read(ReadBuffer in) {
-                    String currency = in.readString();
-                    return new Money(in.readVarLong(), currency);
-                }
-            }).build();
+            .register(Point.class, 102).register(Money.class, 103, MONEY).build();
 
     private static final String REGISTER = Order.class.getName() + "=100," + Line.class.getName()
             + "=101," + Point.class.getName() + "=102";
