@@ -26,10 +26,15 @@ final class EnumSerializer<E extends Enum<E>> implements Serializer<E> {
         long at = in.offset();
         int ordinal = in.readUnsignedVarInt();
         if (ordinal < 0 || ordinal >= constants.length) {
-            throw new BlitException("ordinal " + Integer.toUnsignedString(ordinal) + " at offset " + at + " is not a constant of "
-                    + type.getName() + " (it has " + constants.length + ")");
+            throw notAConstant(ordinal, at);
         }
         return constants[ordinal];
+    }
+
+    /** Apart from {@link #read}, which stays small enough to inline where a field of the enum is read. */
+    private BlitException notAConstant(int ordinal, long at) {
+        return new BlitException("ordinal " + Integer.toUnsignedString(ordinal) + " at offset " + at + " is not a constant of "
+                + type.getName() + " (it has " + constants.length + ")");
     }
 
     @Override

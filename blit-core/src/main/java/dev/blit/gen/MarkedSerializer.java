@@ -20,7 +20,8 @@ final class MarkedSerializer implements Serializer<Object> {
     private final Class<?> type;
     private final int slot;
     private final int marker;
-    private final byte[] table;
+    /** The table's four bytes, {@code 03 01 01 marker}, as the little-endian int they make: one write, one compare. */
+    private final int table;
 
     @SuppressWarnings("unchecked")
     private MarkedSerializer(Serializer<?> content, Class<?> type, int slot, int marker) {
@@ -28,7 +29,7 @@ final class MarkedSerializer implements Serializer<Object> {
         this.type = type;
         this.slot = slot;
         this.marker = marker;
-        this.table = ClassLayout.markerTable(marker);
+        this.table = 0x010103 | marker << 24;
     }
 
     /**
@@ -48,38 +49,45 @@ final class MarkedSerializer implements Serializer<Object> {
     @Override
     public void write(WriteBuffer out, Object value) {
         if (WriteSession.of(out).describe(slot)) {
-            out.writeBytes(table, 0, table.length);
+            out.writeInt(table);
         }
         content.write(out, value);
     }
 
     @Override
     public Object read(ReadBuffer in) {
-        table(in);
+        ReadSession session = ReadSession.of(in);
+        if (session.layout(slot) == null) {
+            table(in, session);
+        }
         return content.read(in);
     }
 
     @Override
     public Object readInto(ReadBuffer in, Object target) {
-        table(in);
+        ReadSession session = ReadSession.of(in);
+        if (session.layout(slot) == null) {
+            table(in, session);
+        }
         return content.readInto(in, target);
     }
 
-    /** Reads the table if this is the class's first value in the message: exactly its marker's. */
-    private void table(ReadBuffer in) {
-        ReadSession session = ReadSession.of(in);
-        if (session.layout(slot) != null) {
-            return;
-        }
+    /**
+     * Reads the table, due at the class's first value in the message: exactly its marker's. Apart from
+     * {@link #read}, which every value of an enum goes through, so that it stays small enough to inline.
+     */
+    private void table(ReadBuffer in, ReadSession session) {
         long at = in.offset();
-        for (byte b : table) {
-            if (in.readByte() != b) {
-                throw new BlitException("field table of " + type.getName() + " at offset " + at + " is not "
-                        + "03 01 01 " + String.format("%02x", marker) + ", the table of " + (marker == ClassLayout.MARKER_ENUM ? "an enum"
-                        : "content written by a class's own serializer") + " in compatible mode");
-            }
+        if (in.readInt() != table) {
+            throw notItsTable(at);
         }
         session.layout(slot, Boolean.TRUE);
+    }
+
+    private BlitException notItsTable(long at) {
+        return new BlitException("field table of " + type.getName() + " at offset " + at + " is not 03 01 01 "
+                + String.format("%02x", marker) + ", the table of " + (marker == ClassLayout.MARKER_ENUM ? "an enum"
+                : "content written by a class's own serializer") + " in compatible mode");
     }
 
     /** @return the serializer of what follows the table */
