@@ -22,19 +22,23 @@ import java.util.Set;
  * after them; an enum's ordinal; or content of the class's own serializer, which cannot be read without the class
  * and is an error. The value read is {@link ReadSession#SKIPPED}.
  *
- * <p>One instance per unknown id per message: it keeps the table its first value carried for the values after.
+ * <p>One instance per unknown id or name per message: it keeps the table its first value carried for the values after.
  */
 public final class UnknownClass implements Serializer<Object> {
     private static final ClassModel.Kind[] KINDS = ClassModel.Kind.values();
 
-    private final int id;
+    /** What its messages call it: "type id 105", or a class written by name. */
+    private final String what;
+    /** A class written by name: numbered for back references whatever it is, as every id-99 value is. */
+    private final boolean named;
     /** The kinds of the fields, in the table's order; null until this message's table is read. */
     private ClassModel.Kind[] kinds;
     /** The table's marker: 0 for none, else one of {@link ClassLayout}'s marker codes. */
     private int marker;
 
-    private UnknownClass(int id) {
-        this.id = id;
+    private UnknownClass(String what, boolean named) {
+        this.what = what;
+        this.named = named;
     }
 
     /**
@@ -43,13 +47,24 @@ public final class UnknownClass implements Serializer<Object> {
      */
     public static Registration registration(int id) {
         Registration r = new Registration(id, Object.class);
-        r.bind(new UnknownClass(id));
+        r.bind(new UnknownClass("type id " + id, false));
+        return r;
+    }
+
+    /**
+     * @param name a class written by name that this reader does not read by that name (its patterns do not allow
+     *             it, or it has no such class)
+     * @return a registration that reads past its values, for one message
+     */
+    public static Registration named(String name) {
+        Registration r = new Registration(dev.blit.types.TypeIds.EXTENDED, Object.class);
+        r.bind(new UnknownClass("class " + name + " (written by name)", true));
         return r;
     }
 
     @Override
     public void write(WriteBuffer out, Object value) {
-        throw new BlitException("type id " + id + " is not registered; nothing is written under it");
+        throw new BlitException(what + " is not one this instance writes");
     }
 
     @Override
@@ -60,12 +75,14 @@ public final class UnknownClass implements Serializer<Object> {
             table(in, start);
         }
         if (marker == ClassLayout.MARKER_ENUM) {
-            session.untrack(); // constants are never numbered
+            if (!named) {
+                session.untrack(); // a registered enum's constants are never numbered
+            }
             in.readUnsignedVarInt();
             return ReadSession.SKIPPED;
         }
         if (marker == ClassLayout.MARKER_OPAQUE) {
-            throw new BlitException("the value of type id " + id + " at offset " + start + " was written by its class's own"
+            throw new BlitException("the value of " + what + " at offset " + start + " was written by its class's own"
                     + " serializer (its field table says so), which only that class's code can read");
         }
         in.reference(ReadSession.SKIPPED); // before the content: it may refer to itself
@@ -75,7 +92,7 @@ public final class UnknownClass implements Serializer<Object> {
             int frames = in.readCount(StackFrames.MIN_BYTES);
             StackTraceElement previous = null;
             for (int i = 0; i < frames; i++) {
-                previous = StackFrames.read(in, "stack frame " + i + " of an exception of type id " + id, previous);
+                previous = StackFrames.read(in, "stack frame " + i + " of an exception of " + what, previous);
             }
             int suppressed = in.readCount(1);
             for (int i = 0; i < suppressed; i++) {
@@ -142,7 +159,7 @@ public final class UnknownClass implements Serializer<Object> {
                 throw new BlitException("trailing bytes at offset " + r.offset());
             }
         } catch (BlitException e) {
-            throw new BlitException("malformed field table of type id " + id + " at offset " + at
+            throw new BlitException("malformed field table of " + what + " at offset " + at
                     + " (offsets below count from " + start + "): " + e.getMessage(), e);
         }
         kinds = fields.toArray(new ClassModel.Kind[0]);

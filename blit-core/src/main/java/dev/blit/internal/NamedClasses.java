@@ -334,7 +334,7 @@ public final class NamedClasses {
      */
     public static Object read(ReadBuffer in) {
         Registration r = ReadSession.of(in).readNamedClass(in);
-        return ((Named) r.serializer).content.read(in);
+        return contentOf(r).read(in); // a class read past in a dropped field (UnknownClass) has no name of its own here
     }
 
     /**

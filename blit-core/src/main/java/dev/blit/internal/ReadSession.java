@@ -58,8 +58,11 @@ public final class ReadSession implements ObjectReader {
     /** The first reference number the outermost dropped field took, and whether it read past an unknown class. */
     private int dropStart;
     private boolean skipped;
-    /** This message's registrations for the type ids it read past ({@link dev.blit.gen.UnknownClass}), or null. */
-    private java.util.Map<Integer, Registration> unknown;
+    /**
+     * This message's registrations for the type ids and class names it read past ({@link dev.blit.gen.UnknownClass}),
+     * or null.
+     */
+    private java.util.Map<Object, Registration> unknown;
 
     public ReadSession(Registry registry, boolean references, int maxDepth) {
         this(null, registry, references, maxDepth);
@@ -171,11 +174,21 @@ public final class ReadSession implements ObjectReader {
 
     /** The registration that reads past values of type id {@code id}, which this reader lacks, for this message. */
     private Registration unknown(int id) {
+        return unknownKey(id);
+    }
+
+    /** {@link #unknown(int)} for a class written by name that this reader does not read by that name. */
+    private Registration unknownNamed(String name) {
+        return unknownKey(name);
+    }
+
+    private Registration unknownKey(Object key) {
         if (unknown == null) {
             unknown = new java.util.HashMap<>();
         }
         skipped = true;
-        return unknown.computeIfAbsent(id, dev.blit.gen.UnknownClass::registration);
+        return unknown.computeIfAbsent(key, k -> k instanceof Integer ? dev.blit.gen.UnknownClass.registration((Integer) k)
+                : dev.blit.gen.UnknownClass.named((String) k));
     }
 
     /**
@@ -607,7 +620,7 @@ public final class ReadSession implements ObjectReader {
         // name their classes in the same order costs a compare of bytes, not strings and a lookup.
         Registration[] n = named;
         Registration guess = n != null && namedCount < n.length ? n[namedCount] : null;
-        NamedClasses.ClassName g = guess == null ? null : NamedClasses.name(guess);
+        NamedClasses.ClassName g = guess == null || !NamedClasses.isNamed(guess) ? null : NamedClasses.name(guess);
         long nameAt = in.offset();
         String pkg = readPackage(in, g);
         Registration r;
@@ -616,7 +629,15 @@ public final class ReadSession implements ObjectReader {
         } else {
             long simpleAt = in.offset();
             String simple = PackedNames.read(in, false);
-            r = registry.forName(NamedClasses.join(pkg, simple, simpleAt, nameAt), nameAt);
+            String name = NamedClasses.join(pkg, simple, simpleAt, nameAt);
+            try {
+                r = registry.forName(name, nameAt);
+            } catch (BlitException e) {
+                if (dropping == 0) {
+                    throw e;
+                }
+                r = unknownNamed(name); // compatible mode, in a field the reader drops: read past, never loaded
+            }
         }
         if (named == null || namedCount == named.length) {
             named = Arrays.copyOf(named == null ? new Registration[0] : named, Math.max(8, namedCount * 2));

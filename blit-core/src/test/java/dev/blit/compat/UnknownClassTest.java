@@ -157,6 +157,38 @@ class UnknownClassTest {
         }
     }
 
+    /**
+     * Classes written by name ({@code allowClassNames}) that the reader does not read by name (its patterns do not
+     * allow them, or it reads no names at all) are read past the same way, never loaded; an enum written by name
+     * keeps its reference number, as every value written by name has one.
+     */
+    @Test
+    void classesWrittenByNameTheReaderDoesNotAllowAreReadPast() {
+        for (boolean references : new boolean[]{false, true}) {
+            Blit byName = Blit.builder().compatible(true).references(references).register(Added.class, 100)
+                    .register(Leaf.class, 101).register(IOException.class, 111)
+                    .allowClassNames(UnknownClassTest.class.getPackageName() + ".*").build();
+            Added v = sample(5);
+            if (!references) {
+                v.z = new Leaf("a");
+            }
+            byte[] bytes = byName.toBytes(v);
+            for (Blit reader : new Blit[]{reader(references), Blit.builder().compatible(true).references(references)
+                    .register(Kept.class, 100).register(Leaf.class, 101).allowClassNames("com.elsewhere.*").build()}) {
+                Kept k = (Kept) reader.fromBytes(bytes);
+                assertEquals(42, k.id);
+                if (references) {
+                    assertSame(k.a, k.z);
+                }
+            }
+            mutationsFailOnlyWithBlitException(reader(references), bytes);
+        }
+        // where the reader keeps the value, a name it does not allow is refused as before
+        Blit byName = Blit.builder().compatible(true).allowClassNames(UnknownClassTest.class.getPackageName() + ".*").build();
+        BlitException e = assertThrows(BlitException.class, () -> reader(false).fromBytes(byName.toBytes(new Leaf("x"))));
+        assertTrue(e.getMessage().contains("reads no class by name"), e.getMessage());
+    }
+
     @Test
     void contentOfAClassesOwnSerializerCannotBeReadPast() {
         Added v = sample(1);
