@@ -596,9 +596,7 @@ final class Decoder {
         node.type = "field table";
         if (!here) {
             node.end = Math.min(in.limit, start + table.length);
-            throw new BlitException("the field table of " + t.name() + " at offset " + start + " is not 03 01 01 " + String.format("%02x", marker)
-                    + ", the table of " + (marker == ClassLayout.MARKER_ENUM ? "an enum" : "content written by its class's own"
-                    + " serializer") + " in compatible mode");
+            throw new BlitException(ClassLayout.notMarkerTable(t.name(), start, marker)); // as the library says it
         }
         in.pos = start + table.length;
         node.end = in.pos;

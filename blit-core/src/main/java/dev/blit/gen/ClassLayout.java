@@ -50,6 +50,18 @@ public final class ClassLayout {
     }
 
     /**
+     * @param type   the class, by name
+     * @param at     the offset of the table
+     * @param marker the marker its table must have alone
+     * @return the message for a table that is not {@link #markerTable}'s, where a reader with the class expects it
+     */
+    public static String notMarkerTable(String type, long at, int marker) {
+        return "field table of " + type + " at offset " + at + " is not 03 01 01 " + String.format("%02x", marker)
+                + ", the table of " + (marker == MARKER_ENUM ? "an enum" : "content written by a class's own serializer")
+                + " in compatible mode";
+    }
+
+    /**
      * @param type a record or plain class
      * @return its serialized fields in canonical order: topmost superclass first, each class's own by name,
      *         static and transient fields left out

@@ -29,7 +29,8 @@ final class MarkedSerializer implements Serializer<Object> {
         this.type = type;
         this.slot = slot;
         this.marker = marker;
-        this.table = 0x010103 | marker << 24;
+        byte[] t = ClassLayout.markerTable(marker);
+        this.table = (t[0] & 0xff) | (t[1] & 0xff) << 8 | (t[2] & 0xff) << 16 | (t[3] & 0xff) << 24; // as readInt reads it
     }
 
     /**
@@ -85,9 +86,7 @@ final class MarkedSerializer implements Serializer<Object> {
     }
 
     private BlitException notItsTable(long at) {
-        return new BlitException("field table of " + type.getName() + " at offset " + at + " is not 03 01 01 "
-                + String.format("%02x", marker) + ", the table of " + (marker == ClassLayout.MARKER_ENUM ? "an enum"
-                : "content written by a class's own serializer") + " in compatible mode");
+        return new BlitException(ClassLayout.notMarkerTable(type.getName(), at, marker));
     }
 
     /** @return the serializer of what follows the table */

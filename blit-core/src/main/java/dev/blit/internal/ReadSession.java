@@ -172,23 +172,17 @@ public final class ReadSession implements ObjectReader {
         }
     }
 
-    /** The registration that reads past values of type id {@code id}, which this reader lacks, for this message. */
-    private Registration unknown(int id) {
-        return unknownKey(id);
-    }
-
-    /** {@link #unknown(int)} for a class written by name that this reader does not read by that name. */
-    private Registration unknownNamed(String name) {
-        return unknownKey(name);
-    }
-
-    private Registration unknownKey(Object key) {
+    /**
+     * The registration that reads past the values of a class this reader lacks, for this message: {@code key} is
+     * its type id (an Integer), or its name (a String) for a class written by name it does not read by that name.
+     */
+    private Registration unknown(Object key) {
         if (unknown == null) {
             unknown = new java.util.HashMap<>();
         }
         skipped = true;
-        return unknown.computeIfAbsent(key, k -> k instanceof Integer ? dev.blit.gen.UnknownClass.registration((Integer) k)
-                : dev.blit.gen.UnknownClass.named((String) k));
+        return unknown.computeIfAbsent(key, k -> k instanceof String ? dev.blit.gen.UnknownClass.named((String) k)
+                : dev.blit.gen.UnknownClass.registration((Integer) k));
     }
 
     /**
@@ -636,7 +630,7 @@ public final class ReadSession implements ObjectReader {
                 if (dropping == 0) {
                     throw e;
                 }
-                r = unknownNamed(name); // compatible mode, in a field the reader drops: read past, never loaded
+                r = unknown(name); // compatible mode, in a field the reader drops: read past, never loaded
             }
         }
         if (named == null || namedCount == named.length) {
