@@ -356,6 +356,10 @@ public final class Blit {
             return target == null ? session.readObject(in) : session.readInto(in, target);
         } catch (StackOverflowError e) {
             throw stackOverflow("reading", in.offset(), "the input nests");
+        } catch (BlitException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw codeFailed(in.offset(), e);
         } finally {
             session.end();
             if (fresh && ReadSession.inUse(previous)) {
@@ -365,6 +369,18 @@ public final class Blit {
                 in.limits(null);
             }
         }
+    }
+
+    /**
+     * An exception a class's own reading code threw (a {@link Marshallable}'s {@code readMarshallable}, a
+     * {@link Serializer} of the user's, a record's compact constructor checking its arguments) on bytes it did not
+     * expect: for bad input the caller gets a {@code BlitException} with the offset, whatever code noticed it,
+     * and the original as its cause. Its first stack frame is named, since that says whose code it was.
+     */
+    private static BlitException codeFailed(long at, RuntimeException e) {
+        StackTraceElement[] trace = e.getStackTrace();
+        String where = trace.length == 0 ? "" : " (thrown in " + trace[0].getClassName() + "." + trace[0].getMethodName() + ")";
+        return new BlitException("reading failed at offset " + at + ": " + e + where, e);
     }
 
     /**

@@ -16,6 +16,12 @@ public interface Marshallable {
     /** @param out where to write this object's content */
     void writeMarshallable(WriteBuffer out);
 
-    /** @param in where to read this object's content from; {@code this} is a freshly constructed instance */
+    /**
+     * Reads this object's content. Validate freely: an exception thrown here on bytes it does not accept reaches
+     * the caller of {@code Blit.read} as a {@link BlitException} with the offset and the exception as its cause,
+     * as Blit's own checks do.
+     *
+     * @param in where to read this object's content from; {@code this} is a freshly constructed instance
+     */
     void readMarshallable(ReadBuffer in);
 }

@@ -25,6 +25,10 @@ public interface Serializer<T> {
     void write(WriteBuffer out, T value);
 
     /**
+     * Reads one value's content. An exception thrown here on bytes it does not accept reaches the caller of
+     * {@code Blit.read} as a {@link BlitException} with the offset and the exception as its cause, so a
+     * serializer may check what it reads with whatever exception suits it.
+     *
      * @param in the buffer to read from
      * @return the decoded value
      */

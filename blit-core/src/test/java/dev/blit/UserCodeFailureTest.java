@@ -1,0 +1,208 @@
+package dev.blit;
+
+import dev.blit.buffer.ReadBuffer;
+import dev.blit.buffer.WriteBuffer;
+import dev.blit.log.BlitLog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * A class's own reading code (a {@link Marshallable}, a user's {@link Serializer}, a record's compact constructor)
+ * that throws on bytes it did not expect gives the caller a {@link BlitException} with the offset and the original
+ * as its cause, as any other bad input does; on the writing side, where the input is the caller's own object, the
+ * user's exception reaches the caller unchanged.
+ */
+class UserCodeFailureTest {
+    /** Checks what it reads, as a careful hand-written codec does, with an exception of its own choosing. */
+    public static final class Counted implements Marshallable {
+        int count;
+
+        public Counted() {
+        }
+
+        Counted(int count) {
+            this.count = count;
+        }
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeInt(count);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            count = in.readInt();
+            if (count < 0) {
+                throw new IllegalArgumentException("count " + count + " < 0");
+            }
+        }
+    }
+
+    public static final class Temperature {
+        final double celsius;
+
+        Temperature(double celsius) {
+            this.celsius = celsius;
+        }
+    }
+
+    static final Serializer<Temperature> TEMPERATURE = new Serializer<>() {
+        @Override
+        public void write(WriteBuffer out, Temperature t) {
+            out.writeDouble(t.celsius);
+        }
+
+        @Override
+        public Temperature read(ReadBuffer in) {
+            double c = in.readDouble();
+            if (!(c >= -273.15)) {
+                throw new IllegalStateException("below absolute zero: " + c);
+            }
+            return new Temperature(c);
+        }
+    };
+
+    public record Range(int lo, int hi) {
+        public Range {
+            if (lo > hi) {
+                throw new IllegalArgumentException(lo + " > " + hi);
+            }
+        }
+    }
+
+    /** A generated class holding the three, so their failures happen deep inside a value. */
+    public static final class Reading {
+        String name;
+        Counted counted;
+        Temperature temperature;
+        Range range;
+    }
+
+    /** Throws while writing: the caller's own bug, which it gets back as it was thrown. */
+    public static final class Unwritable implements Marshallable {
+        static final UnsupportedOperationException FAILURE = new UnsupportedOperationException("not today");
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeInt(1);
+            throw FAILURE;
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            in.readInt();
+        }
+    }
+
+    private static Blit blit(boolean references) {
+        return Blit.builder().references(references)
+                .register(Counted.class, 100)
+                .register(Temperature.class, 101, TEMPERATURE)
+                .register(Range.class, 102)
+                .register(Reading.class, 103)
+                .register(Unwritable.class, 104)
+                .build();
+    }
+
+    private static Reading reading(String name, int count, double celsius, int lo, int hi) {
+        Reading r = new Reading();
+        r.name = name;
+        r.counted = new Counted(count);
+        r.temperature = new Temperature(celsius);
+        r.range = new Range(lo, hi);
+        return r;
+    }
+
+    @Test
+    void aMarshallablesExceptionIsABlitExceptionAtItsOffsetWithTheOriginalAsCause() {
+        Blit blit = blit(false);
+        byte[] bytes = blit.toBytes(new Counted(-1));
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+        assertEquals("reading failed at offset " + bytes.length + ": java.lang.IllegalArgumentException: count -1 < 0"
+                + " (thrown in " + Counted.class.getName() + ".readMarshallable)", e.getMessage());
+        assertInstanceOf(IllegalArgumentException.class, e.getCause());
+    }
+
+    @Test
+    void aUserSerializersExceptionDeepInAGeneratedClassIsABlitException() {
+        for (boolean references : new boolean[] {false, true}) {
+            Blit blit = blit(references);
+            byte[] bytes = blit.toBytes(List.of("first", reading("cold", 1, -300, 1, 2)));
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+            assertTrue(e.getMessage().startsWith("reading failed at offset "), e.getMessage());
+            assertTrue(e.getMessage().contains("java.lang.IllegalStateException: below absolute zero: -300.0 (thrown in "
+                    + UserCodeFailureTest.class.getName() + "$1.read)"), e.getMessage());
+            assertInstanceOf(IllegalStateException.class, e.getCause());
+            // Read into an existing object, and from a stream, alike.
+            assertThrows(BlitException.class, () -> blit.readInto(ReadBuffer.of(bytes), new ArrayList<>()));
+            assertThrows(BlitException.class, () -> blit.read(new java.io.ByteArrayInputStream(bytes)));
+        }
+    }
+
+    @Test
+    void aLogRecordWhoseClassRefusesItNamesTheRecord(@TempDir Path dir) {
+        Blit blit = blit(true);
+        try (BlitLog log = BlitLog.open(dir.resolve("log"), blit)) {
+            log.append(reading("fine", 1, 20, 1, 2));
+            log.append(new Counted(-5));
+            assertEquals("fine", ((Reading) log.read(0)).name);
+            BlitException e = assertThrows(BlitException.class, () -> log.read(1));
+            assertTrue(e.getMessage().startsWith("record 1 "), e.getMessage());
+            assertTrue(e.getMessage().contains("count -5 < 0"), e.getMessage());
+        }
+    }
+
+    /** Every one-byte change of a message of these classes is read or refused with a BlitException, nothing else. */
+    @Test
+    void damagedBytesNeverEscapeAsTheUsersExceptions() {
+        for (boolean references : new boolean[] {false, true}) {
+            Blit blit = blit(references);
+            List<Object> values = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                values.add(reading("r" + i, i + 1, 10 * i, i, i + 2));
+                values.add(new Counted(i));
+            }
+            byte[] bytes = blit.toBytes(values);
+            int[] refused = new int[1];
+            for (int at = 0; at < bytes.length; at++) {
+                for (int change : new int[] {0x80, 0xff, 0x01, 0x7f}) {
+                    byte[] damaged = bytes.clone();
+                    damaged[at] ^= (byte) change;
+                    try {
+                        blit.fromBytes(damaged);
+                    } catch (BlitException e) {
+                        if (e.getCause() instanceof IllegalArgumentException || e.getCause() instanceof IllegalStateException) {
+                            refused[0]++;
+                        }
+                    } catch (RuntimeException | Error e) {
+                        fail("byte " + at + " ^ " + change + ": " + e, e);
+                    }
+                }
+            }
+            assertTrue(refused[0] > 10, "the classes' own checks refused only " + refused[0] + " damaged copies");
+        }
+    }
+
+    @Test
+    void writingHandsTheUsersOwnExceptionBackAndLeavesTheBufferAsItWas() {
+        Blit blit = blit(false);
+        WriteBuffer out = new WriteBuffer();
+        blit.write("before", out);
+        long mark = out.position();
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> blit.write(List.of(new Unwritable()), out));
+        assertSame(Unwritable.FAILURE, e);
+        assertEquals(mark, out.position());
+    }
+}
