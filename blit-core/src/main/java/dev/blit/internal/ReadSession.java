@@ -699,9 +699,46 @@ public final class ReadSession implements ObjectReader {
             return c;
         }
         Registration r = registry.forId(id);
+        if (r == null && standsIn(id)) {
+            return Object.class;
+        }
         if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE) {
             throw new BlitException("unknown type id " + id + " at offset " + at);
         }
         return r.type;
+    }
+
+    /**
+     * Compatible mode: whether a type descriptor's user id that this reader has no registration for stands for a
+     * class read past, in a field the reader drops: the class is {@code Object} there (as for a class written by
+     * name that it lacks), an array of it an {@code Object[]} of the values read past, a {@code Class} value
+     * {@code Object.class}, all dropped with the field. Anywhere else, or for an id below the user ids, false: the
+     * caller refuses the id.
+     *
+     * @param id the descriptor's id
+     * @return whether it is read past
+     */
+    public boolean standsIn(int id) {
+        if (dropping == 0 || id < TypeIds.FIRST_USER_ID) {
+            return false;
+        }
+        unknown(id); // marks the dropped value as holding one: nothing numbered in it is referable from kept data
+        return true;
+    }
+
+    /**
+     * Compatible mode: whether an enum's type descriptor just read ({@code EnumSet}, {@code EnumMap}) names an
+     * enum this reader lacks, in a field it drops: {@link #readType} gave {@code Object} for it. The caller then
+     * reads the value past without its class (the ordinals are all the bytes hold) and returns null.
+     *
+     * @param type what {@link #readType} returned
+     * @return whether to read the value past
+     */
+    public boolean readsPast(Class<?> type) {
+        if (type != Object.class || dropping == 0) {
+            return false;
+        }
+        skipped = true;
+        return true;
     }
 }

@@ -231,6 +231,14 @@ final class CollectionTypes {
         @Override
         public EnumSet<?> read(ReadBuffer in) {
             Class<?> type = readEnumType(in, "EnumSet");
+            if (type == null) { // an enum this reader lacks, in a field it drops: the bits are read past, checked alike
+                in.reference(ReadSession.SKIPPED);
+                int n = in.readCount(1);
+                for (int i = 0; i < n; i++) {
+                    bitSetByte(in, i == n - 1);
+                }
+                return null;
+            }
             Object[] constants = type.getEnumConstants();
             EnumSet set = EnumSet.noneOf((Class) type);
             in.reference(set);
@@ -241,10 +249,7 @@ final class CollectionTypes {
                         + type.getName() + " with " + constants.length + " constants needs");
             }
             for (int i = 0; i < n; i++) {
-                int b = in.readByte() & 0xFF;
-                if (b == 0 && i == n - 1) {
-                    throw in.malformed("EnumSet bit set ends with a zero byte (not the shortest encoding)");
-                }
+                int b = bitSetByte(in, i == n - 1);
                 for (int bit = 0; b != 0; bit++, b >>>= 1) {
                     if ((b & 1) != 0) {
                         int ordinal = (i << 3) + bit;
@@ -260,6 +265,15 @@ final class CollectionTypes {
         }
     }
 
+    /** One byte of an EnumSet's bit set; the last one is not zero (the shortest encoding). */
+    private static int bitSetByte(ReadBuffer in, boolean last) {
+        int b = in.readByte() & 0xFF;
+        if (b == 0 && last) {
+            throw in.malformed("EnumSet bit set ends with a zero byte (not the shortest encoding)");
+        }
+        return b;
+    }
+
     /** The enum of a set; only an empty set of an enum without constants has none that can be found. */
     private static Class<?> elementType(EnumSet<?> set) {
         EnumSet<?> probe = set.isEmpty() ? EnumSet.complementOf(set) : set;
@@ -269,10 +283,17 @@ final class CollectionTypes {
         return probe.iterator().next().getDeclaringClass();
     }
 
-    /** A type descriptor that must name a registered enum. */
+    /**
+     * A type descriptor that must name a registered enum; null for one this reader lacks, in a field it drops
+     * (compatible mode), whose value the caller reads past.
+     */
     static Class<?> readEnumType(ReadBuffer in, String what) {
         long at = in.offset();
-        Class<?> type = ReadSession.of(in).readType(in);
+        ReadSession session = ReadSession.of(in);
+        Class<?> type = session.readType(in);
+        if (session.readsPast(type)) {
+            return null;
+        }
         if (!type.isEnum()) {
             throw new BlitException(what + " type at offset " + at + " is " + type.getName() + ", not an enum");
         }

@@ -157,27 +157,31 @@ final class MapTypes {
         @Override
         public EnumMap<?, ?> read(ReadBuffer in) {
             Class<?> type = CollectionTypes.readEnumType(in, "EnumMap key");
-            Object[] constants = type.getEnumConstants();
-            EnumMap map = new EnumMap((Class) type);
-            in.reference(map);
+            // null: a key enum this reader lacks, in a field it drops; the entries are read past, checked alike
+            Object[] constants = type == null ? null : type.getEnumConstants();
+            EnumMap map = type == null ? null : new EnumMap((Class) type);
+            in.reference(type == null ? ReadSession.SKIPPED : map);
             long at = in.offset();
             int n = in.readCount(2);
-            if (n > constants.length) {
+            long count = constants == null ? 1L << 32 : constants.length;
+            if (n > count) {
                 throw new BlitException("EnumMap of " + n + " entries at offset " + at + " but " + type.getName()
-                        + " has only " + constants.length + " constants");
+                        + " has only " + count + " constants");
             }
             ReadSession session = ReadSession.of(in);
             long previous = -1;
             for (int i = 0; i < n; i++) {
                 long keyAt = in.offset();
                 long ordinal = Integer.toUnsignedLong(in.readUnsignedVarInt());
-                if (ordinal <= previous || ordinal >= constants.length) {
+                if (ordinal <= previous || ordinal >= count) {
                     throw new BlitException("EnumMap key ordinal " + ordinal + " at offset " + keyAt + " is "
-                            + (ordinal >= constants.length ? "not a constant of " + type.getName()
-                            : "not above the previous key's"));
+                            + (ordinal >= count ? "not a constant of " + type.getName() : "not above the previous key's"));
                 }
                 previous = ordinal;
-                map.put(constants[(int) ordinal], session.readObject(in));
+                Object value = session.readObject(in);
+                if (map != null) {
+                    map.put(constants[(int) ordinal], value);
+                }
             }
             return map;
         }

@@ -389,6 +389,9 @@ final class UtilTypes {
         }
         Registry registry = session.registry();
         Registration r = registry.forId(id);
+        if (r == null && session.standsIn(id)) {
+            return Object.class;
+        }
         if (r == null || registry.find(r.type) != r) {
             throw new BlitException("Class value at offset " + at + " names id " + Integer.toUnsignedString(id)
                     + (r == null ? ", which this Blit instance does not know" : ", under which " + r.type.getName()

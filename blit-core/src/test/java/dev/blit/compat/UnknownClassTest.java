@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -321,6 +323,102 @@ class UnknownClassTest {
         }
         // the well-formed one reads: the enum's marker alone, then ordinal 2
         assertEquals(0L, ((Kept) reader.fromBytes(RoundTrip.bytes(head + "6a 03 01 01 0e 02"))).id);
+    }
+
+    /** The writer's class whose added fields name classes the reader lacks in type descriptors. */
+    static final class Described {
+        Leaf a;
+        Address[] addresses;
+        EnumMap<Status, Address> byStatus;
+        Object anyArray;
+        EnumSet<Status> flags;
+        Address[][] grid;
+        long id;
+        Class<?> kind;
+        EnumSet<Status> none;
+        Leaf z;
+    }
+
+    private static Described described() {
+        Described d = new Described();
+        d.a = new Leaf("a");
+        d.z = d.a;
+        d.id = 42;
+        Address home = new Address("Main", new Geo(1, 2), Status.NEW);
+        d.addresses = new Address[] {home, null, new Address("Side", null, Status.LOST)};
+        d.grid = new Address[][] {{home}, {}, null};
+        d.anyArray = new Status[] {Status.SHIPPED, Status.LOST};
+        d.flags = EnumSet.of(Status.NEW, Status.LOST);
+        d.none = EnumSet.noneOf(Status.class);
+        d.byStatus = new EnumMap<>(Status.class);
+        d.byStatus.put(Status.SHIPPED, home);
+        d.byStatus.put(Status.LOST, null);
+        d.kind = Address.class;
+        return d;
+    }
+
+    /**
+     * An array of a class the reader lacks ({@code Address[]}, {@code Address[][]}, {@code Status[]} in an
+     * {@code Object} field), an {@code EnumSet} or {@code EnumMap} of its enum, a {@code Class} value naming it: their
+     * type descriptors name the class by id or by name, and in a field the reader drops they are read past too.
+     */
+    @Test
+    void typeDescriptorsOfClassesTheReaderLacksAreReadPast() {
+        for (boolean references : new boolean[] {false, true}) {
+            Blit byId = Blit.builder().compatible(true).references(references).register(Described.class, 100)
+                    .register(Leaf.class, 101).register(Address.class, 105).register(Status.class, 106)
+                    .register(Geo.class, 107).build();
+            Blit byName = Blit.builder().compatible(true).references(references).register(Described.class, 100)
+                    .register(Leaf.class, 101).allowClassNames(UnknownClassTest.class.getPackageName() + ".*").build();
+            for (Blit writer : new Blit[] {byId, byName}) {
+                Described d = described();
+                if (!references) {
+                    d.z = new Leaf("a");
+                }
+                byte[] bytes = writer.toBytes(d);
+                Kept k = (Kept) reader(references).fromBytes(bytes);
+                assertEquals(42, k.id);
+                assertEquals("a", k.z.name);
+                if (references) {
+                    assertSame(k.a, k.z);
+                }
+                RoundTrip.assertTruncationsRejected(bytes, b -> reader(references).fromBytes(b),
+                        in -> reader(references).read(in));
+                mutationsFailOnlyWithBlitException(reader(references), bytes);
+                Described back = (Described) writer.fromBytes(bytes); // the writer reads its own bytes as they were
+                assertArrayEquals(d.addresses, back.addresses);
+                assertEquals(d.byStatus, back.byStatus);
+                assertEquals(EnumSet.of(Status.NEW, Status.LOST), back.flags);
+                assertEquals(Address.class, back.kind);
+            }
+        }
+        // where the reader keeps the field, the id is refused as before
+        Blit writer = Blit.builder().compatible(true).register(Holder.class, 100).register(Status.class, 106).build();
+        Holder h = new Holder();
+        h.kept = EnumSet.of(Status.NEW);
+        BlitException e = assertThrows(BlitException.class,
+                () -> Blit.builder().compatible(true).register(Held.class, 100).build().fromBytes(writer.toBytes(h)));
+        assertTrue(e.getMessage().contains("unknown type id 106"), e.getMessage());
+    }
+
+    /** Nor does a kept field get an array, set or map read past: they held values of a class the reader lacks. */
+    @Test
+    void keptDataNeverHoldsAnArraySetOrMapReadPast() {
+        for (Object dropped : new Object[] {new Address[] {new Address("x", null, null)}, EnumSet.of(Status.NEW),
+                new EnumMap<>(java.util.Map.of(Status.NEW, "n"))}) {
+            Blit reader = Blit.builder().compatible(true).references(true).register(Held.class, 100).build();
+            Holder3 g = new Holder3();
+            g.any = dropped;
+            g.kept = dropped; // "any" sorts first: read past there, then a back reference here
+            Blit writer3 = Blit.builder().compatible(true).references(true).register(Holder3.class, 100)
+                    .register(Address.class, 105).register(Status.class, 106).build();
+            assertRejectedAsReadPast(reader, writer3.toBytes(g));
+        }
+    }
+
+    static final class Holder3 {
+        Object any;
+        Object kept;
     }
 
     private static void mutationsFailOnlyWithBlitException(Blit reader, byte[] bytes) {
