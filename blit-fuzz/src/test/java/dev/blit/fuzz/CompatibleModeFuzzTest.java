@@ -18,9 +18,9 @@ class CompatibleModeFuzzTest {
     private static final Blit REFS = Workloads.builder(true).compatible(true).build();
 
     /**
-     * Order's and MediaContent's ids (102, 105) registered alone, each to a class without fields: every field of
-     * theirs is dropped, and every class in them (lines, customers, media, images, their enums) is one this reader
-     * lacks, read past by its table (UnknownClass).
+     * Order's, MediaContent's and Catalog's ids (102, 105, 123) registered alone, each to a class without fields:
+     * every field of theirs is dropped, and every class in them (lines, customers, media, images, their enums) is one
+     * this reader lacks, read past by its table (UnknownClass) or, in a type descriptor, as Object.
      */
     private static final Blit LACKING = lacking(false);
     private static final Blit LACKING_REFS = lacking(true);
@@ -31,9 +31,12 @@ class CompatibleModeFuzzTest {
     static final class NoMedia {
     }
 
+    static final class NoCatalog {
+    }
+
     private static Blit lacking(boolean references) {
         return Blit.builder().compatible(true).references(references).register(NoOrder.class, 102)
-                .register(NoMedia.class, 105).build();
+                .register(NoMedia.class, 105).register(NoCatalog.class, 123).build();
     }
 
     static Stream<Arguments> compatibleEncodings() {
@@ -52,6 +55,8 @@ class CompatibleModeFuzzTest {
             org.junit.jupiter.api.Assertions.assertInstanceOf(NoOrder.class, reader.fromBytes(writer.toBytes(samples.get("order"))));
             org.junit.jupiter.api.Assertions.assertInstanceOf(NoMedia.class,
                     reader.fromBytes(writer.toBytes(samples.get("mediaContent"))));
+            org.junit.jupiter.api.Assertions.assertInstanceOf(NoCatalog.class,
+                    reader.fromBytes(writer.toBytes(samples.get("catalog"))));
         }
     }
 

@@ -133,6 +133,7 @@ final class Workloads {
                 .register(Object.class, 120)
                 .register(java.util.Random.class, 121)
                 .register(Declined.class, 122)
+                .register(Catalog.class, 123)
                 .references(references);
     }
 
@@ -379,6 +380,31 @@ final class Workloads {
         return c;
     }
 
+    /**
+     * Fields whose type descriptors name user classes: a typed array (and one of two dimensions in an
+     * {@code Object} field), an {@code EnumSet}, an {@code EnumMap}, a {@code Class} value. A compatible reader
+     * without {@code Image}, {@code Size} and {@code Player} reads them past by those descriptors.
+     */
+    static final class Catalog {
+        Image[] images;
+        Object grid;
+        EnumSet<Size> sizes;
+        EnumMap<Player, Image> byPlayer;
+        Class<?> kind;
+    }
+
+    static Catalog catalog() {
+        Catalog c = new Catalog();
+        Image small = new Image("s.jpg", null, 32, 24, Size.SMALL);
+        c.images = new Image[] {small, null, new Image("l.jpg", "large", 1024, 768, Size.LARGE)};
+        c.grid = new Image[][] {{small}, {}};
+        c.sizes = EnumSet.allOf(Size.class);
+        c.byPlayer = new EnumMap<>(Player.class);
+        c.byPlayer.put(Player.FLASH, small);
+        c.kind = Image.class;
+        return c;
+    }
+
     /** {@link #builtInTree()} plus an EnumSet and an EnumMap of the registered enums. */
     static Object mixedTree() {
         Map<String, Object> root = builtInTree();
@@ -545,6 +571,7 @@ final class Workloads {
         s.put("partial", partial());
         s.put("containers", containers(references));
         s.put("inner", inner(references));
+        s.put("catalog", catalog());
         return s;
     }
 }
