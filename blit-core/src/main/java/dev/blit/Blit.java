@@ -589,16 +589,32 @@ public final class Blit {
         }
 
         /**
+         * The same registration made twice (two modules of an application registering a class they share, as Kryo
+         * allows) counts once; a class under two ids, or two classes or serializers under one id, is refused at
+         * {@link #build()}.
+         */
+        private Builder add(Entry e) {
+            for (Entry x : entries) {
+                if (x.type == e.type && x.id == e.id && x.serializer == e.serializer && x.hierarchy == e.hierarchy) {
+                    return this;
+                }
+            }
+            entries.add(e);
+            return this;
+        }
+
+        /**
          * Registers a class to be serialized automatically: a record, an enum, a {@link Marshallable}, or a
-         * plain class whose non-transient, non-static fields (inherited ones included) are written.
+         * plain class whose non-transient, non-static fields (inherited ones included) are written. The same
+         * registration made again counts once; the class under another id, or another class under this id, is
+         * refused at {@link #build()}.
          *
          * @param type the class
          * @param id   its wire id; ids from 100 on are always free for users
          * @return this builder
          */
         public Builder register(Class<?> type, int id) {
-            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, null, false));
-            return this;
+            return add(new Entry(Objects.requireNonNull(type, "type"), id, null, false));
         }
 
         /**
@@ -611,9 +627,8 @@ public final class Blit {
          * @return this builder
          */
         public <T> Builder register(Class<T> type, int id, Serializer<? super T> serializer) {
-            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer"),
+            return add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer"),
                     false));
-            return this;
         }
 
         /**
@@ -634,9 +649,8 @@ public final class Blit {
          * @return this builder
          */
         public <T> Builder registerHierarchy(Class<T> type, int id, Serializer<? super T> serializer) {
-            entries.add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer"),
+            return add(new Entry(Objects.requireNonNull(type, "type"), id, Objects.requireNonNull(serializer, "serializer"),
                     true));
-            return this;
         }
 
         /**

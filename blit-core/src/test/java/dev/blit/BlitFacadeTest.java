@@ -123,6 +123,56 @@ class BlitFacadeTest {
                 + "maxLength=100000000, maxAllocationPerRead=268435456]", Blit.builder().flat(false).build().toString());
     }
 
+    /** Writes an {@link A} by hand; two instances of it are two different serializers. */
+    static final class OwnA implements Serializer<A> {
+        @Override
+        public void write(WriteBuffer out, A value) {
+            out.writeVarInt(value.x);
+        }
+
+        @Override
+        public A read(ReadBuffer in) {
+            A a = new A();
+            a.x = in.readVarInt();
+            return a;
+        }
+    }
+
+    /**
+     * The same registration twice (two parts of an application registering a class they share) counts once; a
+     * class under two ids, two classes under one id, or one class under one id with two serializers is refused,
+     * saying which.
+     */
+    @Test
+    void aRepeatedRegistrationCountsOnceAndAConflictingOneIsRefused() {
+        OwnA own = new OwnA();
+        Blit twice = Blit.builder().register(A.class, 150, own).register(B.class, 151).register(A.class, 150, own)
+                .register(B.class, 151).build();
+        assertTrue(twice.toString().contains("2 classes registered: 150 " + A.class.getName() + ", 151 "
+                + B.class.getName() + ","), twice.toString());
+        A a = new A();
+        a.x = 7;
+        assertEquals(7, ((A) twice.fromBytes(twice.toBytes(a))).x);
+        String[][] conflicts = {
+                {"ids", A.class.getName() + " is registered twice (ids 150 and 160)"},
+                {"classes", "id 150 is taken by " + A.class.getName() + "; cannot register " + B.class.getName()
+                        + " under it too"},
+                {"serializers", A.class.getName() + " is registered twice under id 150, with different serializers"},
+                {"generated", A.class.getName() + " is registered twice under id 150, with different serializers"},
+        };
+        for (String[] c : conflicts) {
+            Blit.Builder b = Blit.builder().register(A.class, 150, own);
+            switch (c[0]) {
+                case "ids" -> b.register(A.class, 160, own);
+                case "classes" -> b.register(B.class, 150);
+                case "serializers" -> b.register(A.class, 150, new OwnA());
+                default -> b.register(A.class, 150);
+            }
+            BlitException e = assertThrows(BlitException.class, b::build, c[0]);
+            assertEquals(c[1], e.getMessage(), c[0]);
+        }
+    }
+
     static final class A { int x; }
     static final class B { int x; }
     static final class C { int x; }

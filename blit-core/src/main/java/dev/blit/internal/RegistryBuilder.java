@@ -73,8 +73,10 @@ public final class RegistryBuilder {
     public Registration add(int id, Class<?> type, Serializer<?> s) {
         Registration existing = byId.get(id);
         if (existing != null) {
-            throw new BlitException("id " + id + " is taken by " + existing.type.getName() + "; cannot register "
-                    + type.getName() + " under it too");
+            throw new BlitException(existing.type == type
+                    ? type.getName() + " is registered twice under id " + id + ", with different serializers"
+                    : "id " + id + " is taken by " + existing.type.getName() + "; cannot register " + type.getName()
+                    + " under it too");
         }
         Registration prior = byClass.get(type);
         boolean builtIn = prior != null && prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID;
