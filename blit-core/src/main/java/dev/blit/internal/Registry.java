@@ -90,22 +90,9 @@ public final class Registry {
         if (BuiltinTypes.isSerializableLambda(type)) {
             return extended; // its capturing class must be registered: checked per value, where the lambda names it
         }
-        ClassLoader loader = type.getClassLoader();
-        if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
-            for (Class<?> c = parent; c != null; c = c.getSuperclass()) {
-                if (families.contains(c)) {
-                    return byClass.get(c);
-                }
-            }
-            for (Class<?> root : families) {
-                if (root.isInterface() && root.isAssignableFrom(type)) {
-                    return byClass.get(root); // Path: a private class per platform and file system
-                }
-            }
-            Registration lazy = BuiltinTypes.lazy(type);
-            if (lazy != null) {
-                return lazy;
-            }
+        r = family(type, byClass, families);
+        if (r != null) {
+            return r;
         }
         for (Registration h : hierarchies) {
             if (h.type.isAssignableFrom(type)) {
@@ -113,16 +100,49 @@ public final class Registry {
             }
         }
         // Built in for JDK classes that had none before: where the user's registerHierarchy covers one, it still wins.
-        if (loader == null) {
-            if (BuiltinTypes.isExtendedCollection(type)) {
-                return extended; // ids 5..36: a sublist, a synchronized wrapper, Stack, ...
-            }
-            Class<?> shape = BuiltinTypes.byShape(type);
-            if (shape != null) {
-                return byClass.get(shape); // a keySet() or subMap() view, a checked wrapper: as the class it behaves like
+        return shape(type, byClass, extended);
+    }
+
+    /**
+     * A JDK class built in through a family: a subclass of a family root ({@code Charset}), an implementation of an
+     * interface family ({@code Path}: a private class per platform and file system), or one of those built in when
+     * first met ({@code BuiltinTypes.lazy}).
+     *
+     * @return its built-in registration, or null
+     */
+    static Registration family(Class<?> type, Map<Class<?>, Registration> byClass, Set<Class<?>> families) {
+        ClassLoader loader = type.getClassLoader();
+        if (loader != null && loader != ClassLoader.getPlatformClassLoader()) {
+            return null;
+        }
+        for (Class<?> c = type.getSuperclass(); c != null; c = c.getSuperclass()) {
+            if (families.contains(c)) {
+                return byClass.get(c);
             }
         }
-        return null;
+        for (Class<?> root : families) {
+            if (root.isInterface() && root.isAssignableFrom(type)) {
+                return byClass.get(root);
+            }
+        }
+        return BuiltinTypes.lazy(type);
+    }
+
+    /**
+     * A JDK class built in by its shape: an extended collection (ids 5..36 under 99: a sublist, a synchronized
+     * wrapper, {@code Stack}, ...), or a view or checked wrapper written as the class it behaves like.
+     *
+     * @return its built-in registration, or null
+     */
+    static Registration shape(Class<?> type, Map<Class<?>, Registration> byClass, Registration extended) {
+        if (type.getClassLoader() != null) {
+            return null;
+        }
+        if (BuiltinTypes.isExtendedCollection(type)) {
+            return extended;
+        }
+        Class<?> shape = BuiltinTypes.byShape(type);
+        return shape == null ? null : byClass.get(shape);
     }
 
     /**

@@ -87,15 +87,24 @@ public final class RegistryBuilder {
             }
             throw new BlitException(type.getName() + " is registered twice (ids " + prior.id + " and " + id + ")");
         }
+        if (prior == null && s == null && !type.isEnum() && id >= TypeIds.FIRST_USER_ID) {
+            prior = Registry.family(type, byClass, families); // built in through a family, or as it is first met
+            if (prior == null) {
+                prior = Registry.shape(type, byClass, byId.get(TypeIds.EXTENDED));
+            }
+            builtIn = prior != null;
+        }
         if (builtIn && s == null && !type.isEnum()) {
             // What Kryo users write (kryo.register(ArrayList.class)) would otherwise take the class over through
             // its java.io hooks: bigger and slower than the built-in, and on Java 17 refused, the JDK's fields
             // being closed to Blit, with a message about modules rather than this. A JDK enum registered before
             // it was built in (TimeUnit) keeps writing its ordinal under the user's id, as it always did.
             throw new BlitException(type.getName() + " is built in (id " + prior.id + (prior.id == TypeIds.EXTENDED
-                    ? ", an extended one" : "") + ", FORMAT.md): Blit writes it with no registration; remove register("
-                    + type.getName() + ".class, " + id + "), or pass a Serializer of your own (JavaSerialization.create("
-                    + type.getSimpleName() + ".class, null) writes it through its java.io hooks)");
+                    ? ", an extended one" : "") + ", FORMAT.md): Blit writes it with no registration; " + (nameable(type)
+                    ? "remove register(" + type.getCanonicalName() + ".class, " + id + "), or pass a Serializer of your"
+                    + " own (JavaSerialization.create(" + type.getCanonicalName() + ".class, null) writes it through its"
+                    + " java.io hooks)" : "remove the register call (id " + id + ") that names it through a value's"
+                    + " getClass(): the class is private to the JDK"));
         }
         // A user's registration of a built-in JDK type (ids 22 and up) with a serializer of the user's takes the
         // class over for writing: that serializer writes it under the user's id, and bytes written under the
@@ -106,6 +115,16 @@ public final class RegistryBuilder {
         byId.put(id, r);
         byClass.put(type, r);
         return r;
+    }
+
+    /** Whether source code can name the class ({@code X.class}): it and every class enclosing it are public. */
+    private static boolean nameable(Class<?> type) {
+        for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
+            if (!java.lang.reflect.Modifier.isPublic(c.getModifiers()) || c.isAnonymousClass() || c.isLocalClass()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether a built-in's content is never empty: all but the tags that are their own value and the constants. */

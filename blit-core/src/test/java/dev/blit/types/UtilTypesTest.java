@@ -314,6 +314,25 @@ class UtilTypesTest {
             assertTrue(e.getMessage().contains("remove register(" + type.getName() + ".class, 150), or pass a Serializer"),
                     e.getMessage());
         }
+        // Built in only through a family or as first met: the same; a class private to the JDK, which no source code
+        // can name (its Class from a value's getClass()), gets no JavaSerialization suggestion it could not write.
+        BlitException entry = assertThrows(BlitException.class,
+                () -> Blit.builder().register(java.util.AbstractMap.SimpleEntry.class, 150).build());
+        assertEquals("java.util.AbstractMap$SimpleEntry is built in (id 99, an extended one, FORMAT.md): Blit writes it"
+                + " with no registration; remove register(java.util.AbstractMap.SimpleEntry.class, 150), or pass a Serializer"
+                + " of your own (JavaSerialization.create(java.util.AbstractMap.SimpleEntry.class, null) writes it through its"
+                + " java.io hooks)", entry.getMessage());
+        Object[][] hidden = {{java.util.List.of(1, 2, 3).getClass(), 48}, {java.util.Arrays.asList(1).getClass(), 60},
+                {new java.util.ArrayList<>(java.util.List.of(1)).subList(0, 1).getClass(), 99},
+                {java.util.Collections.synchronizedList(new java.util.ArrayList<>()).getClass(), 99},
+                {new java.util.HashMap<>().keySet().getClass(), 43}, {new java.util.TreeMap<>().descendingMap().getClass(), 41}};
+        for (Object[] c : hidden) {
+            Class<?> type = (Class<?>) c[0];
+            BlitException e = assertThrows(BlitException.class, () -> Blit.builder().register(type, 150).build(), type::getName);
+            assertEquals(type.getName() + " is built in (id " + c[1] + ((int) c[1] == 99 ? ", an extended one" : "")
+                    + ", FORMAT.md): Blit writes it with no registration; remove the register call (id 150) that names it"
+                    + " through a value's getClass(): the class is private to the JDK", e.getMessage());
+        }
         // The way out it names: the java.io hooks, as the registration used to take them (Java 22+ for ArrayList).
         Blit hooks = Blit.builder().register(java.util.Date.class, 150,
                 dev.blit.serial.JavaSerialization.create(java.util.Date.class, null)).build();
