@@ -353,7 +353,11 @@ public final class Blit {
             in.limits(limits);
         }
         try {
-            return target == null ? session.readObject(in) : session.readInto(in, target);
+            Object v = target == null ? session.readObject(in) : session.readInto(in, target);
+            if (attach) {
+                in.settle(); // a stream read ahead (ReadBuffer.exactly) gets back what the value did not use
+            }
+            return v;
         } catch (StackOverflowError e) {
             throw stackOverflow("reading", in.offset(), "the input nests");
         } catch (BlitException e) {
@@ -361,6 +365,9 @@ public final class Blit {
         } catch (RuntimeException e) {
             throw codeFailed(in.offset(), e);
         } finally {
+            if (attach) {
+                settleAfterFailure(in);
+            }
             session.end();
             if (fresh && ReadSession.inUse(previous)) {
                 in.objects(previous); // a nested read: the outer one goes on with its own session
@@ -368,6 +375,15 @@ public final class Blit {
             if (attach) {
                 in.limits(null);
             }
+        }
+    }
+
+    /** After a failed read, the stream stands after the last byte it consumed, as far as it can be put there. */
+    private static void settleAfterFailure(ReadBuffer in) {
+        try {
+            in.settle(); // a no-op after a value read: settled already
+        } catch (BlitException ignored) {
+            // the read's own failure is the one to report
         }
     }
 
@@ -455,8 +471,9 @@ public final class Blit {
      * Reads one value from a stream and leaves the stream right after it, as {@link java.io.ObjectInputStream}'s
      * {@code readObject} does: values written one after another with {@link #write(Object, OutputStream)} come
      * back one per call, and data of another kind after a value stays in the stream for its own reader.
-     * It takes only the value's bytes from the stream ({@link ReadBuffer#exactly(InputStream)}), so it asks the
-     * stream for a few bytes at a time: give it a {@code BufferedInputStream} over a socket or file. To read
+     * It takes only the value's bytes from the stream ({@link ReadBuffer#exactly(InputStream)}): from one that
+     * supports {@code mark} it reads ahead and gives back what the value did not use, from any other it asks for
+     * a few bytes at a time; so give it a {@code BufferedInputStream} over a socket or file. To read
      * many values from a stream that holds nothing else, wrap it once with {@link ReadBuffer#of(InputStream)},
      * which reads ahead a window at a time, and call {@link #read(ReadBuffer)} for each.
      *

@@ -272,8 +272,12 @@ public final class RoundTrip {
         readOne("ReadBuffer.of(one byte a read)", ReadBuffer.of(trickle(bytes, n)), n, reader, check);
 
         // A stream read exactly takes the value's bytes and not one more: the garbage after it stays unread.
+        // A stream that supports mark is read ahead and given back the rest by settle(), which Blit.read calls
+        // after a value and a hand-written reader of primitives calls itself.
         ByteArrayInputStream followed = new ByteArrayInputStream(padded, OFFSET, n + 9);
-        readOne("ReadBuffer.exactly(InputStream)", ReadBuffer.exactly(followed), n, reader, check);
+        ReadBuffer exact = ReadBuffer.exactly(followed);
+        readOne("ReadBuffer.exactly(InputStream)", exact, n, reader, check);
+        exact.settle();
         assertEquals(9, followed.available(), "ReadBuffer.exactly(InputStream) must leave what follows the value in the stream");
         InputStream trickled = trickle(Arrays.copyOfRange(padded, OFFSET, OFFSET + n + 9), n + 9);
         readOne("ReadBuffer.exactly(one byte a read)", ReadBuffer.exactly(trickled), n, reader, check);

@@ -46,6 +46,15 @@ public final class ReadBuffer {
     private final InputStream stream;
     /** A stream read for no byte past what has been asked for ({@link #exactly(InputStream)}). */
     private final boolean exact;
+    /**
+     * An {@link #exactly} stream that supports {@code mark}/{@code reset}: each refill marks it and reads ahead what
+     * it has at hand, and {@link #settle()} gives back what the value did not use.
+     */
+    private final boolean lookahead;
+    /** Whether the stream is marked at the start of the bytes read since the last refill ({@link #lookahead}). */
+    private boolean marked;
+    /** Bytes read from the stream since it was marked. */
+    private int sinceMark;
     private final ByteBuffer source;
     private ObjectReader objects;
     private ReadLimits limits;
@@ -65,6 +74,7 @@ public final class ReadBuffer {
         this.origin = -position;
         this.stream = stream;
         this.exact = exact;
+        this.lookahead = exact && stream.markSupported();
         this.source = source;
     }
 
@@ -155,11 +165,16 @@ public final class ReadBuffer {
      * the stream is right after its last byte, so whatever follows (the next value, or data of another kind)
      * is still there for whoever reads next. {@link dev.blit.Blit#read(InputStream)} reads this way.
      *
-     * <p>The price is more calls to the stream: each refill asks for what the read at hand needs (a field, a
-     * varint's next byte, a string's or array's bytes), where {@link #of(InputStream)} asks for a whole window
-     * and keeps what is left over for the next value. Over a stream that makes a system call per read (a
-     * socket's, a {@code FileInputStream}), put a {@code BufferedInputStream} in between; to read many values
-     * from a stream that holds nothing else, {@link #of(InputStream)} is faster.
+     * <p>A stream that supports {@code mark} and {@code reset} (a {@code BufferedInputStream}, a
+     * {@code ByteArrayInputStream}) is marked at each refill and read ahead by what it has at hand
+     * ({@code available()}, up to a window), and what the value did not use is given back ({@code reset}, then
+     * {@code skip} over what it did) by {@link #settle()}, which {@link dev.blit.Blit#read(ReadBuffer)} calls after
+     * each value it reads from this buffer: a read or two per value. Call it yourself after reading primitives
+     * from this buffer by hand, before the stream goes to another reader. Any other stream is asked for what the
+     * read at hand needs (a field, a varint's next byte, a string's or array's bytes), a read each time: over a
+     * stream that makes a system call per read (a socket's, a {@code FileInputStream}), put a
+     * {@code BufferedInputStream} in between; to read many values from a stream that holds nothing else,
+     * {@link #of(InputStream)} is faster still.
      *
      * @param in the input, left open
      * @return a buffer at offset 0
@@ -281,11 +296,21 @@ public final class ReadBuffer {
         if (want > array.length || (stream != null && !exact && array.length < WINDOW)) {
             array = Arrays.copyOf(array, Math.max(want, Math.min(WINDOW, array.length * 2)));
         }
+        if (lookahead) { // as far as the window reaches: it is not made bigger for bytes the value may not need
+            want = Math.max(want, Math.min(array.length, remaining + available()));
+        }
         if (position > 0) {
             System.arraycopy(array, position, array, 0, remaining);
             origin += position;
             position = 0;
             limit = remaining;
+        }
+        if (lookahead) {
+            // What the window holds now is used by the read at hand, which needs more than that: only the bytes
+            // read from here on may be left over, so the mark moves here.
+            stream.mark(want);
+            marked = true;
+            sinceMark = 0;
         }
         while (limit < n) {
             int got = readSome(array, limit, (exact ? want : array.length) - limit);
@@ -293,8 +318,55 @@ public final class ReadBuffer {
                 return false;
             }
             limit += got;
+            sinceMark += got;
         }
         return true;
+    }
+
+    /** @return what the stream says it can give without blocking; 0 if it cannot say */
+    private int available() {
+        try {
+            return Math.max(0, stream.available());
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * For a buffer made by {@link #exactly(InputStream)} over a stream that supports {@code mark}: gives the bytes
+     * read ahead and not used back to the stream, so that it stands right after the last byte read from this
+     * buffer. {@link dev.blit.Blit#read(ReadBuffer)} calls it after each value; a no-op when nothing is held
+     * back, and for every other buffer.
+     *
+     * @throws BlitException if the stream cannot be reset to its mark or skipped
+     */
+    public void settle() {
+        if (!marked) {
+            return;
+        }
+        marked = false;
+        int unused = limit - position;
+        if (unused == 0) {
+            return;
+        }
+        try {
+            stream.reset();
+            long skip = sinceMark - unused;
+            while (skip > 0) {
+                long k = stream.skip(skip);
+                if (k <= 0) {
+                    if (stream.read() < 0) {
+                        throw new IOException("the stream ended " + skip + " bytes before where it was");
+                    }
+                    k = 1;
+                }
+                skip -= k;
+            }
+        } catch (IOException e) {
+            throw new BlitException("giving the " + unused + " bytes read ahead of offset " + offset()
+                    + " back to the input stream failed (reset to its mark, then skip)", e);
+        }
+        limit = position;
     }
 
     private int readSome(byte[] dst, int off, int len) {

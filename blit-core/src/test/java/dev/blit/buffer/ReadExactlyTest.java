@@ -34,9 +34,21 @@ class ReadExactlyTest {
     private static final class Counting extends FilterInputStream {
         int calls;
         long delivered;
+        /** Whether it passes mark/reset on (a ByteArrayInputStream's): then it is read ahead and given back. */
+        private final boolean markable;
 
         Counting(InputStream in) {
+            this(in, false);
+        }
+
+        Counting(InputStream in, boolean markable) {
             super(in);
+            this.markable = markable;
+        }
+
+        @Override
+        public boolean markSupported() {
+            return markable && super.markSupported();
         }
 
         @Override
@@ -108,7 +120,7 @@ class ReadExactlyTest {
 
     /** Large payloads are asked for in window-sized reads, not a field's few bytes at a time. */
     @Test
-    void largeValuesComeInFewCalls() {
+    void largeValuesComeInFewCalls() throws IOException {
         char[] wide = new char[20_000];
         Arrays.fill(wide, 'é');
         wide[7] = '\u20ac'; // not Latin-1: the string is UTF-16 on the wire
@@ -116,13 +128,67 @@ class ReadExactlyTest {
                 new short[30_000], new char[30_000]};
         for (Object value : values) {
             byte[] bytes = BLIT.toBytes(value);
-            Counting in = new Counting(new ByteArrayInputStream(concat(bytes, new byte[]{42})));
-            Object back = BLIT.read(in);
-            assertTrue(RoundTrip.deepEquals(value, back));
-            assertEquals(bytes.length, in.delivered, "no byte past the value");
-            int most = bytes.length / 8192 + 8;
-            assertTrue(in.calls <= most, () -> in.calls + " calls for " + bytes.length + " bytes (at most " + most + ")");
+            for (boolean markable : new boolean[] {false, true}) {
+                Counting in = new Counting(new ByteArrayInputStream(concat(bytes, new byte[]{42})), markable);
+                Object back = BLIT.read(in);
+                assertTrue(RoundTrip.deepEquals(value, back));
+                if (!markable) {
+                    assertEquals(bytes.length, in.delivered, "no byte past the value");
+                }
+                int most = bytes.length / 8192 + 8;
+                assertTrue(in.calls <= most, () -> in.calls + " calls for " + bytes.length + " bytes (at most " + most + ")");
+                assertEquals(42, in.read(), "the byte after the value is the stream's next");
+            }
         }
+    }
+
+    /**
+     * A stream that supports mark and reset (BufferedInputStream, ByteArrayInputStream) is read ahead and given back
+     * what the value did not use: a call or two per value, not one per field, and the stream still stands right
+     * after each value.
+     */
+    @Test
+    void aMarkableStreamIsReadAheadAndGivenBackWhatTheValueDidNotUse() throws IOException {
+        List<Object> values = List.of(List.of("one", 2, 3.0, List.of("nested", 5L)), "two", new long[] {1, 2, 3},
+                java.util.Map.of("k", "v"), 42);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (Object v : values) {
+            all.writeBytes(BLIT.toBytes(v));
+        }
+        all.writeBytes(new byte[] {9, 8, 7});
+        for (boolean markable : new boolean[] {false, true}) {
+            Counting counting = new Counting(new ByteArrayInputStream(all.toByteArray()), markable);
+            InputStream in = markable ? counting : new java.io.BufferedInputStream(counting, 3); // a tiny buffer, many refills
+            for (Object v : values) {
+                assertTrue(RoundTrip.deepEquals(v, BLIT.read(in)), v::toString);
+            }
+            assertArrayEquals(new byte[] {9, 8, 7}, in.readAllBytes(), "what follows the values is still in the stream");
+            if (markable) {
+                assertTrue(counting.calls <= 2 * values.size() + 1, counting.calls + " reads for " + values.size() + " values");
+            }
+        }
+        // the same values one field a read: many more calls without mark
+        Counting plain = new Counting(new ByteArrayInputStream(all.toByteArray()), false);
+        for (Object v : values) {
+            BLIT.read(plain);
+        }
+        assertTrue(plain.calls > 4 * values.size(), plain.calls + " reads");
+    }
+
+    /** A stream whose reset fails after the value was read: a BlitException saying so, not a value and a lost position. */
+    @Test
+    void aStreamThatCannotBeResetIsReported() {
+        byte[] bytes = concat(BLIT.toBytes("value"), new byte[] {1, 2, 3});
+        InputStream broken = new FilterInputStream(new ByteArrayInputStream(bytes)) {
+            @Override
+            public synchronized void reset() throws IOException {
+                throw new IOException("no reset today");
+            }
+        };
+        BlitException e = assertThrows(BlitException.class, () -> BLIT.read(broken));
+        assertTrue(e.getMessage().startsWith("giving the 3 bytes read ahead of offset 7 back to the input stream failed"),
+                e.getMessage());
+        assertEquals("no reset today", e.getCause().getMessage());
     }
 
     /** The same bytes and the same errors as a stream read ahead, with the stream failing or ending early. */
