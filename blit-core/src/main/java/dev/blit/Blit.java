@@ -472,8 +472,9 @@ public final class Blit {
      * {@code readObject} does: values written one after another with {@link #write(Object, OutputStream)} come
      * back one per call, and data of another kind after a value stays in the stream for its own reader.
      * It takes only the value's bytes from the stream ({@link ReadBuffer#exactly(InputStream)}): from one that
-     * supports {@code mark} it reads ahead and gives back what the value did not use, from any other it asks for
-     * a few bytes at a time; so give it a {@code BufferedInputStream} over a socket or file. To read
+     * supports {@code mark} it reads ahead and gives back what the value did not use (using the stream's mark, so a
+     * mark set before the call does not survive it), from any other it asks for a few bytes at a time; so give it
+     * a {@code BufferedInputStream} over a socket or file. To read
      * many values from a stream that holds nothing else, wrap it once with {@link ReadBuffer#of(InputStream)},
      * which reads ahead a window at a time, and call {@link #read(ReadBuffer)} for each.
      *
