@@ -171,10 +171,10 @@ public final class ReadBuffer {
      * {@code skip} over what it did) by {@link #settle()}, which {@link dev.blit.Blit#read(ReadBuffer)} calls after
      * each value it reads from this buffer: a read or two per value. Call it yourself after reading primitives
      * from this buffer by hand, before the stream goes to another reader. The stream's mark is this buffer's
-     * then: one you set before reading through it is replaced, so mark again after, not before. Any other stream is asked for what the
-     * read at hand needs (a field, a varint's next byte, a string's or array's bytes), a read each time: over a
-     * stream that makes a system call per read (a socket's, a {@code FileInputStream}), put a
-     * {@code BufferedInputStream} in between; to read many values from a stream that holds nothing else,
+     * then: one you set before reading through it is replaced, so mark again after, not before. Any other stream
+     * is asked for what the read at hand needs (a field, a varint's next byte, a string's or array's bytes), a
+     * read each time: over a stream that makes a system call per read (a socket's, a {@code FileInputStream}),
+     * put a {@code BufferedInputStream} in between; to read many values from a stream that holds nothing else,
      * {@link #of(InputStream)} is faster still.
      *
      * @param in the input, left open
