@@ -123,6 +123,27 @@ class BlitFacadeTest {
                 + "maxLength=100000000, maxAllocationPerRead=268435456]", Blit.builder().flat(false).build().toString());
     }
 
+    /**
+     * A serializer taken from {@code serializerOf} and called on a bare buffer (Kryo's {@code writeObject} habit)
+     * fails saying what to call, not only that the buffer has no Blit behind it.
+     */
+    @Test
+    void aSerializerCalledOutsideBlitSaysToCallBlit() {
+        Blit tagged = Blit.builder().register(Tagged.class, 150).build();
+        @SuppressWarnings("unchecked")
+        Serializer<Object> serializer = (Serializer<Object>) tagged.serializerOf(Tagged.class);
+        Tagged t = new Tagged("x", List.of("a", "b"));
+        BlitException w = assertThrows(BlitException.class, () -> serializer.write(new WriteBuffer(), t));
+        assertTrue(w.getMessage().contains("writes inside Blit.write(value, out)"), w.getMessage());
+        byte[] bytes = tagged.toBytes(t);
+        BlitException r = assertThrows(BlitException.class,
+                () -> serializer.read(ReadBuffer.of(bytes, 2, bytes.length - 2))); // past the tag, 2 bytes (150)
+        assertTrue(r.getMessage().contains("reads inside Blit.read(in)"), r.getMessage());
+    }
+
+    record Tagged(String name, List<String> tags) {
+    }
+
     /** Writes an {@link A} by hand; two instances of it are two different serializers. */
     static final class OwnA implements Serializer<A> {
         @Override

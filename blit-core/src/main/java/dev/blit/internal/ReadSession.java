@@ -219,7 +219,9 @@ public final class ReadSession implements ObjectReader {
         if (r instanceof ReadSession) {
             return (ReadSession) r;
         }
-        throw new BlitException("this buffer is not being read by a Blit instance");
+        throw new BlitException("this buffer is not being read by a Blit instance: a Serializer (one from"
+                + " Blit.serializerOf too) reads inside Blit.read(in), which attaches what its nested values need; call"
+                + " that instead");
     }
 
     public Registry registry() {

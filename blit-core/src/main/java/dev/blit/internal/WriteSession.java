@@ -172,7 +172,9 @@ public final class WriteSession implements ObjectWriter {
         if (w instanceof WriteSession) {
             return (WriteSession) w;
         }
-        throw new BlitException("this buffer is not being written by a Blit instance");
+        throw new BlitException("this buffer is not being written by a Blit instance: a Serializer (one from"
+                + " Blit.serializerOf too) writes inside Blit.write(value, out), which attaches what its nested values need;"
+                + " call that instead");
     }
 
     public Registry registry() {
