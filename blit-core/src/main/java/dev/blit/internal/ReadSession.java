@@ -291,10 +291,11 @@ public final class ReadSession implements ObjectReader {
         }
         Registration r = registry.forId(tag);
         if (r == null || r.serializer == null) {
-            if (r != null || dropping == 0 || tag < TypeIds.FIRST_USER_ID) {
+            Registration past = r == null ? readPast(tag) : null;
+            if (past == null) {
                 throw unknownType(tag, at);
             }
-            r = unknown(tag); // compatible mode, in a field the reader drops
+            r = past;
         }
         if (tag == TypeIds.EXTENDED && in.readByteIf((byte) TypeIds.EXT_NAMED_CLASS)) {
             return readNamed(in, r, null, at);
@@ -452,8 +453,8 @@ public final class ReadSession implements ObjectReader {
     /** The registration of a run's type id, which must name a type with content. */
     private Registration runType(int id, String of, long at) {
         Registration r = registry.forId(id);
-        if (r == null && dropping > 0 && id >= TypeIds.FIRST_USER_ID) {
-            return unknown(id);
+        if (r == null && (r = readPast(id)) != null) {
+            return r;
         }
         if (r == null || r.serializer == null || id == TypeIds.REFERENCE || id == TypeIds.FALSE || id == TypeIds.TRUE) {
             throw new BlitException("a run of " + of + " at offset " + at + " has type id "
@@ -721,11 +722,15 @@ public final class ReadSession implements ObjectReader {
      * @return whether it is read past
      */
     public boolean standsIn(int id) {
-        if (dropping == 0 || id < TypeIds.FIRST_USER_ID) {
-            return false;
-        }
-        unknown(id); // marks the dropped value as holding one: nothing numbered in it is referable from kept data
-        return true;
+        return readPast(id) != null; // marks the dropped value as holding one: nothing in it is referable from kept data
+    }
+
+    /**
+     * Compatible mode: the registration that reads past the values of a user id this reader has no registration
+     * for, in a field the reader drops; null anywhere else, or for an id below the user ids, where the id is refused.
+     */
+    private Registration readPast(int id) {
+        return dropping > 0 && id >= TypeIds.FIRST_USER_ID ? unknown(id) : null;
     }
 
     /**

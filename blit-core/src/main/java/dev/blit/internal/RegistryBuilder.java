@@ -117,10 +117,13 @@ public final class RegistryBuilder {
         return r;
     }
 
-    /** Whether source code can name the class ({@code X.class}): it and every class enclosing it are public. */
+    /**
+     * Whether source code can name the class ({@code X.class}): it and every class enclosing it are public (a local
+     * or anonymous class never is).
+     */
     private static boolean nameable(Class<?> type) {
         for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
-            if (!java.lang.reflect.Modifier.isPublic(c.getModifiers()) || c.isAnonymousClass() || c.isLocalClass()) {
+            if (!java.lang.reflect.Modifier.isPublic(c.getModifiers())) {
                 return false;
             }
         }
