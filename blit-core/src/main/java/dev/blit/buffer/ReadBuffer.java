@@ -57,7 +57,15 @@ public final class ReadBuffer {
     private int sinceMark;
     private final ByteBuffer source;
     private ObjectReader objects;
+    /**
+     * The limits last attached, kept when they are detached ({@link #limited} false): Blit attaches its limits for
+     * each value it reads and detaches them after, and storing a reference into a buffer that has lived long
+     * enough to be promoted takes the GC write barrier's slow path (a memory fence), a few percent of reading a
+     * small value; storing it only when it changes spares that. {@link #reset} keeps its array the same way.
+     */
     private ReadLimits limits;
+    /** Whether {@link #limits} are in force. */
+    private boolean limited;
     /** {@code limits.maxLength()}, or no limit; a field of its own so the check is one load and compare. */
     private int maxLength = Integer.MAX_VALUE;
     /** Bytes the current read may still allocate; counts down from {@code limits.maxAllocationPerRead()}. */
@@ -123,7 +131,9 @@ public final class ReadBuffer {
             throw new BlitException("only a buffer over an array can be reset to another array");
         }
         checkRegion(bytes, offset, length);
-        this.array = bytes;
+        if (array != bytes) { // the same array message after message: spare the barriered store (see limits)
+            array = bytes;
+        }
         this.position = offset;
         this.limit = offset + length;
         this.origin = -offset;
@@ -427,7 +437,7 @@ public final class ReadBuffer {
 
     /** @return the limits in force, or null when none were attached (see {@link #limits(ReadLimits)}) */
     public ReadLimits limits() {
-        return limits;
+        return limited ? limits : null;
     }
 
     /**
@@ -439,8 +449,11 @@ public final class ReadBuffer {
      * @return the limits attached before
      */
     public ReadLimits limits(ReadLimits limits) {
-        ReadLimits previous = this.limits;
-        this.limits = limits;
+        ReadLimits previous = limits();
+        limited = limits != null;
+        if (limited && this.limits != limits) {
+            this.limits = limits;
+        }
         ReadLimits l = limits != null ? limits : ReadLimits.NONE;
         this.maxLength = l.maxLength();
         this.allowance = l.maxAllocationPerRead();
@@ -711,7 +724,7 @@ public final class ReadBuffer {
     }
 
     private BlitException overBudget(long bytes, long at, String what) {
-        long max = limits != null ? limits.maxAllocationPerRead() : Long.MAX_VALUE;
+        long max = limited ? limits.maxAllocationPerRead() : Long.MAX_VALUE;
         long wanted = max - allowance; // allowance went negative by the amount over the budget
         allowance += bytes; // nothing was allocated; keep the budget sane for a caller that catches this
         return ReadErrors.overBudget(what, at, bytes, wanted, max);
