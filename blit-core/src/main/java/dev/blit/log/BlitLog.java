@@ -512,8 +512,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * leaves the log a run of segments without a gap, which opens normally. A reader in another process keeps
      * reading the segments it had already mapped, those it had read from (on POSIX systems a deleted file lives
      * on while mapped); reading from a deleted segment it had not mapped is a {@link BlitException} that says
-     * the records were deleted, and its {@link #firstIndex()} moves up to where the log now starts. A reader
-     * opened afterwards starts there. Windows deletes no
+     * the records were deleted, and its {@link #firstIndex()} moves up to where the log now starts (it lets go
+     * of the deleted segments it had mapped then). A reader that lagged so far behind that the segment after
+     * the last one it knew is gone starts again where the log now starts when it next looks for new records
+     * ({@link #size()}, a read past its end, an iteration), and follows the writer from there. A reader opened
+     * afterwards starts there. Windows deletes no
      * mapped file: there this fails with a {@link BlitException} and changes nothing, unless the mappings
      * were released.
      *
@@ -567,6 +570,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      * Iteration ends at the last record present when {@code hasNext()} is asked, so it runs into records
      * appended meanwhile (by this writer, or, for a reader, by the writer anywhere). A damaged record throws
      * from {@code next()}, naming its index; calling {@code next()} again goes on with the record after it.
+     * Records {@link #deleteBefore deleted} ahead of the iteration throw once, naming them, and the next call
+     * goes on with the oldest record left.
      *
      * @return an iterator over the values, in append order
      */
@@ -574,7 +579,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     public Iterator<Object> iterator() {
         checkOpen();
         return new Iterator<>() {
-            private long next = firstIndex();
+            private long next = start();
 
             @Override
             public boolean hasNext() {
@@ -586,9 +591,32 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                 if (!hasNext()) {
                     throw new NoSuchElementException("no record at index " + next);
                 }
-                return read(next++);
+                long index = next++;
+                try {
+                    return read(index);
+                } catch (BlitException e) {
+                    long first = firstIndex();
+                    if (index >= first) {
+                        throw e;
+                    }
+                    next = first;
+                    throw new BlitException("records " + index + ".." + (first - 1) + " were deleted (deleteBefore) before"
+                            + " this iteration reached them; the next call goes on with record " + first, e);
+                }
             }
         };
+    }
+
+    /**
+     * Where an iteration starts: {@link #firstIndex()}, after a reader has forgotten the segments at the front
+     * that the writer deleted since it last looked, so that it does not start by running into them.
+     */
+    private synchronized long start() {
+        checkOpen();
+        if (!writer) {
+            segments.forgetDeleted();
+        }
+        return segments.first();
     }
 
     /** @return how many segments have their record offsets in memory (for tests of the index budget) */

@@ -294,14 +294,15 @@ final class Segments {
 
     /**
      * Forgets the segments at the front whose files were deleted after the log was opened (by the writer's
-     * {@link BlitLog#deleteBefore}, in another process, or by hand) and that this log had not mapped, so that a
-     * reader lagging behind retention finds {@link BlitLog#firstIndex()} where the log now starts.
+     * {@link BlitLog#deleteBefore}, in another process, or by hand), so that a reader lagging behind retention
+     * finds {@link BlitLog#firstIndex()} where the log now starts. Those it had mapped go too: a reader keeps
+     * reading a deleted segment it had mapped only until it finds that the log has moved past it.
      *
      * @return whether any segment was forgotten
      */
-    private boolean forgetDeleted() {
+    boolean forgetDeleted() {
         int n = 0;
-        while (n < list.size() - 1 && list.get(n).map == null && !Files.exists(list.get(n).path)) {
+        while (n < list.size() - 1 && !Files.exists(list.get(n).path)) {
             n++;
         }
         for (int j = 0; j < n; j++) {
@@ -348,13 +349,41 @@ final class Segments {
                 break;
             }
             long first = s.first + s.count;
-            Segment next = Segment.open(dir.resolve(Segment.fileName(first)), first, encoding, false, false);
+            Path path = dir.resolve(Segment.fileName(first));
+            Segment next = Segment.open(path, first, encoding, false, false);
             if (next == null) {
-                break;
+                // The writer creates the next file before it seals this one, so it is missing only if it was
+                // deleted since (deleteBefore ran past this reader); then later segments exist.
+                if (Files.exists(path) || !deletedAhead(first)) {
+                    break;
+                }
+                reload();
+                if (list.isEmpty()) { // emptied by hand meanwhile: the log's next look loads it again
+                    return first;
+                }
+                s = last();
+                continue;
             }
             add(next);
             s = next;
         }
         return s.first + s.count;
+    }
+
+    /** @return whether the directory holds a segment starting at {@code first} or later */
+    private boolean deletedAhead(long first) {
+        List<Long> firsts = listSegments();
+        return !firsts.isEmpty() && firsts.get(firsts.size() - 1) >= first;
+    }
+
+    /**
+     * A reader whose next segment was deleted starts again from what the directory holds now, as opening does:
+     * the segments it knew are released (those it had mapped too, whose records are no longer the log's), and
+     * {@link #first()} is where the log now starts.
+     */
+    private void reload() {
+        releaseAll();
+        list.clear();
+        load();
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -16,6 +17,7 @@ import static dev.blit.log.LogTesting.describe;
 import static dev.blit.log.LogTesting.matches;
 import static dev.blit.log.LogTesting.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -138,5 +140,80 @@ class BlitLogRetentionTest {
                 assertEquals(log.firstIndex(), reader.firstIndex());
             }
         }
+    }
+
+    @Test
+    void aReaderLaggingBehindTheDeletionFollowsTheWriterPastIt() {
+        assumeFalse(System.getProperty("os.name", "").startsWith("Windows"), "Windows deletes no mapped file");
+        try (BlitLog log = filled(dir, 1000);
+             BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            assertEquals(1000, reader.size());
+            assertReadsRecords(reader, 990, 1000); // the reader's last segment is mapped
+            for (long i = 1000; i < 3000; i++) {
+                log.append(record(i));
+            }
+            long first = log.deleteBefore(1500); // the segments that followed the reader's are gone
+            assertTrue(first > 1000, "first " + first);
+            // It used to stop at the end of its last segment for good: the next file was missing.
+            assertEquals(3000, reader.size());
+            assertEquals(first, reader.firstIndex());
+            assertReadsRecords(reader, first, 3000);
+            BlitException e = assertThrows(BlitException.class, () -> reader.read(999));
+            assertTrue(e.getMessage().contains("the records before " + first + " were deleted"), e.getMessage());
+            long n = first;
+            for (Object v : reader) {
+                assertTrue(matches(n, v), "record " + n + " is " + describe(v));
+                n++;
+            }
+            assertEquals(3000, n);
+            log.append(record(3000));
+            assertEquals(3001, reader.size());
+            assertTrue(matches(3000, reader.read(3000)));
+        }
+    }
+
+    @Test
+    void anIterationThatDeletedRecordsOvertakeSaysSoOnceAndGoesOn() {
+        try (BlitLog log = filled(dir, 3000);
+             BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            for (BlitLog l : List.of(log, reader)) {
+                Iterator<Object> it = l.iterator();
+                long start = l.firstIndex();
+                assertTrue(matches(start, it.next()));
+                long first = log.deleteBefore(start + 1000);
+                // The writer lets go of what it deletes at once; a reader goes on through the segment it had mapped.
+                long n = start + 1;
+                int thrown = 0;
+                while (it.hasNext()) {
+                    try {
+                        Object v = it.next();
+                        assertTrue(matches(n, v), "record " + n + " is " + describe(v));
+                        n++;
+                    } catch (BlitException e) {
+                        assertEquals("records " + n + ".." + (first - 1) + " were deleted (deleteBefore) before this"
+                                + " iteration reached them; the next call goes on with record " + first, e.getMessage());
+                        thrown++;
+                        n = first;
+                    }
+                }
+                assertEquals(1, thrown);
+                assertEquals(3000, n);
+                assertFalse(it.hasNext());
+            }
+            // A new iteration on a reader that has not looked since starts where the log now starts.
+            log.deleteBefore(2500);
+            assertEquals(log.firstIndex(), reader.iterator().hasNext() ? firstRead(reader) : -1);
+        }
+    }
+
+    private static long firstRead(BlitLog l) {
+        Iterator<Object> it = l.iterator();
+        Object v = it.next();
+        for (long i = 0; i < 3000; i++) {
+            if (matches(i, v)) {
+                return i;
+            }
+        }
+        throw new AssertionError(describe(v));
     }
 }
