@@ -111,6 +111,7 @@ public final class Blit {
                 toBind.add(r);
             } else {
                 r.runs = ClassSerializers.runs(e.serializer);
+                r.late = ClassSerializers.late(e.serializer);
             }
         }
         // Two passes: every Registration exists before any serializer is made, so generated code for
@@ -121,8 +122,8 @@ public final class Blit {
         // Classes written by name get their serializers later, on first use, from the same builder and options
         // (which only NamedClasses touches from then on, one class at a time).
         NamedClasses named = b.classNames.isEmpty() ? null : new NamedClasses(b.classNames,
-                b.classLoader != null ? b.classLoader : defaultLoader(), type -> ClassSerializers.content(type, rb,
-                rb.lookupFor(type), options));
+                b.classLoader != null ? b.classLoader : defaultLoader(), (type, late) -> ClassSerializers.content(type, rb,
+                rb.lookupFor(type), options, late));
         this.registry = rb.build(named);
     }
 

@@ -62,7 +62,7 @@ public final class ClassSerializers {
      * @throws BlitException if the class cannot be serialized (no way to instantiate it, no access)
      */
     public static Serializer<?> create(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
-        return linked(type, () -> create(type, rb, lookup, options, new boolean[1]));
+        return linked(type, () -> create(type, rb, lookup, options, new boolean[TRAITS]));
     }
 
     /**
@@ -77,9 +77,10 @@ public final class ClassSerializers {
      * @param options the Blit instance's choices, shared by all its classes
      */
     public static void bind(Registration r, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
-        boolean[] runs = new boolean[1];
-        r.bind(linked(r.type, () -> create(r.type, rb, lookup, options, runs)));
-        r.runs = runs[0];
+        boolean[] traits = new boolean[TRAITS];
+        r.bind(linked(r.type, () -> create(r.type, rb, lookup, options, traits)));
+        r.runs = traits[RUNS];
+        r.late = traits[LATE];
     }
 
     /**
@@ -106,9 +107,19 @@ public final class ClassSerializers {
      * @return its content's serializer
      * @throws BlitException if the class cannot be serialized
      */
-    public static Serializer<?> content(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options) {
-        return create(type, rb, lookup, options, new boolean[1]);
+    public static Serializer<?> content(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options,
+                                        boolean[] late) {
+        boolean[] traits = new boolean[TRAITS];
+        Serializer<?> s = create(type, rb, lookup, options, traits);
+        late[0] = traits[LATE];
+        return s;
     }
+
+    /** What {@link #create} says of the serializer it made, besides making it: indexes into its {@code traits}. */
+    private static final int RUNS = 0;
+    /** {@link Registration#late}. */
+    private static final int LATE = 1;
+    private static final int TRAITS = 2;
 
     /**
      * A serializer the user registered ({@code register(type, id, serializer)}, {@code registerHierarchy}) as this
@@ -150,10 +161,22 @@ public final class ClassSerializers {
         return s instanceof ReflectiveSerializer && ((ReflectiveSerializer) s).hasFields();
     }
 
+    /**
+     * {@link Registration#late} for a serializer the user registered: known only of Blit's own
+     * {@link ReflectiveSerializer}, as {@link #runs} is. Another serializer of the user's may well build its value
+     * after reading what it holds; a cycle through it then fails on reading, as it always did.
+     *
+     * @param s a serializer registered with {@code register(type, id, s)}
+     * @return whether a back reference to its value from inside its content is refused on writing
+     */
+    public static boolean late(Serializer<?> s) {
+        return s instanceof ReflectiveSerializer && ((ReflectiveSerializer) s).late();
+    }
+
     private static Serializer<?> create(Class<?> type, RegistryBuilder rb, MethodHandles.Lookup lookup, Options options,
-                                        boolean[] runs) {
+                                        boolean[] traits) {
         if (type.isEnum()) {
-            runs[0] = true;
+            traits[RUNS] = true;
             return MarkedSerializer.of(new EnumSerializer<>(type), type, options);
         }
         if (Marshallable.class.isAssignableFrom(type)) {
@@ -187,11 +210,14 @@ public final class ClassSerializers {
             return MarkedSerializer.of(JavaSerialization.create(type, lookup), type, options);
         }
         ClassModel model = ClassModel.of(type, lookup);
+        // Built by a constructor after its fields are read: nothing inside can refer back to it (flat classes hold no
+        // references at all).
+        traits[LATE] = model.strategy() != ClassModel.Strategy.FIELDS;
         Serializer<?> fields = fieldByField(model, rb, options.flat && !options.compatible);
         if (options.compatible) {
             return new CompatibleSerializer(model, fields, options.slots++).shell();
         }
-        runs[0] = !model.properties().isEmpty();
+        traits[RUNS] = !model.properties().isEmpty();
         return fields;
     }
 

@@ -49,6 +49,11 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         return properties.length > 0;
     }
 
+    /** @return whether it builds its object through a constructor, after the fields ({@code Registration.late}) */
+    boolean late() {
+        return model.strategy() != ClassModel.Strategy.FIELDS;
+    }
+
     /**
      * @param model the class to serialize
      * @param flat  whether a class whose fields are all primitives is written as a flat block (FORMAT.md

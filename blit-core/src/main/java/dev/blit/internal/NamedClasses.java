@@ -39,10 +39,11 @@ public final class NamedClasses {
     public interface Binder {
         /**
          * @param type a concrete class of the user's
+         * @param late set to {@link Registration#late} of the class (its element 0)
          * @return its content's serializer
          * @throws BlitException if the class cannot be serialized
          */
-        Serializer<?> contentOf(Class<?> type);
+        Serializer<?> contentOf(Class<?> type, boolean[] late);
     }
 
     private final List<String> patterns;
@@ -252,8 +253,9 @@ public final class NamedClasses {
                 throw new BlitException(refused);
             }
             Serializer<?> content;
+            boolean[] late = new boolean[1];
             try {
-                content = binder.contentOf(type);
+                content = binder.contentOf(type, late);
             } catch (BlitException e) {
                 // Kept: bytes that name such a class in every message would otherwise buy a failed generation each.
                 refusals.put(type, e.getMessage());
@@ -270,6 +272,7 @@ public final class NamedClasses {
             String pkg = dot < 0 ? "" : name.substring(0, dot);
             String known = packageNames.putIfAbsent(pkg, pkg);
             r.bind(new Named(new ClassName(type, known != null ? known : pkg, name.substring(dot + 1)), content));
+            r.late = late[0];
             byName.put(type.getName(), r);
             byClass.put(type, r);
             return r;

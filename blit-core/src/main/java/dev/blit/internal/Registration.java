@@ -22,6 +22,13 @@ public final class Registration {
      * user's own serializer, whose content Blit cannot vouch for.
      */
     public boolean runs;
+    /**
+     * Whether a reader can refer to a value of this type only once all of its content is read: a record, or a
+     * class Blit builds through a constructor that takes its fields. With references on, a back reference to such
+     * a value from inside its own content (a cycle through it) can never be read, so the writer refuses it
+     * ({@link WriteSession}) rather than write bytes that no reader can take back.
+     */
+    public boolean late;
 
     public Registration(int id, Class<?> type) {
         this.id = id;

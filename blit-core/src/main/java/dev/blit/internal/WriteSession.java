@@ -19,6 +19,15 @@ public final class WriteSession implements ObjectWriter {
     /** Null when references are off: the fast path then costs one null check. */
     private final IdentityTable refs;
     private int depth;
+    /**
+     * With references on, the values being written whose class is {@link Registration#late} (a record, a class built
+     * by its constructor), innermost last: their reference numbers and their levels, so that a back reference to one
+     * of them from inside it is refused here rather than written as bytes no reader can take back. Numbers, not the
+     * objects: ints cost no GC barrier to store. Empty for most graphs, so a back reference checks one field.
+     */
+    private int[] lateIds = new int[8];
+    private int[] lateLevels = new int[8];
+    private int lateCount;
     /** Compatible mode: which classes' field tables this message already holds; see {@link #describe}. */
     private long describedLow;
     /** The same, for slots from 64 on (an instance with that many compatible classes). */
@@ -143,6 +152,7 @@ public final class WriteSession implements ObjectWriter {
     public void begin() {
         active = true;
         depth = 0;
+        lateCount = 0;
         describedLow = 0;
         if (described != null) {
             java.util.Arrays.fill(described, false);
@@ -232,7 +242,7 @@ public final class WriteSession implements ObjectWriter {
     public void write(WriteBuffer out, Object value, Registration r) {
         if (enter(out, value, r)) {
             r.serializer.write(out, value);
-            depth--;
+            exit();
         }
     }
 
@@ -248,7 +258,7 @@ public final class WriteSession implements ObjectWriter {
      * @return whether the caller must write the content
      */
     public boolean enter(WriteBuffer out, Object value, Registration r) {
-        if (refs != null && r.tracked && wroteReference(out, value)) {
+        if (refs != null && r.tracked && wroteReference(out, value, r)) {
             return false;
         }
         int id = r.id;
@@ -290,18 +300,27 @@ public final class WriteSession implements ObjectWriter {
      * @return whether the caller must write the content
      */
     public boolean enterTrackedLeaf(WriteBuffer out, Object value, int id) {
-        if (refs != null && wroteReference(out, value)) {
+        if (refs != null && wroteReference(out, value, null)) {
             return false;
         }
         enterLeaf(out, value, id);
         return true;
     }
 
-    /** Writes a back reference if {@code value} was written before in this message; else numbers it. */
-    private boolean wroteReference(WriteBuffer out, Object value) {
+    /**
+     * Writes a back reference if {@code value} was written before in this message; else numbers it, and notes
+     * it if its class is {@link Registration#late} ({@code r} null for a leaf, never late).
+     */
+    private boolean wroteReference(WriteBuffer out, Object value, Registration r) {
         int earlier = refs.putIfAbsent(value);
         if (earlier < 0) {
+            if (r != null && r.late) {
+                enteringLate();
+            }
             return false;
+        }
+        if (lateCount > 0) {
+            refuseCycleThroughLate(earlier, value);
         }
         out.writeByte(TypeIds.REFERENCE);
         out.writeUnsignedVarInt(earlier);
@@ -658,7 +677,32 @@ public final class WriteSession implements ObjectWriter {
 
     /** Ends the level {@link #enter} began, after the content was written. */
     public void exit() {
+        if (lateCount > 0 && lateLevels[lateCount - 1] == depth) {
+            lateCount--;
+        }
         depth--;
+    }
+
+    /** Notes the value just numbered, whose level {@link #enter} is about to begin, as being written. */
+    private void enteringLate() {
+        if (lateCount == lateIds.length) {
+            lateIds = java.util.Arrays.copyOf(lateIds, lateCount * 2);
+            lateLevels = java.util.Arrays.copyOf(lateLevels, lateCount * 2);
+        }
+        lateIds[lateCount] = refs.size() - 1;
+        lateLevels[lateCount++] = depth + 1;
+    }
+
+    private void refuseCycleThroughLate(int earlier, Object value) {
+        for (int i = 0; i < lateCount; i++) {
+            if (lateIds[i] == earlier) {
+                throw new BlitException("cannot write a back reference to the " + value.getClass().getName()
+                        + " being written (object #" + earlier + "), from inside it: a cycle through a record or a class"
+                        + " built by its constructor cannot be read back, since the reader has the object only once its"
+                        + " fields are read. Break the cycle (a transient field, set again after reading), or give the"
+                        + " class a no-argument constructor and non-final fields, which Blit fills after creating it");
+            }
+        }
     }
 
     /**

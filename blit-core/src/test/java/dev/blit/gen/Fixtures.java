@@ -448,6 +448,23 @@ final class Fixtures {
     record Holder(Object[] items) {
     }
 
+    /**
+     * A writer refuses a cycle through a record or a constructor-built object; a reader must refuse one all the
+     * same, in bytes from elsewhere. This makes such bytes from those of the same value without the cycle.
+     *
+     * @param bytes a message whose last byte is a null value (a field or element left null)
+     * @return the message with a back reference to object #0, the outermost value, in place of that null
+     */
+    static byte[] backReferenceToTheFirstInPlaceOfTheLastNull(byte[] bytes) {
+        if (bytes[bytes.length - 1] != 0) {
+            throw new IllegalArgumentException("the message does not end with a null");
+        }
+        byte[] b = Arrays.copyOf(bytes, bytes.length + 1);
+        b[bytes.length - 1] = 1; // TypeIds.REFERENCE
+        b[bytes.length] = 0; // object #0
+        return b;
+    }
+
     /** One String field, for hand-computed lengths and type mismatches. */
     static final class Named {
         String name;

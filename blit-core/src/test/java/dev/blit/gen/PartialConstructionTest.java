@@ -176,8 +176,10 @@ class PartialConstructionTest {
         Linked loop = new Linked(1);
         loop.next = loop;
         Blit blit = Blit.builder().references(true).register(Linked.class, 100).build();
-        byte[] bytes = blit.toBytes(loop);
-        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(loop));
+        assertTrue(e.getMessage().contains("cannot write a back reference to the " + Linked.class.getName()), e.getMessage());
+        byte[] bytes = Fixtures.backReferenceToTheFirstInPlaceOfTheLastNull(blit.toBytes(new Linked(1)));
+        e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
         assertTrue(e.getMessage().contains("still being constructed"), e.getMessage());
         Linked chain = new Linked(1);
         chain.next = new Linked(2);

@@ -78,12 +78,24 @@ class ReferenceGraphTest {
     }
 
     @Test
-    void aCycleThroughARecordIsRejectedOnReadWithABlitException() {
+    void aCycleThroughARecordIsRefusedOnWriteAndOnReadWithABlitException() {
         Object[] items = new Object[1];
         Holder h = new Holder(items);
         items[0] = h;
-        byte[] bytes = REFS.toBytes(h);
-        BlitException e = assertThrows(BlitException.class, () -> REFS.fromBytes(bytes));
+        // The writer refuses it: bytes no reader could take back would be lost data in a file or log.
+        BlitException e = assertThrows(BlitException.class, () -> REFS.toBytes(h));
+        assertTrue(e.getMessage().startsWith("cannot write a back reference to the " + Holder.class.getName()
+                + " being written (object #0), from inside it"), e.getMessage());
+        assertThrows(BlitException.class, () -> REFS.copy(h));
+        // Shared, not cyclic, is fine: a record reached twice from outside itself.
+        Object[] twice = (Object[]) REFS.fromBytes(REFS.toBytes(new Object[]{new Holder(null), null}));
+        assertNull(twice[1]);
+        Holder shared = new Holder(new Object[0]);
+        Object[] pair = (Object[]) REFS.fromBytes(REFS.toBytes(new Object[]{shared, shared}));
+        assertSame(pair[0], pair[1]);
+        // A reader refuses such bytes from elsewhere.
+        byte[] bytes = Fixtures.backReferenceToTheFirstInPlaceOfTheLastNull(REFS.toBytes(new Holder(new Object[1])));
+        e = assertThrows(BlitException.class, () -> REFS.fromBytes(bytes));
         assertTrue(e.getMessage().contains("still being constructed"), e.getMessage());
     }
 
