@@ -57,6 +57,20 @@ public final class IdentityTable {
         }
     }
 
+    /**
+     * @param key an object
+     * @return its index if it was recorded, else -1; records nothing
+     */
+    public int indexOf(Object key) {
+        Object[] k = keys;
+        for (int i = mix(System.identityHashCode(key)) & mask; k[i] != null; i = (i + 1) & mask) {
+            if (k[i] == key) {
+                return values[i];
+            }
+        }
+        return -1;
+    }
+
     /** @return how many distinct objects were recorded */
     public int size() {
         return size;

@@ -685,22 +685,44 @@ public final class WriteSession implements ObjectWriter {
 
     /** Notes the value just numbered, whose level {@link #enter} is about to begin, as being written. */
     private void enteringLate() {
+        pushLate(refs.size() - 1, depth + 1);
+    }
+
+    /**
+     * For a built-in serializer whose reader builds the value only after its content (a {@code Map.entry}), under
+     * an id shared with others that are not {@link Registration#late}: called as its content begins, it makes a
+     * back reference to {@code value} from inside that content refused, as for a late class.
+     *
+     * @param value the value whose content is being written, at the current level
+     */
+    public void contentBuiltAfter(Object value) {
+        int id = refs == null ? -1 : refs.indexOf(value);
+        if (id >= 0) {
+            pushLate(id, depth);
+        }
+    }
+
+    private void pushLate(int id, int level) {
         if (lateCount == lateIds.length) {
             lateIds = java.util.Arrays.copyOf(lateIds, lateCount * 2);
             lateLevels = java.util.Arrays.copyOf(lateLevels, lateCount * 2);
         }
-        lateIds[lateCount] = refs.size() - 1;
-        lateLevels[lateCount++] = depth + 1;
+        lateIds[lateCount] = id;
+        lateLevels[lateCount++] = level;
     }
 
     private void refuseCycleThroughLate(int earlier, Object value) {
         for (int i = 0; i < lateCount; i++) {
             if (lateIds[i] == earlier) {
+                boolean jdk = value.getClass().getName().startsWith("java.");
                 throw new BlitException("cannot write a back reference to the " + value.getClass().getName()
-                        + " being written (object #" + earlier + "), from inside it: a cycle through a record or a class"
-                        + " built by its constructor cannot be read back, since the reader has the object only once its"
-                        + " fields are read. Break the cycle (a transient field, set again after reading), or give the"
-                        + " class a no-argument constructor and non-final fields, which Blit fills after creating it");
+                        + " being written (object #" + earlier + "), from inside it: a cycle through " + (jdk
+                        ? "a JDK value made from its content (List.of, a singleton collection, a map entry, nCopies) cannot be"
+                        + " read back, since the reader makes it only once its content is read. Break the cycle"
+                        : "a record or a class built by its constructor cannot be read back, since the reader has the"
+                        + " object only once its fields are read. Break the cycle (a transient field, set again after"
+                        + " reading), or give the class a no-argument constructor and non-final fields, which Blit"
+                        + " fills after creating it"));
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
+import dev.blit.internal.WriteSession;
 
 import java.lang.reflect.Modifier;
 import java.util.AbstractMap;
@@ -143,6 +144,7 @@ final class ExtendedCollections {
             case TypeIds.EXT_SIMPLE_IMMUTABLE_ENTRY:
             case TypeIds.EXT_MAP_ENTRY: {
                 Map.Entry<?, ?> e = (Map.Entry<?, ?>) v;
+                WriteSession.of(out).contentBuiltAfter(e); // read as a key and a value, then made: no cycle through it
                 out.writeObject(e.getKey());
                 out.writeObject(e.getValue());
                 return;
@@ -189,6 +191,7 @@ final class ExtendedCollections {
                 return;
             case TypeIds.EXT_N_COPIES: {
                 List<?> copies = (List<?>) v;
+                WriteSession.of(out).contentBuiltAfter(copies); // made from its element once read, like an entry
                 out.writeUnsignedVarInt(copies.size());
                 out.writeObject(copies.isEmpty() ? null : copies.get(0));
                 return;

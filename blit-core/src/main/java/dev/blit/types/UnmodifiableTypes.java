@@ -43,14 +43,18 @@ final class UnmodifiableTypes {
         aliases(rb, set, Set.of(1), Set.of(1, 2), Set.of(1, 2, 3));
         Registration map = rb.add(TypeIds.IMMUTABLE_MAP, Map.of().getClass(), new Codec(TypeIds.IMMUTABLE_MAP));
         aliases(rb, map, Map.of(1, 1), Map.of(1, 1, 2, 2), Map.of(1, 1, 2, 2, 3, 3));
+        // Made from their elements once read: nothing inside may refer back to them (Registration.late).
+        list.late = true;
+        set.late = true;
+        map.late = true;
 
         rb.add(TypeIds.EMPTY_LIST, Collections.emptyList().getClass(), new Codec(TypeIds.EMPTY_LIST));
         rb.add(TypeIds.EMPTY_SET, Collections.emptySet().getClass(), new Codec(TypeIds.EMPTY_SET));
         rb.add(TypeIds.EMPTY_MAP, Collections.emptyMap().getClass(), new Codec(TypeIds.EMPTY_MAP));
 
-        rb.add(TypeIds.SINGLETON_LIST, Collections.singletonList(1).getClass(), new Codec(TypeIds.SINGLETON_LIST));
-        rb.add(TypeIds.SINGLETON_SET, Collections.singleton(1).getClass(), new Codec(TypeIds.SINGLETON_SET));
-        rb.add(TypeIds.SINGLETON_MAP, Collections.singletonMap(1, 1).getClass(), new Codec(TypeIds.SINGLETON_MAP));
+        rb.add(TypeIds.SINGLETON_LIST, Collections.singletonList(1).getClass(), new Codec(TypeIds.SINGLETON_LIST)).late = true;
+        rb.add(TypeIds.SINGLETON_SET, Collections.singleton(1).getClass(), new Codec(TypeIds.SINGLETON_SET)).late = true;
+        rb.add(TypeIds.SINGLETON_MAP, Collections.singletonMap(1, 1).getClass(), new Codec(TypeIds.SINGLETON_MAP)).late = true;
 
         // A wrapper of a LinkedList and of an ArrayList are different classes; both decode to an ArrayList.
         Registration ul = rb.add(TypeIds.UNMODIFIABLE_LIST, Collections.unmodifiableList(new ArrayList<>()).getClass(),

@@ -5,8 +5,13 @@ import dev.blit.BlitException;
 import dev.blit.buffer.WriteBuffer;
 import org.junit.jupiter.api.Test;
 
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -92,6 +97,34 @@ class CycleThroughConstructedObjectTest {
         Pair p = new Pair("p");
         p.other = p;
         assertRefused(named, p, Pair.class);
+    }
+
+    @Test
+    void jdkValuesMadeFromTheirContentRefuseTheCycleToo() {
+        Blit blit = builder().build();
+        List<Function<List<Object>, Object>> makers = List.of(List::of, l -> Set.of(l), l -> Map.of("k", l),
+                Collections::singletonList, Collections::singleton, l -> Collections.singletonMap("k", l),
+                l -> Map.entry("k", l), l -> new AbstractMap.SimpleEntry<>("k", l),
+                l -> new AbstractMap.SimpleImmutableEntry<>("k", l), l -> Collections.nCopies(3, l));
+        for (Function<List<Object>, Object> make : makers) {
+            List<Object> inner = new ArrayList<>();
+            Object outer = make.apply(inner);
+            inner.add(outer);
+            assertRefused(blit, outer, outer.getClass());
+            // The same values without the cycle, shared, still round-trip shared.
+            List<Object> plain = new ArrayList<>(List.of("x"));
+            Object value = make.apply(plain);
+            Object[] back = (Object[]) blit.fromBytes(blit.toBytes(new Object[]{value, value, plain}));
+            assertSame(back[0], back[1]);
+            assertEquals(value, back[0]);
+        }
+        // Those made first and filled (an unmodifiable view of a list, an array) restore such a cycle.
+        List<Object> inner = new ArrayList<>();
+        List<Object> view = Collections.unmodifiableList(inner);
+        inner.add(view);
+        @SuppressWarnings("unchecked")
+        List<Object> viewBack = (List<Object>) blit.fromBytes(blit.toBytes(view));
+        assertSame(viewBack, ((List<?>) viewBack.get(0)).get(0));
     }
 
     @Test

@@ -22,6 +22,23 @@ class IdentityTableTest {
     }
 
     @Test
+    void indexOfFindsWhatWasRecordedAndRecordsNothing() {
+        IdentityTable t = new IdentityTable();
+        List<Object> objects = new ArrayList<>();
+        for (int i = 0; i < 200; i++) { // past several rehashes
+            Object o = new Object();
+            objects.add(o);
+            assertEquals(-1, t.indexOf(o));
+            t.putIfAbsent(o);
+        }
+        for (int i = 0; i < objects.size(); i++) {
+            assertEquals(i, t.indexOf(objects.get(i)));
+        }
+        assertEquals(-1, t.indexOf(new Object()));
+        assertEquals(200, t.size());
+    }
+
+    @Test
     void equalButDistinctObjectsAreDifferentEntries() {
         IdentityTable t = new IdentityTable();
         String a = new String("same");
