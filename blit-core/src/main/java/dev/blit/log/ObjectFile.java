@@ -180,15 +180,32 @@ public final class ObjectFile {
         }
     }
 
+    /**
+     * Why {@link #appender} refuses a file. A value cut short by a crash and values another Blit wrote (other ids,
+     * another mode) fail alike, and an object file does not record how its Blit was built, so the message gives
+     * both ways out; where not one value reads, the second is by far the likelier, and cutting the file where the
+     * reading stopped would throw all of it away.
+     */
+    private static BlitException notWhole(Path file, long whole, long end, BlitException e) {
+        String other = "append through a Blit built like the one that wrote them (the same classes under the same ids,"
+                + " compatible, flat and references as it had them): an object file does not record how its Blit was built";
+        return new BlitException("cannot append to " + file + ": " + (whole == 0
+                ? "not one value of it reads with this Blit (" + e.getMessage() + "), so it was most likely written by"
+                + " a Blit built otherwise: " + other + ". Only a file known to hold nothing but one value cut short"
+                + " may be emptied"
+                : "it does not end with a whole value (" + e.getMessage() + "); its " + whole + " values before offset "
+                + end + " read whole. If the file was cut short (a crash while it was written), truncate it to " + end
+                + " bytes to keep them and append after them; if the values after them were written by another Blit, "
+                + other), e);
+    }
+
     private static void checkEndsWhole(Path file, Blit blit) {
         try (Reader r = reader(file, blit)) {
             while (r.hasNext()) {
                 try {
                     r.next();
                 } catch (BlitException e) {
-                    throw new BlitException("cannot append to " + file + ": it does not end with a whole value ("
-                            + e.getMessage() + "); its " + r.count() + " values before offset " + r.end()
-                            + " read whole: truncate it to " + r.end() + " bytes to keep them and append after them", e);
+                    throw notWhole(file, r.count(), r.end(), e);
                 }
             }
         }

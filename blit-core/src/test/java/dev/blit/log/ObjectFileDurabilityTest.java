@@ -256,6 +256,23 @@ class ObjectFileDurabilityTest {
     }
 
     @Test
+    void anAppenderWithABlitBuiltOtherwiseIsNotToldToEmptyTheFile() throws IOException {
+        Path file = dir.resolve("values.blit");
+        ObjectFile.write(file, BLIT, records(0, 10));
+        long size = Files.size(file);
+        Blit compatible = Blit.builder().register(LogTesting.Tick.class, 100).compatible(true).build();
+        BlitException e = assertThrows(BlitException.class, () -> ObjectFile.appender(file, compatible));
+        assertTrue(e.getMessage().contains("not one value of it reads with this Blit")
+                && e.getMessage().contains("append through a Blit built like the one that wrote them")
+                && !e.getMessage().contains("truncate it to 0"), e.getMessage());
+        assertEquals(size, Files.size(file), "a refused append changes nothing");
+        try (ObjectFile.Writer w = ObjectFile.appender(file, BLIT)) {
+            w.write(record(10));
+        }
+        assertHoldsRecords(file, 0, 11);
+    }
+
+    @Test
     void anAppenderRefusesAFileThatEndsInsideAValueAndSaysWhereToCutIt() throws IOException {
         Path file = dir.resolve("values.blit");
         ObjectFile.write(file, BLIT, records(0, 40));
