@@ -211,8 +211,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private void lock() {
         Path file = dir.resolve(LOCK_FILE);
         try {
-            lockChannel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            lock = lockChannel.tryLock();
+            Durable.uninterruptibly(() -> {
+                lockChannel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                lock = lockChannel.tryLock();
+                return null;
+            });
         } catch (OverlappingFileLockException e) {
             throw new BlitException("log " + dir + " is already open for writing in this JVM");
         } catch (IOException e) {
@@ -343,7 +346,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                     s.syncedTo = to;
                 }
                 if (s.metaDirty) {
-                    s.channel.force(true);
+                    s.forceMetadata();
                     s.metaDirty = false;
                 }
                 if (k < last) {
@@ -375,14 +378,19 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         int lastCrc = s.count == 0 ? 0 : (int) s.map.getLong(s.offsets[s.count - 1]);
         Checkpoint c = new Checkpoint(s.first, s.end, lastCrc);
         try {
-            if (checkpointChannel == null) {
-                checkpointChannel = FileChannel.open(dir.resolve(Checkpoint.FILE), StandardOpenOption.CREATE,
-                        StandardOpenOption.WRITE);
-            }
-            c.write(checkpointChannel);
+            Durable.uninterruptibly(() -> {
+                if (checkpointChannel == null) {
+                    checkpointChannel = FileChannel.open(dir.resolve(Checkpoint.FILE), StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE);
+                }
+                c.write(checkpointChannel);
+                return null;
+            });
             written = c;
         } catch (IOException e) {
-            // advice only: the next open checks every record of the last segment
+            // advice only: the next open checks every record of the last segment; a channel an interrupt
+            // closed is opened again next time
+            closeCheckpoint();
         }
     }
 
@@ -651,13 +659,21 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         }
     }
 
+    private void closeCheckpoint() {
+        if (checkpointChannel != null) {
+            try {
+                checkpointChannel.close();
+            } catch (IOException ignored) {
+                // nothing of it needs to reach the disk
+            }
+            checkpointChannel = null;
+        }
+    }
+
     private void release() {
         segments.releaseAll();
+        closeCheckpoint();
         try {
-            if (checkpointChannel != null) {
-                checkpointChannel.close();
-                checkpointChannel = null;
-            }
             if (lock != null) {
                 lock.release();
             }

@@ -22,6 +22,42 @@ final class Durable {
     private Durable() {
     }
 
+    /** A file operation, for {@link #uninterruptibly}. */
+    interface Io<T> {
+        T run() throws IOException;
+    }
+
+    /**
+     * Runs a file operation with the thread's interrupt status cleared, and sets it again afterwards. A
+     * {@link FileChannel} that an operation finds its thread interrupted in is closed for good
+     * ({@link java.nio.channels.ClosedByInterruptException}), for every later caller too: an interrupt meant for
+     * something else (an executor's {@code shutdownNow}, a cancelled {@code Future}) would leave a log or file
+     * writer that can never force what it wrote. The operations are short and run to the end; the caller finds
+     * its interrupt where it left it.
+     */
+    static <T> T uninterruptibly(Io<T> io) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return io.run();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** {@link #uninterruptibly} for code that reports its own failures (as {@code BlitException}s). */
+    static <T> T withoutInterrupt(java.util.function.Supplier<T> action) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return action.get();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /**
      * Forces {@code dir}'s entries to the device: after a file was created, renamed or removed in it.
      *
@@ -30,8 +66,13 @@ final class Durable {
      *                     directory and makes the entry durable with the file)
      */
     static void syncDirectory(Path dir) throws IOException {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
+        try {
+            uninterruptibly(() -> {
+                try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+                    d.force(true);
+                }
+                return null;
+            });
         } catch (IOException e) {
             if (!System.getProperty("os.name", "").startsWith("Windows")) {
                 throw e;

@@ -84,6 +84,11 @@ public final class ObjectFile {
     public static long write(Path file, Blit blit, Iterable<?> values) {
         Objects.requireNonNull(blit, "blit");
         Objects.requireNonNull(values, "values");
+        // A channel that finds its thread interrupted closes for good (Durable.uninterruptibly); so here and below.
+        return Durable.withoutInterrupt(() -> writeAtomically(file, blit, values));
+    }
+
+    private static long writeAtomically(Path file, Blit blit, Iterable<?> values) {
         Path target = file;
         Durable.Temp tmp;
         try {
@@ -156,6 +161,10 @@ public final class ObjectFile {
      */
     public static Writer appender(Path file, Blit blit) {
         Objects.requireNonNull(blit, "blit");
+        return Durable.withoutInterrupt(() -> openAppender(file, blit));
+    }
+
+    private static Writer openAppender(Path file, Blit blit) {
         boolean created = Files.notExists(file);
         if (!created) {
             checkEndsWhole(file, blit);
@@ -235,6 +244,10 @@ public final class ObjectFile {
 
     static Reader reader(Path file, Blit blit, int window) {
         Objects.requireNonNull(blit, "blit");
+        return Durable.withoutInterrupt(() -> open(file, blit, window));
+    }
+
+    private static Reader open(Path file, Blit blit, int window) {
         FileChannel ch;
         try {
             ch = FileChannel.open(file, StandardOpenOption.READ);
@@ -318,12 +331,28 @@ public final class ObjectFile {
             checkUsable();
             long mark = out.position();
             try {
-                blit.write(value, out);
+                toFile(() -> blit.write(value, out));
             } catch (RuntimeException | Error e) {
                 afterFailure(mark, e);
                 throw e;
             }
             count++;
+        }
+
+        /**
+         * Runs what may write to this writer's file without the thread's interrupt status, which would close the
+         * file's channel for good (see {@link ObjectFile#write(Path, Blit, Iterable)}); a caller's stream is the
+         * caller's, interrupts and all.
+         */
+        private void toFile(Runnable r) {
+            if (channel == null) {
+                r.run();
+            } else {
+                Durable.withoutInterrupt(() -> {
+                    r.run();
+                    return null;
+                });
+            }
         }
 
         /** After a failed value: Blit.write took back what it still held; cut off what had left already. */
@@ -378,7 +407,7 @@ public final class ObjectFile {
             if (closed) {
                 throw new BlitException("object file writer is closed");
             }
-            out.flush();
+            toFile(out::flush);
         }
 
         /**
@@ -394,9 +423,12 @@ public final class ObjectFile {
                 throw new BlitException("sync needs a writer that opened its file (ObjectFile.writer(Path, Blit) or"
                         + " appender); a caller's stream is flushed with flush() and made durable by its owner");
             }
-            flush();
             try {
-                channel.force(true);
+                Durable.uninterruptibly(() -> {
+                    flush();
+                    channel.force(true);
+                    return null;
+                });
                 if (directoryPending) {
                     Durable.syncDirectory(Durable.directoryOf(file));
                     directoryPending = false;
@@ -415,7 +447,7 @@ public final class ObjectFile {
             closed = true;
             try {
                 if (stream.failed == null) {
-                    out.flush();
+                    toFile(out::flush);
                 }
             } finally {
                 if (channel != null) {
@@ -540,7 +572,7 @@ public final class ObjectFile {
                 // Release the old window first, so that at most one is mapped at a time (on Java 17 to 21,
                 // at most one is reachable from here: the collector releases the others).
                 unmap();
-                window = Mapping.map(channel, FileChannel.MapMode.READ_ONLY, start, size);
+                window = Durable.uninterruptibly(() -> Mapping.map(channel, FileChannel.MapMode.READ_ONLY, start, size));
             } catch (IOException e) {
                 throw new BlitException("cannot map " + file + " at offset " + start + ": " + e, e);
             }

@@ -177,9 +177,12 @@ final class Segment {
     static Segment create(Path dir, long first, int size, int encoding) {
         Segment s = new Segment(dir.resolve(fileName(first)), first, encoding);
         try {
-            s.channel = FileChannel.open(s.path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
-            s.mapAll(FileChannel.MapMode.READ_WRITE, size);
+            Durable.uninterruptibly(() -> {
+                s.channel = FileChannel.open(s.path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
+                s.mapAll(FileChannel.MapMode.READ_WRITE, size);
+                return null;
+            });
         } catch (IOException e) {
             s.abandon();
             throw new BlitException("cannot create log segment " + s.path + ": " + e, e);
@@ -192,9 +195,12 @@ final class Segment {
         // Through the channel, not the mapping: a full disk is then an IOException, not a SIGBUS (see prefill).
         try {
             h.flip();
-            while (h.hasRemaining()) {
-                s.channel.write(h, h.position());
-            }
+            s.onChannel(() -> {
+                while (h.hasRemaining()) {
+                    s.channel.write(h, h.position());
+                }
+                return null;
+            });
         } catch (IOException e) {
             s.abandon();
             throw new BlitException("cannot write the header of log segment " + s.path + ": " + e, e);
@@ -246,6 +252,11 @@ final class Segment {
 
     /** @return false when the file is missing or its header is not complete (see {@link #open}) */
     private boolean mapFile(boolean writable, boolean keepChannel) {
+        // size() and map() would close the channel (Durable.uninterruptibly)
+        return Durable.withoutInterrupt(() -> mapFileNow(writable, keepChannel));
+    }
+
+    private boolean mapFileNow(boolean writable, boolean keepChannel) {
         try {
             channel = writable
                     ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
@@ -458,10 +469,16 @@ final class Segment {
     private void writeZeros(int from, int target, ByteBuffer zeros) {
         try {
             while (from < target) {
-                zeros.clear().limit(Math.min(zeros.capacity(), target - from));
-                while (zeros.hasRemaining()) {
-                    from += channel.write(zeros, from);
-                }
+                int at = from;
+                int n = Math.min(zeros.capacity(), target - from);
+                onChannel(() -> { // the whole chunk again after a reopening: zeros over zeros
+                    zeros.clear().limit(n);
+                    for (int p = at; zeros.hasRemaining(); ) {
+                        p += channel.write(zeros, p);
+                    }
+                    return null;
+                });
+                from += n;
             }
         } catch (IOException e) {
             throw new BlitException("cannot extend log segment " + path + " at offset " + from + ": " + e, e);
@@ -480,6 +497,34 @@ final class Segment {
             Files.deleteIfExists(path);
         } catch (IOException ignored) {
             // the next open deletes it: its header is incomplete
+        }
+    }
+
+    /** Forces the segment's size and other metadata (the writer's {@code sync}), through its channel. */
+    void forceMetadata() throws IOException {
+        onChannel(() -> {
+            channel.force(true);
+            return null;
+        });
+    }
+
+    /**
+     * Runs an operation on the writer's channel uninterruptibly ({@link Durable#uninterruptibly}), and once more
+     * on a new channel if the old one was closed meanwhile: an interrupt of a thread that was using it (the
+     * writer's, or the prefilling thread's), arriving during an operation, closes it for both. The operations
+     * given here can be repeated; a few times, for interrupts that keep coming.
+     */
+    private <T> T onChannel(Durable.Io<T> io) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                ensureChannel();
+                return Durable.uninterruptibly(io);
+            } catch (java.nio.channels.ClosedChannelException e) {
+                closeChannel();
+                if (attempt == 4) {
+                    throw e;
+                }
+            }
         }
     }
 
