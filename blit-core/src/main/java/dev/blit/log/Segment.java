@@ -501,7 +501,7 @@ final class Segment {
     }
 
     /** Forces the segment's size and other metadata (the writer's {@code sync}), through its channel. */
-    void forceMetadata() throws IOException {
+    synchronized void forceMetadata() throws IOException { // with prefill: one thread at a time reopens the channel
         onChannel(() -> {
             channel.force(true);
             return null;
