@@ -57,6 +57,10 @@ final class Checkpoint {
 
     /** @return the checkpoint in {@code dir}, or null if there is none that is whole */
     static Checkpoint read(Path dir) {
+        return Durable.withoutInterrupt(() -> readNow(dir)); // an interrupt would fail the read: a full scan instead
+    }
+
+    private static Checkpoint readNow(Path dir) {
         try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.allocate(SIZE).order(ByteOrder.LITTLE_ENDIAN);
             while (b.hasRemaining() && ch.read(b, b.position()) > 0) {
