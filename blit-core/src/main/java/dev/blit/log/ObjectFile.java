@@ -374,9 +374,11 @@ public final class ObjectFile {
             try {
                 out.clear();
                 base = at;
-                stream.flush(); // everything of the failed value is in the file now; cut it off
-                channel.truncate(at);
-                channel.position(at);
+                Durable.uninterruptibly(() -> {
+                    stream.flush(); // everything of the failed value is in the file now; cut it off
+                    channel.truncate(at);
+                    return channel.position(at);
+                });
             } catch (IOException e) {
                 broken = "cutting the failed value #" + count + " off " + file + " at offset " + at + " failed (" + e + ")";
                 failure.addSuppressed(e);

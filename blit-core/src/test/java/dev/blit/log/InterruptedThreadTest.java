@@ -1,6 +1,7 @@
 package dev.blit.log;
 
 import dev.blit.Blit;
+import dev.blit.BlitException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,6 +12,7 @@ import static dev.blit.log.LogTesting.describe;
 import static dev.blit.log.LogTesting.matches;
 import static dev.blit.log.LogTesting.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -80,6 +82,8 @@ class InterruptedThreadTest {
             }
         });
         interrupted(() -> w[0].flush());
+        // A value too big for the staging area that fails part-way: what left is cut off the file again.
+        interrupted(() -> assertThrows(BlitException.class, () -> w[0].write(ObjectFileDurabilityTest.failing(200_000))));
         interrupted(() -> w[0].sync());
         w[0].write(record(3000));
         w[0].sync();

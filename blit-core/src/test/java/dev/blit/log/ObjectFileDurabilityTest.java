@@ -54,7 +54,7 @@ class ObjectFileDurabilityTest {
      * A value that fails after about {@code before} bytes of it were encoded, in strings of a thousand chars:
      * past the writer's staging area, most of it has been sent on to the file or stream when it fails.
      */
-    private static Object failing(int before) {
+    static Object failing(int before) {
         List<Object> parts = new ArrayList<>();
         for (int n = 0; n < before; n += 1000) {
             parts.add("x".repeat(Math.min(1000, before - n)));
