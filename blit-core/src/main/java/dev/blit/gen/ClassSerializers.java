@@ -197,6 +197,7 @@ public final class ClassSerializers {
         }
         if (Throwable.class.isAssignableFrom(type)) {
             // before the hooks: Throwable's own are unusable on Java 17, and write its self-cause as a cycle
+            traits[LATE] = true; // made by its constructor once its cause, stack and suppressed ones are read
             return ThrowableSerializer.of(type, lookup, options.compatible ? options.slots++ : -1);
         }
         Class<?> container = ClassModel.containerBase(type);

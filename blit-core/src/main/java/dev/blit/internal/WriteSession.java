@@ -714,15 +714,16 @@ public final class WriteSession implements ObjectWriter {
     private void refuseCycleThroughLate(int earlier, Object value) {
         for (int i = 0; i < lateCount; i++) {
             if (lateIds[i] == earlier) {
-                boolean jdk = value.getClass().getName().startsWith("java.");
-                throw new BlitException("cannot write a back reference to the " + value.getClass().getName()
-                        + " being written (object #" + earlier + "), from inside it: a cycle through " + (jdk
-                        ? "a JDK value made from its content (List.of, a singleton collection, a map entry, nCopies) cannot be"
-                        + " read back, since the reader makes it only once its content is read. Break the cycle"
-                        : "a record or a class built by its constructor cannot be read back, since the reader has the"
-                        + " object only once its fields are read. Break the cycle (a transient field, set again after"
-                        + " reading), or give the class a no-argument constructor and non-final fields, which Blit"
-                        + " fills after creating it"));
+                Class<?> c = value.getClass();
+                boolean madeFromContent = c.getName().startsWith("java.") || value instanceof Throwable;
+                throw new BlitException("cannot write a back reference to the " + c.getName() + " being written (object #"
+                        + earlier + "), from inside it: " + (madeFromContent
+                        ? "the reader makes " + (value instanceof Throwable ? "an exception" : "this JDK value") + " only"
+                        + " once its content is read, so a cycle through it cannot be read back. Break the cycle"
+                        : "a cycle through a record or a class built by its constructor cannot be read back, since the"
+                        + " reader has the object only once its fields are read. Break the cycle (a transient field, set"
+                        + " again after reading), or give the class a no-argument constructor and non-final fields, which"
+                        + " Blit fills after creating it"));
             }
         }
     }

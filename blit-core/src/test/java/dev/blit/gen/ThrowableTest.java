@@ -303,12 +303,13 @@ class ThrowableTest {
         IllegalStateException outer = new IllegalStateException("outer");
         IOException inner = new IOException("inner", outer);
         outer.addSuppressed(inner);
-        // without references, the depth guard; with them, the back reference to an exception not built yet
+        // without references, the depth guard; with them, the back reference to an exception not built yet,
+        // refused on writing (CycleThroughConstructedObjectTest has more)
         BlitException plain = assertThrows(BlitException.class, () -> PLAIN.toBytes(outer));
         assertTrue(plain.getMessage().contains("maxDepth"), plain.getMessage());
-        byte[] bytes = TRACKING.toBytes(outer);
-        BlitException tracked = assertThrows(BlitException.class, () -> TRACKING.fromBytes(bytes));
-        assertTrue(tracked.getMessage().contains("offset"), tracked.getMessage());
+        BlitException tracked = assertThrows(BlitException.class, () -> TRACKING.toBytes(outer));
+        assertTrue(tracked.getMessage().startsWith("cannot write a back reference to the " + IllegalStateException.class.getName()),
+                tracked.getMessage());
     }
 
     @Test

@@ -128,6 +128,25 @@ class CycleThroughConstructedObjectTest {
     }
 
     @Test
+    void anExceptionWhoseCauseOrSuppressedOneLeadsBackToItIsRefused() {
+        Blit blit = builder().register(IllegalStateException.class, 110).register(java.io.IOException.class, 111).build();
+        IllegalStateException outer = new IllegalStateException("outer");
+        java.io.IOException inner = new java.io.IOException("inner", outer);
+        outer.initCause(inner); // a cause cycle, which printStackTrace shows as CIRCULAR REFERENCE
+        assertRefused(blit, outer, IllegalStateException.class);
+        IllegalStateException closing = new IllegalStateException("closing");
+        closing.addSuppressed(new java.io.IOException("close failed", closing));
+        assertRefused(blit, closing, IllegalStateException.class);
+        // A chain without a cycle, one exception reached twice, still comes back as it was.
+        IllegalStateException root = new IllegalStateException("root");
+        java.io.IOException top = new java.io.IOException("top", root);
+        top.addSuppressed(root);
+        java.io.IOException back = (java.io.IOException) blit.fromBytes(blit.toBytes(top));
+        assertSame(back.getCause(), back.getSuppressed()[0]);
+        assertEquals("root", back.getCause().getMessage());
+    }
+
+    @Test
     void sharedWithoutACycleIsWrittenAndReadBackShared() {
         Blit blit = builder().build();
         Order o = new Order(1, List.of());
