@@ -45,14 +45,16 @@ final class BuiltinIds {
     /**
      * {@link #builtFromContent(int)} for id 99 and extended id {@code ext} (FORMAT.md, "numbered after"): a
      * lambda (its capturing class rebuilds it from its captured values), the entries (5..7), {@code nCopies}
-     * (21) and the atomic arrays (31..33: the JDK copies an array into one). The leaves 1..4 and adders (34, 35)
-     * hold nothing that could point back, and the others (8..20, 23, 25..30, 36) are created empty, then filled:
-     * a synchronized list may hold itself.
+     * (21) and the atomic arrays of numbers (31, 32: the JDK copies an array into one). The leaves 1..4 and adders
+     * (34, 35) hold nothing that could point back, and the others (8..20, 23, 25..30, 33, 36) are created empty, then
+     * filled: a synchronized list, an AtomicReferenceArray may hold itself. (The library reads an AtomicReferenceArray
+     * of more than 1,024 elements from a stream as it reads an Object[] there, made once complete; the dump, like
+     * the library from memory, does not.)
      */
     static boolean builtFromContent(long id, long ext) {
         return id != TypeIds.EXTENDED ? builtFromContent((int) id) : ext == TypeIds.EXT_SERIALIZABLE_LAMBDA
                 || ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_MAP_ENTRY || ext == TypeIds.EXT_N_COPIES
-                || ext >= TypeIds.EXT_ATOMIC_INTEGER_ARRAY && ext <= TypeIds.EXT_ATOMIC_REFERENCE_ARRAY;
+                || ext == TypeIds.EXT_ATOMIC_INTEGER_ARRAY || ext == TypeIds.EXT_ATOMIC_LONG_ARRAY;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.blit.internal.ReadSession;
 import dev.blit.internal.WriteSession;
 
 import java.lang.reflect.Modifier;
+import java.util.AbstractCollection;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +15,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.LinkedList;
@@ -433,6 +435,30 @@ final class ExtendedCollections {
             }
             case TypeIds.EXT_ATOMIC_REFERENCE_ARRAY: {
                 int n = in.readCount(1);
+                if (in.initialCapacity(n) == n) {
+                    // Made first (its count checked against the input), so that an element may refer back to it,
+                    // as to an Object[]; from a stream, a long one is made once its elements are in, as an Object[] is.
+                    AtomicReferenceArray<Object> a = new AtomicReferenceArray<>(n);
+                    return Elements.published(in, n, new AbstractCollection<>() {
+                        private int size;
+
+                        @Override
+                        public boolean add(Object e) {
+                            a.set(size++, e);
+                            return true;
+                        }
+
+                        @Override
+                        public Iterator<Object> iterator() {
+                            throw new UnsupportedOperationException();
+                        }
+
+                        @Override
+                        public int size() {
+                            return size;
+                        }
+                    }, a);
+                }
                 ArrayList<Object> elements = new ArrayList<>(in.initialCapacity(n));
                 Elements.readInto(in, n, elements);
                 return new AtomicReferenceArray<>(elements.toArray());

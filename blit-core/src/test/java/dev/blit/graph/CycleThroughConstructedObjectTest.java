@@ -125,6 +125,19 @@ class CycleThroughConstructedObjectTest {
         @SuppressWarnings("unchecked")
         List<Object> viewBack = (List<Object>) blit.fromBytes(blit.toBytes(view));
         assertSame(viewBack, ((List<?>) viewBack.get(0)).get(0));
+        // An AtomicReferenceArray is made first too (it was made last, and such a cycle failed on reading).
+        java.util.concurrent.atomic.AtomicReferenceArray<Object> array = new java.util.concurrent.atomic.AtomicReferenceArray<>(3);
+        array.set(0, array);
+        array.set(1, List.of("x"));
+        array.set(2, new ArrayList<>(List.of(array)));
+        byte[] bytes = blit.toBytes(array);
+        for (Object read : new Object[]{blit.fromBytes(bytes), blit.read(new java.io.ByteArrayInputStream(bytes))}) {
+            java.util.concurrent.atomic.AtomicReferenceArray<?> a = (java.util.concurrent.atomic.AtomicReferenceArray<?>) read;
+            assertEquals(3, a.length());
+            assertSame(a, a.get(0));
+            assertEquals(List.of("x"), a.get(1));
+            assertSame(a, ((List<?>) a.get(2)).get(0));
+        }
     }
 
     @Test
