@@ -57,7 +57,7 @@ final class Checkpoint {
 
     /** @return the checkpoint in {@code dir}, or null if there is none that is whole */
     static Checkpoint read(Path dir) {
-        return Durable.withoutInterrupt(() -> readNow(dir)); // an interrupt would fail the read: a full scan instead
+        return Durable.uninterruptibly(() -> readNow(dir)); // an interrupt would fail the read: a full scan instead
     }
 
     private static Checkpoint readNow(Path dir) {

@@ -22,9 +22,9 @@ final class Durable {
     private Durable() {
     }
 
-    /** A file operation, for {@link #uninterruptibly}. */
-    interface Io<T> {
-        T run() throws IOException;
+    /** A file operation, for {@link #uninterruptibly}; {@code X} is what it may throw besides unchecked exceptions. */
+    interface Io<T, X extends Exception> {
+        T run() throws X;
     }
 
     /**
@@ -35,22 +35,10 @@ final class Durable {
      * writer that can never force what it wrote. The operations are short and run to the end; the caller finds
      * its interrupt where it left it.
      */
-    static <T> T uninterruptibly(Io<T> io) throws IOException {
+    static <T, X extends Exception> T uninterruptibly(Io<T, X> io) throws X {
         boolean interrupted = Thread.interrupted();
         try {
             return io.run();
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** {@link #uninterruptibly} for code that reports its own failures (as {@code BlitException}s). */
-    static <T> T withoutInterrupt(java.util.function.Supplier<T> action) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            return action.get();
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();

@@ -85,7 +85,7 @@ public final class ObjectFile {
         Objects.requireNonNull(blit, "blit");
         Objects.requireNonNull(values, "values");
         // A channel that finds its thread interrupted closes for good (Durable.uninterruptibly); so here and below.
-        return Durable.withoutInterrupt(() -> writeAtomically(file, blit, values));
+        return Durable.uninterruptibly(() -> writeAtomically(file, blit, values));
     }
 
     private static long writeAtomically(Path file, Blit blit, Iterable<?> values) {
@@ -161,7 +161,7 @@ public final class ObjectFile {
      */
     public static Writer appender(Path file, Blit blit) {
         Objects.requireNonNull(blit, "blit");
-        return Durable.withoutInterrupt(() -> openAppender(file, blit));
+        return Durable.uninterruptibly(() -> openAppender(file, blit));
     }
 
     private static Writer openAppender(Path file, Blit blit) {
@@ -244,7 +244,7 @@ public final class ObjectFile {
 
     static Reader reader(Path file, Blit blit, int window) {
         Objects.requireNonNull(blit, "blit");
-        return Durable.withoutInterrupt(() -> open(file, blit, window));
+        return Durable.uninterruptibly(() -> open(file, blit, window));
     }
 
     private static Reader open(Path file, Blit blit, int window) {
@@ -348,7 +348,7 @@ public final class ObjectFile {
             if (channel == null) {
                 r.run();
             } else {
-                Durable.withoutInterrupt(() -> {
+                Durable.uninterruptibly(() -> {
                     r.run();
                     return null;
                 });

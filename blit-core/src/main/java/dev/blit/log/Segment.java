@@ -253,7 +253,7 @@ final class Segment {
     /** @return false when the file is missing or its header is not complete (see {@link #open}) */
     private boolean mapFile(boolean writable, boolean keepChannel) {
         // size() and map() would close the channel (Durable.uninterruptibly)
-        return Durable.withoutInterrupt(() -> mapFileNow(writable, keepChannel));
+        return Durable.uninterruptibly(() -> mapFileNow(writable, keepChannel));
     }
 
     private boolean mapFileNow(boolean writable, boolean keepChannel) {
@@ -514,7 +514,7 @@ final class Segment {
      * writer's, or the prefilling thread's), arriving during an operation, closes it for both. The operations
      * given here can be repeated; a few times, for interrupts that keep coming.
      */
-    private <T> T onChannel(Durable.Io<T> io) throws IOException {
+    private <T> T onChannel(Durable.Io<T, IOException> io) throws IOException {
         for (int attempt = 1; ; attempt++) {
             try {
                 ensureChannel();
