@@ -715,10 +715,11 @@ public final class WriteSession implements ObjectWriter {
         for (int i = 0; i < lateCount; i++) {
             if (lateIds[i] == earlier) {
                 Class<?> c = value.getClass();
-                boolean madeFromContent = c.getName().startsWith("java.") || value instanceof Throwable;
+                boolean madeFromContent = c.getName().startsWith("java.") || value instanceof Throwable || c.isHidden();
                 throw new BlitException("cannot write a back reference to the " + c.getName() + " being written (object #"
                         + earlier + "), from inside it: " + (madeFromContent
-                        ? "the reader makes " + (value instanceof Throwable ? "an exception" : "this JDK value") + " only"
+                        ? "the reader makes " + (value instanceof Throwable ? "an exception" : c.isHidden() ? "a lambda"
+                        : "this JDK value") + " only"
                         + " once its content is read, so a cycle through it cannot be read back. Break the cycle"
                         : "a cycle through a record or a class built by its constructor cannot be read back, since the"
                         + " reader has the object only once its fields are read. Break the cycle (a transient field, set"

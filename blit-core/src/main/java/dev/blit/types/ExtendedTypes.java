@@ -254,6 +254,7 @@ final class ExtendedTypes {
 
         private static void writeLambda(WriteBuffer out, Object v) {
             WriteSession session = WriteSession.of(out);
+            session.contentBuiltAfter(v); // rebuilt from its captured values: none of them may lead back to it
             SerializedLambda sl = serialized(v, session.registry());
             Registration host = session.registry().capturingClass(sl.getCapturingClass(), v.getClass());
             out.writeUnsignedVarInt(TypeIds.EXT_SERIALIZABLE_LAMBDA);

@@ -134,6 +134,11 @@ class ExtendedTypesTest {
         assertEquals("h", back.label);
         BlitException cycle = assertThrows(BlitException.class, () -> BLIT.toBytes(h));
         assertTrue(cycle.getMessage().contains("maxDepth"), cycle.getMessage());
+        // The lambda written first: it is rebuilt from its captured holder, whose field leads back to it, so that
+        // cycle cannot be read back, and is refused on writing (it failed on reading before).
+        BlitException lambdaFirst = assertThrows(BlitException.class, () -> REFERENCES.toBytes(h.g));
+        assertTrue(lambdaFirst.getMessage().startsWith("cannot write a back reference to the " + h.g.getClass().getName()),
+                lambdaFirst.getMessage());
     }
 
     @Test
