@@ -1,5 +1,6 @@
 package dev.blit.bench.mediacontent;
 
+import com.esotericsoftware.kryo.Kryo;
 import dev.blit.Blit;
 import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
@@ -83,7 +84,14 @@ public class MediaContentBenchmark {
         setup(Contenders.of(params));
     }
 
-    private static Blit blit(boolean compatible) {
+    /** @return the workload's Kryo: its classes registered, references off */
+    public static Kryo kryo() {
+        return Kryos.create(false, MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class,
+                ArrayList.class);
+    }
+
+    /** @return the workload's Blit: its five classes registered from id 100, as every MediaContent row has them */
+    public static Blit blit(boolean compatible) {
         Blit.Builder b = Blit.builder().compatible(compatible);
         for (int i = 0; i < TYPES.length; i++) {
             b.register(TYPES[i], 100 + i);
@@ -113,8 +121,7 @@ public class MediaContentBenchmark {
             check.verify("jdk", jdkBytes.length, jdkRead(), content);
         });
         check.run(only, "kryo", () -> {
-            kryo = new KryoCodec(Kryos.create(false, MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class,
-                    ArrayList.class), CAPACITY);
+            kryo = new KryoCodec(kryo(), CAPACITY);
             check.verify("kryo", kryo.keep(content), kryoRead(), content);
         });
         check.run(only, "foryConsistent", () -> {

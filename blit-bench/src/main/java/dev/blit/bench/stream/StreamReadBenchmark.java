@@ -5,10 +5,8 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import dev.blit.Blit;
 import dev.blit.bench.Jvm;
-import dev.blit.bench.mediacontent.Image;
-import dev.blit.bench.mediacontent.Media;
 import dev.blit.bench.mediacontent.MediaContent;
-import dev.blit.bench.peers.Kryos;
+import dev.blit.bench.mediacontent.MediaContentBenchmark;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +28,6 @@ import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -57,7 +54,6 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class StreamReadBenchmark {
     private static final int VALUES = 1000;
-    private static final Class<?>[] TYPES = {MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class};
 
     private final MediaContent content = MediaContent.sample();
     private Blit blit;
@@ -77,11 +73,7 @@ public class StreamReadBenchmark {
 
     @Setup
     public void setup() throws IOException {
-        Blit.Builder b = Blit.builder();
-        for (int i = 0; i < TYPES.length; i++) {
-            b.register(TYPES[i], 100 + i);
-        }
-        blit = b.build();
+        blit = MediaContentBenchmark.blit(false);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         WriteBuffer out = WriteBuffer.to(bytes);
         for (int i = 0; i < VALUES; i++) {
@@ -90,8 +82,7 @@ public class StreamReadBenchmark {
         out.flush();
         blitBytes = bytes.toByteArray();
 
-        kryo = Kryos.create(false, MediaContent.class, Media.class, Image.class, Media.Player.class, Image.Size.class,
-                ArrayList.class);
+        kryo = MediaContentBenchmark.kryo();
         bytes.reset();
         Output output = new Output(bytes, 8192);
         for (int i = 0; i < VALUES; i++) {
