@@ -330,11 +330,17 @@ public final class ObjectFile {
         public void write(Object value) {
             checkUsable();
             long mark = out.position();
+            // As toFile does, without a lambda to allocate per value.
+            boolean interrupted = channel != null && Thread.interrupted();
             try {
-                toFile(() -> blit.write(value, out));
+                blit.write(value, out);
             } catch (RuntimeException | Error e) {
                 afterFailure(mark, e);
                 throw e;
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
             }
             count++;
         }
