@@ -23,8 +23,10 @@ public final class Registration {
      */
     public boolean runs;
     /**
-     * Whether a reader can refer to a value of this type only once all of its content is read: a record, or a
-     * class Blit builds through a constructor that takes its fields. With references on, a back reference to such
+     * Whether a reader can refer to a value of this type only once all of its content is read: a record, a class
+     * Blit builds through a constructor that takes its fields, an exception, or a JDK value made from its content
+     * ({@code List.of}, a singleton collection; the extended ones under a shared id say so per value, through
+     * {@link WriteSession#contentBuiltAfter}). With references on, a back reference to such
      * a value from inside its own content (a cycle through it) can never be read, so the writer refuses it
      * ({@link WriteSession}) rather than write bytes that no reader can take back.
      */

@@ -21,7 +21,7 @@ public final class WriteSession implements ObjectWriter {
     private int depth;
     /**
      * With references on, the values being written whose class is {@link Registration#late} (a record, a class built
-     * by its constructor), innermost last: their reference numbers and their levels, so that a back reference to one
+     * by its constructor, an exception; also those {@link #contentBuiltAfter} names), innermost last: their reference numbers and their levels, so that a back reference to one
      * of them from inside it is refused here rather than written as bytes no reader can take back. Numbers, not the
      * objects: ints cost no GC barrier to store. Empty for most graphs, so a back reference checks one field.
      */
