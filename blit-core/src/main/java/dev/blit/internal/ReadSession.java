@@ -161,6 +161,19 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
+     * Compatible mode: whether what is being read will be thrown away whole: a field the reader's class drops,
+     * in which a value of a class this reader lacks was read past ({@link #SKIPPED} stands for it). Nothing read
+     * there reaches the caller (its reference numbers are voided by {@link #dropped()}), so a JDK container
+     * that refuses a stand-in (a {@code TreeSet} comparing it, {@code Set.of} seeing two of them as duplicates)
+     * may leave it out instead of failing the read.
+     *
+     * @return whether a container may leave out what it cannot hold
+     */
+    public boolean discarding() {
+        return dropping > 0 && skipped;
+    }
+
+    /**
      * The dropped field's value is read. If it held a value of an unknown class, nothing it numbered may be
      * referred to from what the reader keeps: an object in it may hold {@link #SKIPPED} in a field.
      */

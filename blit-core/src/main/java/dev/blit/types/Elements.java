@@ -74,7 +74,9 @@ final class Elements {
             try {
                 c.add(e);
             } catch (RuntimeException x) {
-                throw rejected(c, at, x);
+                if (!session.discarding()) {
+                    throw rejected(c, at, x);
+                }
             }
         }
         session.exitRun(entered);
@@ -114,7 +116,9 @@ final class Elements {
             try {
                 m.put(k, v);
             } catch (RuntimeException x) {
-                throw rejected(m, at, x);
+                if (!session.discarding()) {
+                    throw rejected(m, at, x);
+                }
             }
         }
     }
@@ -258,8 +262,12 @@ final class Elements {
             return null;
         }
         long at = in.offset();
-        Object c = ReadSession.of(in).readObject(in);
+        ReadSession session = ReadSession.of(in);
+        Object c = session.readObject(in);
         if (!(c instanceof Comparator)) {
+            if (c == ReadSession.SKIPPED && session.discarding()) {
+                return null; // a comparator of a class this reader lacks, in a value read only to be dropped
+            }
             throw new BlitException("expected a Comparator at offset " + at + " but found "
                     + (c == null ? "null" : c.getClass().getName()));
         }

@@ -421,6 +421,57 @@ class UnknownClassTest {
         Object kept;
     }
 
+    record Rank(int n) implements Comparable<Rank> {
+        @Override
+        public int compareTo(Rank o) {
+            return Integer.compare(n, o.n);
+        }
+    }
+
+    static final class ByLength implements java.util.Comparator<String> {
+        @Override
+        public int compare(String a, String b) {
+            return Integer.compare(a.length(), b.length());
+        }
+    }
+
+    /**
+     * The JDK containers that cannot hold what stands for a value read past (sorted ones compare it, {@code Set.of}
+     * and {@code Map.of} see two of them as duplicates, a comparator of a class the reader lacks is no comparator)
+     * are read past in a dropped field as the others are.
+     */
+    @Test
+    void sortedAndImmutableContainersOfClassesTheReaderLacksAreReadPast() {
+        java.util.TreeMap<String, Integer> byLength = new java.util.TreeMap<>(new ByLength());
+        byLength.put("aa", 1);
+        byLength.put("b", 2);
+        List<Rank> ranks = List.of(new Rank(2), new Rank(1), new Rank(3));
+        Object[] dropped = {java.util.Set.of(new Rank(1), new Rank(2)), java.util.Map.of(new Rank(1), "a", new Rank(2), "b"),
+                new java.util.TreeSet<>(ranks), new java.util.TreeMap<>(Map.of(new Rank(1), 1, new Rank(2), 2)),
+                new java.util.PriorityQueue<>(ranks), new java.util.concurrent.ConcurrentSkipListSet<>(ranks),
+                new java.util.concurrent.PriorityBlockingQueue<>(ranks), byLength,
+                new java.util.concurrent.ConcurrentSkipListMap<>(byLength), java.util.Collections.synchronizedSortedMap(byLength),
+                java.util.Collections.unmodifiableSortedMap(byLength), new java.util.TreeSet<>(ranks).headSet(new Rank(3))};
+        for (boolean references : new boolean[]{false, true}) {
+            Blit writer = Blit.builder().compatible(true).references(references).register(Holder3.class, 100)
+                    .register(Rank.class, 105).register(ByLength.class, 106).build();
+            Blit reader = Blit.builder().compatible(true).references(references).register(Held.class, 100).build();
+            for (Object any : dropped) {
+                Holder3 h = new Holder3();
+                h.any = any;
+                h.kept = "kept";
+                byte[] bytes = writer.toBytes(h);
+                assertEquals("kept", ((Held) reader.fromBytes(bytes)).kept, any.getClass().getName());
+                Object back = ((Holder3) writer.fromBytes(bytes)).any;
+                if (any instanceof java.util.Queue) { // no equals of their own: compare what they hold, in order
+                    assertEquals(new java.util.TreeSet<>((java.util.Queue<?>) any), new java.util.TreeSet<>((java.util.Queue<?>) back));
+                } else {
+                    assertEquals(any, back, "the writer reads it back whole");
+                }
+            }
+        }
+    }
+
     private static void mutationsFailOnlyWithBlitException(Blit reader, byte[] bytes) {
         for (int i = 0; i < bytes.length; i++) {
             for (int delta : new int[]{1, 0x40, 0x80}) {
