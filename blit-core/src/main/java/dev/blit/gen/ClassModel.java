@@ -315,7 +315,13 @@ public final class ClassModel {
         throw new BlitException("cannot instantiate " + type.getName() + ": it needs a no-argument constructor (any "
                 + "visibility), a constructor whose parameters set its serialized fields " + names(properties)
                 + " or at least its final ones" + finals(properties) + " (the others are then set after it), "
-                + "or to be a record");
+                + "or to be a record" + computedNote(new ConstructorMatcher(type, fields).computedFields()));
+    }
+
+    private static String computedNote(List<String> computed) {
+        return computed.isEmpty() ? "" : "; its constructors compute " + String.join(", ", computed) + " from their"
+                + " arguments (arithmetic or string concatenation), so no argument is the field's value and a round trip"
+                + " through them would change it";
     }
 
     /**

@@ -128,6 +128,24 @@ final class ConstructorMatcher {
         return found;
     }
 
+    /**
+     * For the message when no constructor is used: the serialized fields some constructor computes from its
+     * arguments (see {@link #analyse}), in canonical order.
+     */
+    List<String> computedFields() {
+        Set<Field> computed = new HashSet<>();
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            analyse(type, Type.getConstructorDescriptor(c), 0, computed);
+        }
+        List<String> names = new ArrayList<>();
+        for (Field f : fields) {
+            if (computed.contains(f)) {
+                names.add(f.getName());
+            }
+        }
+        return names;
+    }
+
     private int[] map(Constructor<?> ctor) {
         return map(ctor, -1, -1);
     }
@@ -148,9 +166,16 @@ final class ConstructorMatcher {
         }
         int[] map = new int[n];
         java.util.Arrays.fill(map, -1);
-        Map<Field, Integer> fromCode = analyse(type, Type.getConstructorDescriptor(ctor), 0);
+        Set<Field> computed = new HashSet<>();
+        Map<Field, Integer> fromCode = analyse(type, Type.getConstructorDescriptor(ctor), 0, computed);
         Class<?>[] params = ctor.getParameterTypes();
         boolean[] covered = new boolean[fields.size()];
+        for (Field f : computed) {
+            int i = fields.indexOf(f);
+            if (i >= 0 && (fromCode == null || !fromCode.containsKey(f))) {
+                covered[i] = true; // never paired by type below: the constructor computes it from its arguments
+            }
+        }
         if (fromCode != null) {
             for (Map.Entry<Field, Integer> e : fromCode.entrySet()) {
                 int f = fields.indexOf(e.getKey());
@@ -237,10 +262,15 @@ final class ConstructorMatcher {
     // ---------------------------------------------------------------- bytecode
 
     /**
+     * @param computed gets the fields the constructor (or one it delegates to) stores a value computed by
+     *                 arithmetic or string concatenation into ({@code this.cents = dollars * 100}): no parameter
+     *                 is that field's value, and pairing one with it by type would change the value on every
+     *                 round trip. A value passed through a method ({@code List.copyOf(items)}, {@code s.trim()})
+     *                 is not counted: such normalizations give their result back unchanged.
      * @return field -> index of the parameter of constructor {@code owner.<init>desc} stored into it
      *         unchanged, or null when the class file is not available
      */
-    private Map<Field, Integer> analyse(Class<?> owner, String desc, int depth) {
+    private Map<Field, Integer> analyse(Class<?> owner, String desc, int depth, Set<Field> computed) {
         if (depth > MAX_DELEGATION) {
             return null;
         }
@@ -262,6 +292,7 @@ final class ConstructorMatcher {
         if (!scanner.seen) {
             return null;
         }
+        computed.addAll(scanner.computed);
         Map<Field, Integer> result = new HashMap<>();
         Set<Field> conflicting = new HashSet<>();
         for (Map.Entry<Field, Integer> e : scanner.direct.entrySet()) {
@@ -273,8 +304,10 @@ final class ConstructorMatcher {
         }
         if (scanner.delegateOwner != null) {
             Class<?> target = hierarchy.get(scanner.delegateOwner);
-            Map<Field, Integer> inner = target == null ? null : analyse(target, scanner.delegateDesc, depth + 1);
-            if (inner != null) {
+            Map<Field, Integer> inner = target == null ? null : analyse(target, scanner.delegateDesc, depth + 1, computed);
+            if (inner != null && scanner.delegateComputed) {
+                computed.addAll(inner.keySet()); // super(dollars * 100): which argument was computed is not tracked
+            } else if (inner != null) {
                 for (Map.Entry<Field, Integer> e : inner.entrySet()) {
                     int j = e.getValue();
                     if (j >= scanner.delegateSlots.size()) {
@@ -334,12 +367,18 @@ final class ConstructorMatcher {
         final Map<Field, Integer> direct = new HashMap<>();
         final Map<Field, Integer> writes = new HashMap<>();
         final Set<Integer> stored = new HashSet<>();
+        /** Fields stored from an expression with arithmetic or a string concatenation in it (see {@link #analyse}). */
+        final Set<Field> computed = new HashSet<>();
         String delegateOwner;
         String delegateDesc;
         List<Integer> delegateSlots;
+        /** Whether the arguments of the super/this call were computed ({@code super(dollars * 100)}). */
+        boolean delegateComputed;
         boolean seen;
         /** Slots loaded since the last {@code ALOAD 0}, or null once anything else happened. */
         private List<Integer> run;
+        /** Whether arithmetic or a string concatenation happened since the last {@code ALOAD 0}. */
+        private boolean arithmetic;
 
         InitScanner(Class<?> owner, String desc) {
             super(Opcodes.ASM9);
@@ -372,6 +411,7 @@ final class ConstructorMatcher {
             if (opcode >= Opcodes.ILOAD && opcode <= Opcodes.ALOAD) {
                 if (opcode == Opcodes.ALOAD && var == 0) {
                     run = new ArrayList<>();
+                    arithmetic = false;
                 } else if (run != null) {
                     run.add(var);
                 }
@@ -393,6 +433,9 @@ final class ConstructorMatcher {
                 Field f = resolve(fieldOwner, name);
                 if (f != null) {
                     writes.merge(f, 1, Integer::sum);
+                    if (arithmetic) {
+                        computed.add(f);
+                    }
                     if (run != null && run.size() == 1) {
                         direct.put(f, run.get(0));
                     }
@@ -403,18 +446,26 @@ final class ConstructorMatcher {
 
         @Override
         public void visitMethodInsn(int opcode, String methodOwner, String name, String descriptor, boolean isInterface) {
-            if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && run != null && delegateOwner == null
-                    && hierarchy.containsKey(methodOwner)
-                    && run.size() == Type.getArgumentTypes(descriptor).length) {
+            if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && delegateOwner == null
+                    && hierarchy.containsKey(methodOwner) && (run != null
+                    && run.size() == Type.getArgumentTypes(descriptor).length || arithmetic)) {
                 delegateOwner = methodOwner;
                 delegateDesc = descriptor;
-                delegateSlots = run;
+                delegateSlots = run != null ? run : List.of();
+                delegateComputed = run == null;
+            }
+            if (name.equals("append") && (methodOwner.equals("java/lang/StringBuilder") || methodOwner.equals("java/lang/StringBuffer"))
+                    || name.equals("concat") && methodOwner.equals("java/lang/String")) {
+                arithmetic = true; // a concatenation compiled without invokedynamic
             }
             run = null;
         }
 
         @Override
         public void visitInsn(int opcode) {
+            if (opcode >= Opcodes.IADD && opcode <= Opcodes.LXOR) { // +, -, *, /, %, negation, shifts, and, or, xor
+                arithmetic = true;
+            }
             run = null;
         }
 
@@ -455,6 +506,9 @@ final class ConstructorMatcher {
 
         @Override
         public void visitInvokeDynamicInsn(String name, String descriptor, org.objectweb.asm.Handle bsm, Object... args) {
+            if (bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
+                arithmetic = true; // "Mr. " + name
+            }
             run = null;
         }
     }

@@ -113,6 +113,55 @@ class ClassModelTest {
         assertEquals(List.of("a", "b"), c.items);
     }
 
+    /** Each field's type is unique, but the constructor computes the fields: pairing by type would change them. */
+    static final class Cents {
+        private final long cents;
+        private final String label;
+
+        Cents(long dollars, String name) {
+            this.cents = dollars * 100;
+            this.label = "$" + name;
+        }
+    }
+
+    /** The same through a super call: {@code super(count + 1)} stores a computed value. */
+    static class Counted {
+        final int count;
+
+        Counted(int count) {
+            this.count = count;
+        }
+    }
+
+    static final class Incremented extends Counted {
+        Incremented(int count) {
+            super(count + 1);
+        }
+    }
+
+    /** One field stored unchanged, one computed: no constructor (nor a no-argument one) gives the values back. */
+    static final class HalfComputed {
+        private final String name;
+        private final int n;
+
+        HalfComputed(String name, int count) {
+            this.name = name.trim(); // a normalization that gives its result back unchanged: still matched by type
+            this.n = count + 1;
+        }
+    }
+
+    @Test
+    void fieldsTheConstructorComputesAreNotPairedWithParametersByType() {
+        for (Class<?> c : new Class<?>[]{Cents.class, Incremented.class, HalfComputed.class}) {
+            BlitException e = assertThrows(BlitException.class, () -> ClassModel.of(c, null), c.getName());
+            assertTrue(e.getMessage().contains("from their arguments (arithmetic or string concatenation)"), e.getMessage());
+        }
+        BlitException e = assertThrows(BlitException.class, () -> ClassModel.of(HalfComputed.class, null));
+        assertTrue(e.getMessage().contains("its constructors compute n from"), e.getMessage());
+        e = assertThrows(BlitException.class, () -> ClassModel.of(Cents.class, null));
+        assertTrue(e.getMessage().contains("its constructors compute cents, label from"), e.getMessage());
+    }
+
     @Test
     void constructorsThatDoNotCopyTheirParametersStraightIntoTheFieldsAreNotUsed() {
         assertThrows(BlitException.class, () -> ClassModel.of(Conditional.class, null));
