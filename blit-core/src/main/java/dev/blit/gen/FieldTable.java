@@ -83,15 +83,28 @@ final class FieldTable {
         this.description = d.toByteArray();
     }
 
-    /** A field's name; one that a subclass field of the same name shadows is qualified by its declaring class. */
+    /**
+     * A field's name; one that a subclass field of the same name shadows is qualified by its declaring class's
+     * simple name, or by its binary name when another class declaring a field of that name has the same simple
+     * name ({@code a.Base.x} shadowed by {@code b.Base.x}): each name in a table is unique.
+     */
     private static String wireName(List<ClassModel.Property> ps, int i) {
-        String name = ps.get(i).field.getName();
-        for (int j = i + 1; j < ps.size(); j++) {
-            if (ps.get(j).field.getName().equals(name)) {
-                return ps.get(i).field.getDeclaringClass().getSimpleName() + "." + name;
+        java.lang.reflect.Field field = ps.get(i).field;
+        String name = field.getName();
+        boolean shadowed = false;
+        boolean sameSimpleName = false;
+        for (int j = 0; j < ps.size(); j++) {
+            java.lang.reflect.Field other = ps.get(j).field;
+            if (j != i && other.getName().equals(name)) {
+                shadowed |= j > i;
+                sameSimpleName |= other.getDeclaringClass().getSimpleName().equals(field.getDeclaringClass().getSimpleName());
             }
         }
-        return name;
+        if (!shadowed) {
+            return name;
+        }
+        Class<?> owner = field.getDeclaringClass();
+        return (sameSimpleName ? owner.getName() : owner.getSimpleName()) + "." + name;
     }
 
     /**
