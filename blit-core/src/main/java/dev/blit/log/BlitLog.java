@@ -208,8 +208,29 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
 
     // ---------------------------------------------------------------- opening
 
+    /**
+     * The directories (real paths) this JVM has a writer open on. A second writer in the same JVM is refused
+     * here, before it opens the lock file: closing any channel of that file drops every lock the process holds
+     * on it (POSIX record locks belong to the process), so a refused attempt that opened and closed one would
+     * release the first writer's lock and let a writer in another process in.
+     */
+    private static final java.util.Set<Path> WRITING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** This writer's entry in {@link #WRITING}, or null. */
+    private Path claimed;
+
     private void lock() {
         Path file = dir.resolve(LOCK_FILE);
+        Path key;
+        try {
+            key = dir.toRealPath();
+        } catch (IOException e) {
+            throw new BlitException("cannot lock log " + dir + ": " + e, e);
+        }
+        if (!WRITING.add(key)) {
+            throw new BlitException("log " + dir + " is already open for writing in this JVM");
+        }
+        claimed = key;
         try {
             Durable.uninterruptibly(() -> {
                 lockChannel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -217,7 +238,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
                 return null;
             });
         } catch (OverlappingFileLockException e) {
-            throw new BlitException("log " + dir + " is already open for writing in this JVM");
+            // a lock this JVM holds on the file other than through a BlitLog writer (which WRITING refuses above)
+            throw new BlitException("log " + dir + " is already open for writing in this JVM (" + file
+                    + " is locked by this process)");
         } catch (IOException e) {
             throw new BlitException("cannot lock log " + dir + " (" + file + "): " + e, e);
         }
@@ -685,6 +708,10 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         } finally {
             lock = null;
             lockChannel = null;
+            if (claimed != null) {
+                WRITING.remove(claimed);
+                claimed = null;
+            }
         }
     }
 

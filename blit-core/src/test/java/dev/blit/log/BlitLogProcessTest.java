@@ -56,6 +56,31 @@ class BlitLogProcessTest {
         assertEquals(List.of("opened 1"), out);
     }
 
+    /**
+     * A second writer refused in this JVM must not release the first one's lock on its way out: closing any
+     * channel of the lock file drops every lock the process holds on it, which let a writer in another process in.
+     */
+    @Test
+    void aWriterRefusedInThisJvmLeavesTheFirstOnesLockInPlace() throws Exception {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            log.append("held");
+            for (int i = 0; i < 2; i++) {
+                BlitException e = org.junit.jupiter.api.Assertions.assertThrows(BlitException.class, () -> BlitLog.open(dir, BLIT));
+                assertTrue(e.getMessage().contains("already open for writing in this JVM"), e.getMessage());
+            }
+            BlitException e = org.junit.jupiter.api.Assertions.assertThrows(BlitException.class,
+                    () -> BlitLog.open(dir.resolve(".").resolve("..").resolve(dir.getFileName()), BLIT));
+            assertTrue(e.getMessage().contains("already open for writing in this JVM"), "the same directory by another path: "
+                    + e.getMessage());
+            List<String> out = outputOf(child("lock", dir.toString()));
+            assertEquals(1, out.size(), out.toString());
+            assertTrue(out.get(0).startsWith("refused ") && out.get(0).contains("another process"), out.get(0));
+            assertEquals(1, log.append("still the only writer"));
+        }
+        List<String> out = outputOf(child("lock", dir.toString()));
+        assertEquals(List.of("opened 2"), out);
+    }
+
     @Test
     void readerInAnotherProcessSeesRecordsOnceTheyAreComplete() throws Exception {
         try (BlitLog log = BlitLog.open(dir, BLIT, BlitLog.Options.defaults().segmentSize(SEGMENT))) {
