@@ -53,7 +53,8 @@ import java.util.zip.CRC32C;
  * with intact records after it (bit rot) stays in the log: {@code open} keeps it, and {@link #read} of its
  * index throws a {@link BlitException} naming the index; the records around it read normally. Only a
  * damaged record with nothing intact after it in the last segment is treated as a torn tail and cut off,
- * and only if no {@link #sync()} covered it (a synced record cannot have been torn).
+ * and only if no {@link #sync()} covered it (a synced record cannot have been torn): when damage to a synced
+ * record's length breaks the chain to the records after it, opening finds them again (FORMAT.md, "Torn tail").
  * If damage breaks the chain of records inside an earlier segment, the records from there to the end of
  * that segment cannot be located; each of their indices reports that when read.
  *

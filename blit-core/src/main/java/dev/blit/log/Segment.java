@@ -678,7 +678,7 @@ final class Segment {
     }
 
     /** @param view a duplicate of {@link #map} that this may move */
-    private boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch8, ByteBuffer view) {
+    boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch8, ByteBuffer view) {
         int length = length(header);
         if (!plausible(at, length)) {
             return false;

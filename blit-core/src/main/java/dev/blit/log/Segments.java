@@ -142,6 +142,12 @@ final class Segments {
             checkpoint.index(s);
         }
         Segment.Stop stop = checked(s, s.scan(crc, index8));
+        // Damage the scan could not step over, in records a sync covered: bit rot, not a torn tail. Cutting there
+        // would lose the synced records after it (and hand their indexes out again).
+        while (stop == Segment.Stop.DAMAGED && checkpoint != null && checkpoint.first == s.first && s.end < checkpoint.end
+                && Resync.across(s, checkpoint.end, checkpoint.crc, crc, index8)) {
+            stop = checked(s, s.scan(crc, index8));
+        }
         if (writer) {
             if (stop == Segment.Stop.FULL) {
                 throw new BlitException("log segment " + s.path + " has no room for a record header at offset "
