@@ -725,25 +725,49 @@ final class Segment {
      * whose header was never written. Afterwards the slot at {@code end} and everything after it read as
      * empty, which is what readers rely on.
      *
+     * <p>The file is looked at through the channel, a chunk at a time, and only a chunk that holds something is
+     * touched through the mapping: reading the mapping would fault in every page of the sparse rest of the
+     * segment, which on a tmpfs allocates them (a 64 MiB segment in RAM per open) and, on a full one, is a
+     * SIGBUS the JVM reports as an {@code InternalError}; a read of a hole through the channel allocates nothing.
+     *
      * @return whether anything was zeroed
      */
     boolean zeroTail() {
+        ByteBuffer chunk = ByteBuffer.allocate(ZERO_SCAN_CHUNK);
         boolean any = false;
-        int p = end;
-        int stop = limit & ~7;
-        while (p < stop) {
-            if (map.getLong(p) != 0) {
-                map.putLong(p, 0);
-                any = true;
+        for (int from = end; from < limit; from += ZERO_SCAN_CHUNK) {
+            int n = Math.min(ZERO_SCAN_CHUNK, limit - from);
+            chunk.clear().limit(n);
+            int at = from;
+            try {
+                onChannel(() -> {
+                    chunk.clear().limit(n);
+                    while (chunk.hasRemaining() && channel.read(chunk, at + chunk.position()) >= 0) {
+                        // until the chunk is full; the file is at least limit bytes long
+                    }
+                    return null;
+                });
+            } catch (IOException e) {
+                throw new BlitException("cannot read log segment " + path + " at offset " + from + ": " + e, e);
             }
-            p += 8;
-        }
-        for (; p < limit; p++) {
-            if (map.get(p) != 0) {
-                map.put(p, (byte) 0);
-                any = true;
+            byte[] a = chunk.array();
+            int got = chunk.position();
+            for (int i = 0; i < got; i += 8) {
+                if (i + 8 <= got && (long) ZERO_SCAN.get(a, i) == 0) {
+                    continue;
+                }
+                for (int j = i; j < Math.min(i + 8, got); j++) {
+                    if (a[j] != 0) {
+                        map.put(from + j, (byte) 0);
+                        any = true;
+                    }
+                }
             }
         }
         return any;
     }
+
+    /** Bytes {@link #zeroTail} reads at a time. */
+    private static final int ZERO_SCAN_CHUNK = 1 << 16;
+    private static final VarHandle ZERO_SCAN = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 }

@@ -213,6 +213,48 @@ class BlitLogTest {
         }
     }
 
+    /**
+     * Reopening for writing looks for what a crash left past the last record without reading the sparse rest of
+     * the segment through the mapping: on a tmpfs (here /dev/shm) that read allocated every page of it (the
+     * whole segment in RAM per open) and, on a full one, was a SIGBUS that the JVM reports as an InternalError.
+     */
+    @Test
+    void reopeningForWritingDoesNotAllocateTheSparseRestOfTheSegment() throws Exception {
+        Path shm = Path.of("/dev/shm");
+        assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm), "no /dev/shm");
+        Path log = Files.createTempDirectory(shm, "blit-sparse");
+        try {
+            BlitLog.Options eightMiB = BlitLog.Options.defaults().segmentSize(8 << 20);
+            try (BlitLog w = BlitLog.open(log, BLIT, eightMiB)) {
+                appendRecords(w, 0, 10);
+            }
+            long before = allocatedKiB(log);
+            try (BlitLog w = BlitLog.open(log, BLIT, eightMiB)) {
+                assertEquals(10, w.size());
+            }
+            long after = allocatedKiB(log);
+            assumeTrue(before >= 0 && after >= 0, "du is not available");
+            assertTrue(after - before < 1024, "reopening allocated " + (after - before) + " KiB (" + before + " -> " + after + ")");
+        } finally {
+            try (Stream<Path> files = Files.walk(log)) {
+                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).collect(Collectors.toList())) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    /** What the files in {@code dir} occupy (du -sk), or -1 if du cannot tell. */
+    private static long allocatedKiB(Path dir) throws Exception {
+        try {
+            Process p = new ProcessBuilder("du", "-sk", dir.toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            return p.waitFor() == 0 ? Long.parseLong(out.split("\\s+")[0]) : -1;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
     @Test
     void secondWriterInTheSameJvmIsRefusedUntilTheFirstCloses() {
         try (BlitLog log = BlitLog.open(dir, BLIT)) {
