@@ -24,9 +24,54 @@ final class SqlTypes {
     private SqlTypes() {
     }
 
+    /** Whether {@link Loaded} was initialized ({@link #registrations}). */
+    private static volatile boolean initialized;
+
+    /**
+     * {@link Loaded}'s registrations, initializing it first on a thread of its own. It is first needed in the
+     * middle of a read, perhaps deep in nested values near the end of the reading thread's stack; a stack
+     * overflow inside a class's static initializer, which Blit would report as a {@code BlitException}, leaves
+     * that class unusable for the rest of the JVM's life (every later use is a {@code NoClassDefFoundError}),
+     * and hostile input can aim for exactly that. So the class, and the {@code java.sql} classes it loads, are
+     * initialized on a fresh stack, once.
+     */
+    private static Registration[] registrations() {
+        if (!initialized) {
+            Thread t = new Thread(null, SqlTypes::initialize, "blit-java-sql-init", 1 << 20);
+            t.setDaemon(true);
+            t.start();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the initialization runs to its end anyway; the caller keeps its interrupt
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            initialized = true;
+        }
+        return Loaded.REGISTRATIONS; // if it failed there, this is the NoClassDefFoundError it left
+    }
+
+    private static void initialize() {
+        try {
+            if (Loaded.REGISTRATIONS != null) {
+                for (Registration r : Loaded.REGISTRATIONS) {
+                    Class.forName(r.type.getName(), true, r.type.getClassLoader()); // their own initializers too
+                }
+            }
+        } catch (Throwable e) {
+            // reported to the reading thread when it touches Loaded (above)
+        }
+    }
+
     /** @return the registration of id 95..97, or null without the java.sql module */
     static Registration forId(int id) {
-        Registration[] all = Loaded.REGISTRATIONS;
+        Registration[] all = registrations();
         return all == null ? null : all[id - TypeIds.SQL_DATE];
     }
 
@@ -35,7 +80,7 @@ final class SqlTypes {
         if (!type.getName().startsWith("java.sql.")) {
             return null; // without touching Loaded
         }
-        Registration[] all = Loaded.REGISTRATIONS;
+        Registration[] all = registrations();
         for (Registration r : all == null ? new Registration[0] : all) {
             if (r.type == type) {
                 return r;
