@@ -750,7 +750,16 @@ public final class WriteSession implements ObjectWriter {
             int ext = BuiltinTypes.extendedIdOf(type);
             if (ext < 0) {
                 throw new BlitException("cannot write an array of " + type.getName() + ": of the extended built-ins only"
-                        + " Path, File, InetAddress and InetSocketAddress can be an array's component type; use an Object[]");
+                        + " Path, File, InetAddress, InetSocketAddress, StackTraceElement, URL, ByteBuffer, TimeUnit,"
+                        + " ChronoUnit and RoundingMode can be an array's component type; use an Object[]");
+            }
+            Class<?> written = BuiltinTypes.extendedClass(ext);
+            if (written != type) {
+                // An extended id names one class: an Inet4Address[] or a MappedByteBuffer[] would read back as an
+                // InetAddress[] or a ByteBuffer[], which a field of the subclass's array type cannot hold.
+                throw new BlitException("cannot write an array of " + type.getName() + ": it would read back as a "
+                        + written.getName() + "[], the array class of the extended built-in it is written as; use a "
+                        + written.getSimpleName() + "[] or an Object[]");
             }
             out.writeUnsignedVarInt(r.id);
             out.writeUnsignedVarInt(ext);

@@ -280,6 +280,43 @@ class ExtendedTypesTest {
         assertTrue(m.contains("unknown type id 99, extended id 9"), m);
     }
 
+    /** A registered class whose field is an array of a subclass of an extended built-in. */
+    static final class Peers {
+        java.net.Inet4Address[] v4;
+    }
+
+    /**
+     * An extended id names exactly one class, so an array of a subclass of it (an {@code Inet4Address[]}, a
+     * {@code MappedByteBuffer[]}, an array of the JDK's own {@code Path} class) would come back as an array of the
+     * built-in ({@code InetAddress[]}): refused on write, as its {@code Class} value is, rather than written as a
+     * value a field of its type cannot be read back into.
+     */
+    @Test
+    void anArrayOfASubclassOfAnExtendedBuiltInIsRefusedOnWrite() throws Exception {
+        java.net.InetAddress v4 = java.net.InetAddress.getByAddress(new byte[4]);
+        java.net.InetAddress v6 = java.net.InetAddress.getByAddress(new byte[16]);
+        Class<?>[] subclasses = {java.net.Inet4Address.class, java.net.Inet6Address.class, v4.getClass(),
+                java.nio.MappedByteBuffer.class, java.nio.ByteBuffer.allocate(1).getClass(),
+                java.nio.ByteBuffer.allocateDirect(1).getClass(), Path.of("x").getClass()};
+        for (Class<?> c : subclasses) {
+            Object array = java.lang.reflect.Array.newInstance(c, 0);
+            BlitException e = assertThrows(BlitException.class, () -> BLIT.toBytes(array), c.getName());
+            assertTrue(e.getMessage().contains("cannot write an array of " + c.getName()), e.getMessage());
+        }
+        java.net.Inet4Address[] addresses = {(java.net.Inet4Address) v4};
+        BlitException e = assertThrows(BlitException.class, () -> BLIT.toBytes(addresses));
+        assertTrue(e.getMessage().contains("read back as a java.net.InetAddress[]"), e.getMessage());
+        Peers peers = new Peers();
+        peers.v4 = addresses;
+        Blit withPeers = Blit.builder().register(Peers.class, 100).build();
+        assertThrows(BlitException.class, () -> withPeers.toBytes(peers), "refused on write, not on read");
+        // the built-ins' own array classes still come back as themselves, holding the subclasses' instances
+        Object[] own = {new java.net.InetAddress[]{v4, v6}, new java.nio.ByteBuffer[]{java.nio.ByteBuffer.allocate(1)}};
+        for (Object a : own) {
+            assertEquals(a.getClass(), roundTrip(BLIT, a).getClass());
+        }
+    }
+
     // ---------------------------------------------------------------- URL and the JDK's enums
 
     record Endpoint(java.net.URL url, java.util.concurrent.TimeUnit unit, java.time.temporal.ChronoUnit step,
