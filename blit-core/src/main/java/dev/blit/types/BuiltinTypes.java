@@ -214,7 +214,8 @@ public final class BuiltinTypes {
      * {@code TreeMap}'s {@code headMap}, checked wrappers, {@code Collections.newSetFromMap}. No user can
      * register such a class, and Blit cannot reach its fields; what the value holds is what its interfaces show,
      * so it is written, and read back, as the mutable class with the same interface and iteration order: a
-     * sorted map as a {@code TreeMap}, another map as a {@code LinkedHashMap}, a sorted set as a {@code TreeSet},
+     * sorted map as a {@code TreeMap} (a {@code ConcurrentNavigableMap}, a {@code ConcurrentSkipListMap}'s view, as a
+     * {@code ConcurrentSkipListMap}), another map as a {@code LinkedHashMap}, a sorted set as a {@code TreeSet},
      * another set as a {@code LinkedHashSet}, a queue as a {@code LinkedList}, any other collection as an
      * {@code ArrayList}. What it viewed or checked is not kept.
      *
@@ -226,7 +227,10 @@ public final class BuiltinTypes {
             return null;
         }
         if (java.util.Map.class.isAssignableFrom(type)) {
-            return java.util.SortedMap.class.isAssignableFrom(type) ? java.util.TreeMap.class : java.util.LinkedHashMap.class;
+            // a ConcurrentSkipListMap's views (headMap, descendingMap) are ConcurrentNavigableMaps, which a TreeMap is not
+            return java.util.concurrent.ConcurrentNavigableMap.class.isAssignableFrom(type)
+                    ? java.util.concurrent.ConcurrentSkipListMap.class
+                    : java.util.SortedMap.class.isAssignableFrom(type) ? java.util.TreeMap.class : java.util.LinkedHashMap.class;
         }
         if (!java.util.Collection.class.isAssignableFrom(type)) {
             return null;

@@ -101,7 +101,8 @@ final class MapTypes {
         @Override
         public void write(WriteBuffer out, Map<Object, Object> value) {
             if (id == TypeIds.CONCURRENT_SKIP_LIST_MAP) {
-                Elements.writeComparator(out, ((ConcurrentSkipListMap<Object, Object>) value).comparator());
+                // also a ConcurrentSkipListMap's views (BuiltinTypes.byShape), which are no ConcurrentSkipListMap
+                Elements.writeComparator(out, ((SortedMap<Object, Object>) value).comparator());
             }
             // A skip list counts its entries by walking them: size() would be a second pass.
             List<Map.Entry<Object, Object>> snapshot =

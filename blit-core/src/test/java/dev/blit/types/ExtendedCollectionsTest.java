@@ -397,7 +397,8 @@ class ExtendedCollectionsTest {
                 {tree.keySet(), TreeSet.class},
                 {tree.headMap(2), TreeMap.class},
                 {tree.descendingMap(), TreeMap.class},
-                {new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(1, 1, 2, 2)).subMap(1, 2), TreeMap.class},
+                {new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(1, 1, 2, 2)).subMap(1, 2),
+                        java.util.concurrent.ConcurrentSkipListMap.class},
                 {new ConcurrentHashMap<>(Map.of(1, "v")).values(), ArrayList.class},
                 {Collections.checkedList(new ArrayList<>(List.of("c")), String.class), ArrayList.class},
                 {Collections.checkedMap(new TreeMap<>(Map.of("k", 1)), String.class, Integer.class), LinkedHashMap.class},
@@ -422,6 +423,34 @@ class ExtendedCollectionsTest {
         // Not a collection or map: still refused, with what to do instead.
         BlitException e = assertThrows(BlitException.class, () -> PLAIN.toBytes(hash.keySet().iterator()));
         assertTrue(e.getMessage().contains("private to the JDK") && e.getMessage().contains("new ArrayList<>"), e.getMessage());
+    }
+
+    /** A registered class whose field is declared as the interface a ConcurrentSkipListMap's views share. */
+    static final class Recent {
+        java.util.concurrent.ConcurrentNavigableMap<Integer, String> recent;
+    }
+
+    /**
+     * A {@code ConcurrentSkipListMap}'s views are {@code ConcurrentNavigableMap}s, which a {@code TreeMap} is not:
+     * they come back as a {@code ConcurrentSkipListMap}, comparator kept, so a field declared as that interface
+     * reads back what was written into it.
+     */
+    @Test
+    void concurrentSkipListMapViewsComeBackAsAConcurrentSkipListMap() {
+        java.util.concurrent.ConcurrentSkipListMap<Integer, String> all =
+                new java.util.concurrent.ConcurrentSkipListMap<>(Comparator.reverseOrder());
+        all.putAll(Map.of(1, "a", 2, "b", 3, "c"));
+        Blit blit = Blit.builder().register(Recent.class, 100).build();
+        for (java.util.concurrent.ConcurrentNavigableMap<Integer, String> view : List.of(all.tailMap(2), all.headMap(2),
+                all.subMap(3, 1), all.descendingMap())) {
+            Recent r = new Recent();
+            r.recent = view;
+            Recent back = (Recent) blit.fromBytes(blit.toBytes(r));
+            assertEquals(java.util.concurrent.ConcurrentSkipListMap.class, back.recent.getClass());
+            assertEquals(view, back.recent);
+            assertEquals(new ArrayList<>(view.keySet()), new ArrayList<>(back.recent.keySet()), "its order");
+            assertEquals(view.comparator(), back.recent.comparator());
+        }
     }
 
     /** A LinkedHashMap's key set, written as a LinkedHashSet (id 44): its order, its elements. */
