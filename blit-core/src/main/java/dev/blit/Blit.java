@@ -182,11 +182,18 @@ public final class Blit {
      * {@code references(true)} shared objects stay shared and cycles stay cycles among the copies; without,
      * each path gets its own copy and a cycle is a {@link BlitException}. Unregistered classes fail as on write.
      *
+     * <p>A value whose class no caller can name, a JDK-private view or wrapper or a lambda, is copied as the class
+     * its bytes read back as (FORMAT.md): a {@code TreeMap}'s {@code headMap} as a {@code TreeMap},
+     * {@code Collections.asLifoQueue} as a {@code LinkedList}, a {@code WeakHashMap}'s entry as an
+     * {@code AbstractMap.SimpleEntry}. That class keeps the interface the value is used through ({@code SortedMap},
+     * {@code Queue}, {@code Map.Entry}), not the private class's other supertypes ({@code AbstractQueue},
+     * {@code WeakReference}): declare {@code T} as that interface.
+     *
      * @param value any built-in or registered value, or null
      * @param <T>   its type
      * @return the copy, or null
-     * @throws BlitException if the value cannot be written, or its copy is not of its class (a
-     *                       {@code writeReplace} or {@code readResolve} that returns another type)
+     * @throws BlitException if the value cannot be written, or, for a class a caller can name, its copy is not
+     *                       of its class (a {@code writeReplace} or {@code readResolve} that returns another type)
      */
     @SuppressWarnings("unchecked")
     public <T> T copy(T value) {
@@ -198,28 +205,18 @@ public final class Blit {
 
     /**
      * A copy has the original's class, except where that class is one no caller can name: a JDK-private class
-     * read back as another of its family ({@code List.of(..).subList(..)} as a {@code List.of} list,
-     * {@code Collections.emptyNavigableSet()} as an unmodifiable view), or a lambda, whose class is spun anew.
-     * Such a copy is checked against what a caller can declare: the nearest public superclass and the
-     * interfaces. Any other class (every user class) must come back as an instance of itself.
+     * read back as the public class it behaves like or another of its family ({@code List.of(..).subList(..)} as
+     * a {@code List.of} list, {@code asLifoQueue} as a {@code LinkedList}), or a lambda, whose class is spun anew.
+     * Such a copy is what {@code fromBytes} gives, unchecked: checking it against the private class's public
+     * supertypes would refuse copies {@code fromBytes(toBytes(value))} reads, where those supertypes are its
+     * implementation ({@code AbstractQueue}, {@code WeakReference}, the {@code Externalizable} of Java 25's
+     * {@code LinkedList.reversed()}) rather than the interface it is used through. Any other class (every user
+     * class) must come back as an instance of itself.
      */
     private static Object checkCopy(Object copy, Class<?> type) {
         boolean unnamed = BuiltinTypes.isSerializableLambda(type)
                 || (type.getClassLoader() == null && !Modifier.isPublic(type.getModifiers()));
-        if (!unnamed) {
-            return checkType(copy, type, 0);
-        }
-        Class<?> named = type;
-        while (!Modifier.isPublic(named.getModifiers())) {
-            named = named.getSuperclass(); // Object, at the latest
-        }
-        checkType(copy, named, 0);
-        for (Class<?> k = type; k != null; k = k.getSuperclass()) {
-            for (Class<?> i : k.getInterfaces()) {
-                checkType(copy, i, 0);
-            }
-        }
-        return copy;
+        return unnamed ? copy : checkType(copy, type, 0);
     }
 
     /** {@code value} written into the idle buffer, or a new one; on failure the buffer is dropped, not kept. */

@@ -135,6 +135,34 @@ class CopyTest {
         assertTrue(emptyMap.isEmpty());
     }
 
+    /**
+     * A JDK-private class whose public supertypes are its implementation ({@code asLifoQueue}'s
+     * {@code AbstractQueue}, a {@code WeakHashMap} entry's {@code WeakReference}, the {@code Externalizable} of Java
+     * 25's {@code LinkedList.reversed()}) is copied as what {@code fromBytes(toBytes(value))} reads, the class it is
+     * written as, not refused for lacking those supertypes.
+     */
+    @Test
+    void aJdkPrivateClassIsCopiedAsFromBytesReadsItWhateverItsPublicSuperclass() throws Exception {
+        Blit blit = blit(false);
+        List<Object> values = new ArrayList<>(List.of(
+                Collections.asLifoQueue(new java.util.ArrayDeque<>(List.of(1, 2))),
+                new java.util.WeakHashMap<>(Map.of("k", "v")).entrySet().iterator().next(),
+                new java.util.concurrent.ConcurrentSkipListMap<>(Map.of(1, "a", 2, "b")).tailMap(2)));
+        try {
+            values.add(List.class.getMethod("reversed").invoke(new java.util.LinkedList<>(List.of(1, 2, 3))));
+        } catch (NoSuchMethodException e) {
+            // Java 17: no reversed views
+        }
+        for (Object v : values) {
+            Object viaBytes = blit.fromBytes(blit.toBytes(v));
+            Object copy = blit.copy(v);
+            assertEquals(viaBytes.getClass(), copy.getClass(), v.getClass().getName());
+            assertEquals(viaBytes.toString(), copy.toString());
+        }
+        java.util.Queue<Integer> lifo = blit.copy(Collections.asLifoQueue(new java.util.ArrayDeque<>(List.of(1, 2))));
+        assertEquals(List.of(1, 2), new ArrayList<>(lifo), "the interface it is used through, and its order");
+    }
+
     /** A serializer that writes two bytes and reads one: its copy is refused as fromBytes refuses its bytes. */
     @Test
     void aCopyLeavingBytesUnreadIsRefusedAsFromBytesRefusesIt() {
