@@ -758,8 +758,8 @@ public final class WriteSession implements ObjectWriter {
                 // An extended id names one class: an Inet4Address[] or a MappedByteBuffer[] would read back as an
                 // InetAddress[] or a ByteBuffer[], which a field of the subclass's array type cannot hold.
                 throw new BlitException("cannot write an array of " + type.getName() + ": it would read back as a "
-                        + written.getName() + "[], the array class of the extended built-in it is written as; use a "
-                        + written.getSimpleName() + "[] or an Object[]");
+                        + written.getName() + "[], the array class of the extended built-in its elements are written as;"
+                        + " write a " + written.getName() + "[] instead");
             }
             out.writeUnsignedVarInt(r.id);
             out.writeUnsignedVarInt(ext);
