@@ -37,6 +37,13 @@ import java.util.Objects;
  * say: a constructor that makes another message or another cause is a {@link BlitException}, never a
  * silently different exception.
  *
+ * <p>Some exceptions cannot be given their cause after the constructor that takes the message, or their
+ * message by the one that takes the cause: {@code ExceptionInInitializerError(String)} fixes the cause at null,
+ * so {@code initCause} refuses it, and {@code InvocationTargetException} takes a message only as
+ * {@code (Throwable target, String s)}. Where the constructor chosen for the class rebuilds another message or
+ * cause than the bytes hold, a {@code (Throwable cause, String message)} constructor, else a
+ * {@code (Throwable cause)} one, is tried once more for that exception before it is refused.
+ *
  * <p>In compatible mode the own fields carry a {@link FieldTable}, as a plain class's do, at the class's first
  * occurrence in a message: an error type that gains or loses a field between releases (an RPC error that
  * gets a detail) still reads, matched by name.
@@ -57,14 +64,24 @@ final class ThrowableSerializer implements Serializer<Throwable> {
     private final MethodHandle constructor;
     /** MESSAGE_CAUSE, CAUSE and MESSAGE_FIELDS with a cause: the cause parameter's type. */
     private final Class<?> causeType;
+    /**
+     * A constructor taking the cause, {@code (Throwable, String)} or else {@code (Throwable)}, as
+     * {@code (Object[] {cause, message})Object}, tried when the chosen one rebuilds another cause or message than
+     * the bytes hold (see the class comment); null if there is none, or the own fields are not settable after it.
+     */
+    private final MethodHandle fallback;
+    /** The fallback's cause parameter type. */
+    private final Class<?> fallbackCauseType;
 
     private ThrowableSerializer(Class<?> type, List<ClassModel.Property> own, Make make, MethodHandle constructor,
-                                Class<?> causeType, int slot) {
+                                Class<?> causeType, MethodHandle fallback, Class<?> fallbackCauseType, int slot) {
         this.type = type;
         this.own = new OwnFields(type, own, make != Make.FIELDS && make != Make.MESSAGE_FIELDS, slot, FieldTable.THROWABLE);
         this.make = make;
         this.constructor = constructor;
         this.causeType = causeType;
+        this.fallback = fallback;
+        this.fallbackCauseType = fallbackCauseType;
     }
 
     /**
@@ -103,6 +120,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         Constructor<?> message = null;
         Constructor<?> none = null;
         Constructor<?> cause = null;
+        Constructor<?> causeMessage = null;
         Constructor<?> byFields = null;
         int[] arguments = null;
         Constructor<?> withMessage = null;
@@ -121,6 +139,9 @@ final class ThrowableSerializer implements Serializer<Throwable> {
                 none = c;
             } else if (p.length == 1 && Throwable.class.isAssignableFrom(p[0]) && cause == null) {
                 cause = c;
+            } else if (p.length == 2 && Throwable.class.isAssignableFrom(p[0]) && p[1] == String.class
+                    && causeMessage == null) {
+                causeMessage = c;
             }
             if (matcher != null && byFields == null) {
                 arguments = matcher.match(c);
@@ -200,7 +221,23 @@ final class ThrowableSerializer implements Serializer<Throwable> {
                 causeType = p[i];
             }
         }
-        return new ThrowableSerializer(type, own, make, ctor, causeType, slot);
+        // only where the own fields are set after the constructor, as they would be after the chosen one
+        Constructor<?> second = make == Make.MESSAGE || make == Make.NONE || make == Make.CAUSE
+                ? (causeMessage != null ? causeMessage : make != Make.CAUSE ? cause : null) : null;
+        MethodHandle fallback = null;
+        if (second != null) {
+            try {
+                MethodHandle f = l.unreflectConstructor(second);
+                // (cause, message) as the bytes give them; a (Throwable) constructor ignores the message
+                f = f.asType(f.type().generic());
+                f = second.getParameterCount() == 2 ? f : MethodHandles.dropArguments(f, 1, Object.class);
+                fallback = f.asSpreader(Object[].class, 2).asType(MethodType.methodType(Object.class, Object[].class));
+            } catch (IllegalAccessException e) {
+                second = null; // not reachable: refused as before when the chosen constructor cannot rebuild it
+            }
+        }
+        return new ThrowableSerializer(type, own, make, ctor, causeType, fallback,
+                second == null ? null : second.getParameterTypes()[0], slot);
     }
 
     @Override
@@ -275,29 +312,48 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             case CAUSE: args = new Object[] {causeOf(cause, start)}; break;
             default: args = new Object[0];
         }
-        Throwable t;
+        Throwable t = made(constructor, args, values, mapping, start);
+        BlitException differs = differs(t, message, cause, start);
+        if (differs != null && fallback != null && (cause == null || fallbackCauseType.isInstance(cause))) {
+            t = made(fallback, new Object[] {cause, message}, values, mapping, start);
+            if (differs(t, message, cause, start) == null) {
+                return t;
+            }
+        }
+        if (differs != null) {
+            throw differs; // what the chosen constructor made, the one the advice is about
+        }
+        return t;
+    }
+
+    private Throwable made(MethodHandle c, Object[] args, Object[] values, FieldTable.Mapping mapping, long start) {
         try {
-            t = (Throwable) (Object) constructor.invokeExact(args);
+            Throwable t = (Throwable) (Object) c.invokeExact(args);
             if (own.settable()) {
                 own.set(t, values, mapping); // a field the writer lacked keeps what the constructor set
             }
+            return t;
         } catch (Throwable e) {
             throw Support.constructionFailed(type, start, e);
         }
+    }
+
+    /** Gives {@code t} the cause if it has none yet; @return why it cannot say what the bytes say, or null */
+    private BlitException differs(Throwable t, String message, Throwable cause, long start) {
         if (t.getCause() != cause) {
             if (t.getCause() != null) {
-                throw differs("cause", t.getCause(), cause, start);
+                return differs("cause", t.getCause(), cause, start);
             }
             try {
                 t.initCause(cause);
             } catch (IllegalStateException | IllegalArgumentException e) {
-                throw differs("cause", null, cause, start);
+                return differs("cause", null, cause, start);
             }
         }
         if (!Objects.equals(t.getMessage(), message)) {
-            throw differs("message", t.getMessage(), message, start);
+            return differs("message", t.getMessage(), message, start);
         }
-        return t;
+        return null;
     }
 
     private Throwable causeOf(Throwable cause, long start) {

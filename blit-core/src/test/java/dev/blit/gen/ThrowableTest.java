@@ -142,6 +142,31 @@ class ThrowableTest {
         }
     }
 
+    /**
+     * Shaped as {@code ExceptionInInitializerError}: {@code (String)} fixes the cause at null, so {@code initCause}
+     * refuses one, and {@code (Throwable)} leaves the message null.
+     */
+    static final class Initializing extends RuntimeException {
+        int attempt;
+
+        Initializing(String message) {
+            super(message, null);
+        }
+
+        Initializing(Throwable cause) {
+            super(null, cause);
+        }
+    }
+
+    /** Initializing's fields with a (String, Throwable) constructor: writes what Initializing cannot be made as. */
+    static final class InitializingTwin extends RuntimeException {
+        int attempt;
+
+        InitializingTwin(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     record Response(String id, Exception error) {
     }
 
@@ -154,6 +179,8 @@ class ThrowableTest {
                 .register(Wrapper.class, 109).register(Prefixed.class, 110).register(Response.class, 111)
                 .register(Suffixed.class, 112).register(Declined.class, 113).register(Refused.class, 114)
                 .register(Reworded.class, 115).register(Failed.class, 116)
+                .register(ExceptionInInitializerError.class, 117).register(Initializing.class, 118)
+                .register(java.lang.reflect.UndeclaredThrowableException.class, 119)
                 .build();
     }
 
@@ -364,6 +391,39 @@ class ThrowableTest {
         byte[] reworded = PLAIN.toBytes(traced(new Reworded("late", 7)));
         BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(reworded));
         assertTrue(e.getMessage().contains("rebuilt it with message \"late (7) (7)\""), e.getMessage());
+    }
+
+    /**
+     * Where the constructor chosen for a class cannot give the bytes' cause ({@code ExceptionInInitializerError(String)}
+     * fixes it at null) or message ({@code UndeclaredThrowableException(Throwable)} leaves it null), the one that
+     * takes the cause, {@code (Throwable, String)} or {@code (Throwable)}, rebuilds that exception instead.
+     */
+    @Test
+    void anExceptionWhoseMessageConstructorFixesTheCauseIsRebuiltByItsCauseConstructor() {
+        ExceptionInInitializerError eiie = traced(new ExceptionInInitializerError(traced(new IOException("io"))));
+        for (Blit blit : List.of(PLAIN, TRACKING)) {
+            ExceptionInInitializerError back = roundTrip(blit, eiie);
+            assertInstanceOf(IOException.class, back.getCause());
+            assertEquals("io", back.getException().getMessage());
+            assertEquals(null, back.getMessage());
+            assertEquals(eiie.getCause().getMessage(), blit.copy(eiie).getCause().getMessage());
+        }
+        roundTrip(PLAIN, traced(new ExceptionInInitializerError("message only")));
+        java.lang.reflect.UndeclaredThrowableException undeclared = traced(
+                new java.lang.reflect.UndeclaredThrowableException(traced(new IOException("io")), "while calling"));
+        assertEquals("while calling", roundTrip(PLAIN, undeclared).getMessage());
+        Initializing mine = traced(new Initializing(traced(new IllegalStateException("static init"))));
+        mine.attempt = 3;
+        Initializing back = roundTrip(PLAIN, mine);
+        assertEquals(3, back.attempt, "its own fields are set after either constructor");
+        assertEquals("static init", back.getCause().getMessage());
+        // a message and a cause, which neither constructor gives (written under its id by a class that has both):
+        // refused, naming what the chosen constructor made
+        byte[] bytes = Blit.builder().register(IOException.class, 101).register(InitializingTwin.class, 118).build()
+                .toBytes(traced(new InitializingTwin("both", traced(new IOException("io")))));
+        BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("rebuilt it with cause null where the bytes at offset 1 hold java.io.IOException"),
+                e.getMessage());
     }
 
     @Test
