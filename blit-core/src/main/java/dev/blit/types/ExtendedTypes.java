@@ -240,7 +240,7 @@ final class ExtendedTypes {
                 StackFrames.write(out, (StackTraceElement) v, null);
             } else if (v instanceof URL) {
                 out.writeUnsignedVarInt(TypeIds.EXT_URL);
-                out.writeString(((URL) v).toExternalForm());
+                out.writeString(NetTypes.urlForm((URL) v));
             } else if (v instanceof ByteBuffer) {
                 out.writeUnsignedVarInt(TypeIds.EXT_BYTE_BUFFER);
                 BufferTypes.write(out, (ByteBuffer) v);

@@ -13,6 +13,7 @@ import java.net.URL;
 import java.net.URLConnection;
 import java.net.URLStreamHandler;
 import java.net.UnknownHostException;
+import java.util.Objects;
 
 /**
  * {@code InetAddress} and {@code InetSocketAddress}, extended ids 3 and 4 (FORMAT.md): as their addresses, host
@@ -101,6 +102,39 @@ final class NetTypes {
                     + " is not in 0..65535");
         }
         return address != null ? new InetSocketAddress(address, port) : InetSocketAddress.createUnresolved(host, port);
+    }
+
+    /**
+     * The external form a URL is written as, if reading it gives the same URL. A URL made from its parts need not
+     * have one: {@code new URL("http", "example.com", -1, "index.html")}, whose file lacks the leading slash, has
+     * the form {@code http://example.comindex.html}, the host {@code example.comindex.html} once parsed. So the form
+     * is parsed as the reader will ({@code new URL(String)}, asking no name service) and the parts {@code URL.equals}
+     * compares are compared (the host by name); a form the JDK cannot parse here (a protocol without a handler) is
+     * written, and refused by a reader as before.
+     *
+     * @param u a URL
+     * @return its external form
+     * @throws BlitException if the form reads back as a URL with other parts
+     */
+    static String urlForm(URL u) {
+        String form = u.toExternalForm();
+        URL parsed;
+        try {
+            parsed = new URL(form);
+        } catch (MalformedURLException e) {
+            return form;
+        }
+        // what URL.equals compares, the host by name (an authority of "" where the form gives none is the same URL)
+        if (!Objects.equals(parsed.getProtocol(), u.getProtocol()) || !Objects.equals(parsed.getHost(), u.getHost())
+                || parsed.getPort() != u.getPort() || !Objects.equals(parsed.getFile(), u.getFile())
+                || !Objects.equals(parsed.getRef(), u.getRef())) {
+            throw new BlitException("cannot write URL " + UtilTypes.quoted(form) + " (host " + UtilTypes.quoted(u.getHost())
+                    + ", port " + u.getPort() + ", file " + UtilTypes.quoted(u.getFile()) + "): it is written as its external"
+                    + " form, which reads back as another URL (host " + UtilTypes.quoted(parsed.getHost()) + ", port "
+                    + parsed.getPort() + ", file " + UtilTypes.quoted(parsed.getFile()) + "); make it from text that parses"
+                    + " to it (a file starting with \"/\"), or register a Serializer for URLs");
+        }
+        return form;
     }
 
     /**

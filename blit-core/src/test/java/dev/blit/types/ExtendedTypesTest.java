@@ -348,6 +348,25 @@ class ExtendedTypesTest {
     }
 
     /**
+     * A URL made from its parts is written as its external form too, which for a file without a leading slash
+     * names another host ({@code http://example.comindex.html}): refused on write, naming the URL, rather than read
+     * back as a URL to another host. One whose form parses to the same parts is written as any other.
+     */
+    @Test
+    void aUrlWhoseExternalFormReadsBackAsAnotherUrlIsRefusedOnWrite() throws Exception {
+        java.net.URL ambiguous = new java.net.URL("http", "example.com", -1, "index.html");
+        BlitException e = assertThrows(BlitException.class, () -> BLIT.toBytes(ambiguous));
+        assertTrue(e.getMessage().contains("cannot write URL \"http://example.comindex.html\" (host \"example.com\"")
+                && e.getMessage().contains("host \"example.comindex.html\""), e.getMessage());
+        for (java.net.URL u : new java.net.URL[]{new java.net.URL("http", "example.com", 8080, "?q=1"),
+                new java.net.URL("http", "example.com", -1, "/index.html#top"), new java.net.URL("file", "", "/tmp/x")}) {
+            java.net.URL back = roundTrip(BLIT, u);
+            assertEquals(u.getHost() + u.getPort() + u.getFile() + u.getRef(),
+                    back.getHost() + back.getPort() + back.getFile() + back.getRef());
+        }
+    }
+
+    /**
      * A URL's {@code hashCode} and {@code equals} resolve its host (ysoserial's URLDNS chain: a set of URLs read
      * from untrusted bytes sends the DNS queries the bytes choose); one Blit reads compares host names instead.
      * {@code localhost} shows it without a network: the JDK's handler hashes its address (127.0.0.1 from the
