@@ -293,6 +293,27 @@ class DumpTest {
         org.junit.jupiter.api.Assertions.assertArrayEquals(bytes, Blit.builder().references(true).build().toBytes(values));
     }
 
+    /**
+     * Java 25 warns on {@code System.err} at each {@code TimeZone.getTimeZone} of a three-letter ID: the dump asks
+     * once per ID, as the library does, so dumping such zones again prints nothing (Java 17 has no warning).
+     */
+    @Test
+    @SuppressWarnings("deprecation")
+    void threeLetterZonesAreDumpedWithoutAWarningEachTime() {
+        java.util.TimeZone est = java.util.TimeZone.getTimeZone("EST");
+        byte[] bytes = Blit.builder().build().toBytes(new ArrayList<>(List.of(est, new java.util.GregorianCalendar(est))));
+        dump(bytes); // the dump's own warning, once
+        PrintStream err = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            assertTrue(dump(bytes).contains("EST") && dump(bytes).contains("EST"));
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("", printed.toString(StandardCharsets.UTF_8));
+    }
+
     /** Id 98: a Class value shows the class its id names; a user id by name only when the classes are given. */
     @Test
     void classValuesShowTheClassTheirIdNames() {

@@ -5,9 +5,11 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.RegistryBuilder;
 
+import java.time.ZoneId;
 import java.util.Date;
 import java.util.GregorianCalendar;
 import java.util.TimeZone;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The pre-{@code java.time} zone and calendar: {@code TimeZone} (as {@code TimeZone.getTimeZone} makes it)
@@ -18,6 +20,12 @@ import java.util.TimeZone;
  * ({@code sun.util.calendar.ZoneInfo}), with the rules of that ID. A {@code SimpleTimeZone}, or a zone whose
  * offset was changed after it was made, is refused rather than silently read back as something else; on read,
  * an ID the JDK does not know is refused rather than read as GMT, which is what {@code getTimeZone} answers.
+ *
+ * <p>From Java 25 on, {@code TimeZone.getTimeZone} prints a warning to {@code System.err} each time it is given
+ * one of the deprecated three-letter IDs ({@code "EST"}, {@code "CST"}: the keys of {@code ZoneId.SHORT_IDS}),
+ * whoever calls it. Blit asks it for each such ID once per JVM and copies that zone afterwards, on write and on
+ * read, so a program that uses one prints the warning for its own {@code getTimeZone} call, and at most once for
+ * Blit's.
  */
 final class CalendarTypes {
     private CalendarTypes() {
@@ -35,6 +43,23 @@ final class CalendarTypes {
         } catch (ClassNotFoundException e) {
             return TimeZone.getTimeZone("UTC").getClass();
         }
+    }
+
+    /** The zone of each three-letter ID asked for, as {@code getTimeZone} made it: never handed out, only cloned. */
+    private static final ConcurrentHashMap<String, TimeZone> THREE_LETTER = new ConcurrentHashMap<>();
+
+    /**
+     * {@code TimeZone.getTimeZone(id)}, without asking it again for a three-letter ID (see the class comment).
+     * The JDK's zone of an ID is the same all the JVM's life, and a clone is what {@code getTimeZone} returns too.
+     *
+     * @param id a zone ID
+     * @return a zone of the caller's own, as {@code getTimeZone} returns it
+     */
+    private static TimeZone zone(String id) {
+        if (!ZoneId.SHORT_IDS.containsKey(id)) {
+            return TimeZone.getTimeZone(id);
+        }
+        return (TimeZone) THREE_LETTER.computeIfAbsent(id, TimeZone::getTimeZone).clone();
     }
 
     /** One class for both, switching on the wire id: see {@link BuiltinTypes.ById} for why. */
@@ -73,7 +98,7 @@ final class CalendarTypes {
     /** The zone's ID, if {@code TimeZone.getTimeZone} of it gives back an equal zone of the same class. */
     private static String idOf(TimeZone zone, String what) {
         String id = zone.getID();
-        TimeZone known = TimeZone.getTimeZone(id);
+        TimeZone known = zone(id);
         if (known.getClass() != zone.getClass() || !known.getID().equals(id) || !known.hasSameRules(zone)) {
             throw new BlitException("cannot write " + what + " " + id + " (" + zone.getClass().getName() + "): only a"
                     + " zone that TimeZone.getTimeZone(its ID) makes again, with the same rules, is built in; register"
@@ -88,7 +113,7 @@ final class CalendarTypes {
     }
 
     private static TimeZone zoneOf(String id, long at) {
-        TimeZone zone = TimeZone.getTimeZone(id);
+        TimeZone zone = zone(id);
         if (!zone.getID().equals(id)) {
             throw new BlitException("unknown TimeZone ID " + UtilTypes.quoted(id) + " at offset " + at
                     + " (the JDK would answer " + zone.getID() + ")");

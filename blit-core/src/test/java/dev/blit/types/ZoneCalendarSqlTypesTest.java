@@ -74,6 +74,41 @@ class ZoneCalendarSqlTypesTest {
         assertNotSame(back.get(0), back.get(1));
     }
 
+    /**
+     * Java 25's {@code TimeZone.getTimeZone} warns on {@code System.err} at each three-letter ID: Blit asks it once
+     * per ID, so writing and reading such zones again prints nothing (on Java 17 there is no warning to see), and
+     * each zone read is still one of the caller's own, which changing does not change the next one read.
+     */
+    @Test
+    @SuppressWarnings("deprecation")
+    void threeLetterZonesAreWrittenAndReadWithoutAWarningEachTime() throws Exception {
+        List<Object> values = new ArrayList<>();
+        for (String id : List.of("EST", "CST", "PST", "HST")) {
+            values.add(TimeZone.getTimeZone(id)); // the caller's own warning, once each
+            values.add(new GregorianCalendar(TimeZone.getTimeZone(id)));
+        }
+        PLAIN.fromBytes(PLAIN.toBytes(values)); // Blit's own, once each
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        List<?> back;
+        try {
+            System.setErr(new java.io.PrintStream(printed, true, "UTF-8"));
+            for (int i = 0; i < 3; i++) {
+                PLAIN.fromBytes(PLAIN.toBytes(values));
+            }
+            back = (List<?>) TRACKING.fromBytes(TRACKING.toBytes(values));
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("", printed.toString("UTF-8"));
+        assertEquals(values.get(0), back.get(0));
+        TimeZone est = (TimeZone) back.get(0);
+        est.setRawOffset(0);
+        TimeZone again = (TimeZone) PLAIN.fromBytes(PLAIN.toBytes(values.get(0)));
+        assertEquals(-5 * 3_600_000, again.getRawOffset(), "a zone read is the caller's own: changing it changes no other");
+        assertNotSame(est, again);
+    }
+
     @Test
     void aZoneItsIdDoesNotRebuildIsRefusedBothWays() {
         assertTrue(assertRejected("5c 09 4d617273").getMessage().contains("unknown TimeZone ID \"Mars\""));
