@@ -491,7 +491,11 @@ final class BlitObjectInput extends ObjectInputStream {
         return s;
     }
 
-    /** DataInput's readLine over the section's primitive data: a line ends at '\n' or '\r'. */
+    /**
+     * DataInput's readLine over the section's primitive data: a line ends at "\n", "\r" or "\r\n", the pair
+     * consumed as one line end as by {@code ObjectInputStream} (a '\n' left behind would read as an empty line,
+     * and every read after it would be one byte off).
+     */
     @Override
     @Deprecated
     public String readLine() throws IOException {
@@ -503,6 +507,9 @@ final class BlitObjectInput extends ObjectInputStream {
         while (c >= 0 && c != '\n' && c != '\r') {
             sb.append((char) c);
             c = read();
+        }
+        if (c == '\r' && blockData() > 0) {
+            in.readByteIf((byte) '\n');
         }
         return sb.toString();
     }
