@@ -71,7 +71,16 @@ public final class IdentityTable {
         return -1;
     }
 
-    /** @return how many distinct objects were recorded */
+    /**
+     * Gives out the next index without recording an object under it: for a value written as
+     * {@code ObjectOutputStream.writeUnshared} writes one, which the reader numbers like any other but which no
+     * later occurrence may refer back to.
+     */
+    public void skip() {
+        size++;
+    }
+
+    /** @return how many indexes were given out: the objects recorded, and those {@link #skip}ped */
     public int size() {
         return size;
     }

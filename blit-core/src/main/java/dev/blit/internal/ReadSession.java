@@ -16,6 +16,8 @@ import java.util.Arrays;
 public final class ReadSession implements ObjectReader {
     /** Stands in a reference slot for a tracked value that decoded to null (a readResolve may return null). */
     private static final Object NULL_VALUE = new Object();
+    /** Stands in the reference slot of a value read by {@link #readUnshared}, which nothing may refer back to. */
+    private static final Object UNSHARED = new Object();
     /**
      * Compatible mode: what a value of a class this reader lacks stands for, read past in a field the reader's
      * class drops ({@link dev.blit.gen.UnknownClass}); it never reaches a field the reader keeps.
@@ -245,6 +247,29 @@ public final class ReadSession implements ObjectReader {
     public Object readObject(ReadBuffer in) {
         long at = in.offset();
         return readObject(in, in.readUnsignedVarInt(), at);
+    }
+
+    /**
+     * Reads a value as {@code ObjectInputStream.readUnshared} does: a back reference in its place is refused, and
+     * so is any later back reference to it (a writer's {@code writeUnshared} never writes either).
+     *
+     * @param in the buffer, at the tag
+     * @return the value, possibly null
+     */
+    public Object readUnshared(ReadBuffer in) {
+        long at = in.offset();
+        int tag = in.readUnsignedVarInt();
+        if (tag == TypeIds.REFERENCE) {
+            throw new BlitException("back reference at offset " + at + " read by readUnshared, which takes only an"
+                    + " object written whole (writeUnshared)");
+        }
+        int number = refCount;
+        Object value = readObject(in, tag, at);
+        // A tracked value was given the first number its read took, and holds it once read.
+        if (refs != null && number < refCount && refs[number] == stored(value)) {
+            refs[number] = UNSHARED;
+        }
+        return value;
     }
 
     /**
@@ -579,6 +604,10 @@ public final class ReadSession implements ObjectReader {
             throw new BlitException("back reference at offset " + at + " to object #" + index + ", which was read in a"
                     + " field this reader's class lacks and drops, past a value of a class this reader has no registration"
                     + " for: register that class with the reader too");
+        }
+        if (v == UNSHARED) {
+            throw new BlitException("back reference at offset " + at + " to object #" + index
+                    + ", which a readObject method read with readUnshared: it may not be shared");
         }
         if (v == null) {
             throw new BlitException("back reference at offset " + at + " to object #" + index

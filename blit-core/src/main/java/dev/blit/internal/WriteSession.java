@@ -261,6 +261,12 @@ public final class WriteSession implements ObjectWriter {
         if (refs != null && r.tracked && wroteReference(out, value, r)) {
             return false;
         }
+        writeTag(out, value, r);
+        return true;
+    }
+
+    /** Writes the tag of a value whose content follows, and enters its level. */
+    private void writeTag(WriteBuffer out, Object value, Registration r) {
         int id = r.id;
         if (id == TypeIds.TRUE && !((Boolean) value)) {
             id = TypeIds.FALSE;
@@ -269,7 +275,34 @@ public final class WriteSession implements ObjectWriter {
         if (++depth > maxDepth) {
             throw tooDeep(out, value);
         }
-        return true;
+    }
+
+    /**
+     * Writes a value as {@code ObjectOutputStream.writeUnshared} does: whole, even if it was written before, and
+     * never found again by identity, so that a later occurrence is written whole too rather than as a back
+     * reference to it. It still takes its reference number, so that the reader, which numbers every tracked
+     * value it reads, stays in step.
+     *
+     * @param out   the buffer
+     * @param value the value, or null
+     */
+    public void writeUnshared(WriteBuffer out, Object value) {
+        if (value == null || refs == null) {
+            writeObject(out, value);
+            return;
+        }
+        Registration r = registration(value.getClass());
+        if (!r.tracked) {
+            write(out, value, r);
+            return;
+        }
+        refs.skip();
+        if (r.late) {
+            enteringLate();
+        }
+        writeTag(out, value, r);
+        r.serializer.write(out, value);
+        exit();
     }
 
     /**

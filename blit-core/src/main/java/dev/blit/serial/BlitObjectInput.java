@@ -2,6 +2,7 @@ package dev.blit.serial;
 
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
+import dev.blit.internal.ReadSession;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -190,6 +191,12 @@ final class BlitObjectInput extends ObjectInputStream {
 
     @Override
     protected Object readObjectOverride() throws IOException {
+        nextObject();
+        return in.readObject();
+    }
+
+    /** Makes sure an object comes next, passing over fields the hook does not ask for, and consumes its item header. */
+    private void nextObject() throws IOException {
         if (!framed) {
             if (slot == null) {
                 throw new NotActiveException("readObject outside a readObject or readExternal method");
@@ -210,12 +217,16 @@ final class BlitObjectInput extends ObjectInputStream {
             throw SerialReflection.optionalData(true);
         }
         next = -1;
-        return in.readObject();
     }
 
+    /**
+     * As under {@code ObjectInputStream}: a back reference read here, or one to the object read here found
+     * later in the message, is refused.
+     */
     @Override
     public Object readUnshared() throws IOException {
-        return readObjectOverride();
+        nextObject();
+        return ReadSession.of(in).readUnshared(in);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.blit.serial;
 
 import dev.blit.BlitException;
 import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.WriteSession;
 
 import java.io.IOException;
 import java.io.NotActiveException;
@@ -84,10 +85,19 @@ final class BlitObjectOutput extends ObjectOutputStream {
         out.writeObject(obj);
     }
 
-    /** Same as writeObject: whether an object is shared is decided by {@code Blit.builder().references}. */
+    /**
+     * As under {@code ObjectOutputStream}: the object is written whole even if it was written before, and a
+     * later {@code writeObject} of it is never a back reference to this occurrence (with references off, no
+     * object is ever one). It still takes a reference number, which the reader gives it as well.
+     */
     @Override
     public void writeUnshared(Object obj) throws IOException {
-        writeObjectOverride(obj);
+        if (!framed) {
+            throw new NotActiveException("writeUnshared outside a writeObject or writeExternal method");
+        }
+        flushBlock();
+        out.writeByte(Items.OBJECT);
+        WriteSession.of(out).writeUnshared(out, obj);
     }
 
     @Override

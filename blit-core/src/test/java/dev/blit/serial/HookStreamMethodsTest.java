@@ -1,6 +1,7 @@
 package dev.blit.serial;
 
 import dev.blit.Blit;
+import dev.blit.BlitException;
 import dev.blit.RoundTrip;
 import org.junit.jupiter.api.Test;
 
@@ -10,9 +11,14 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
+import java.io.ObjectStreamException;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static dev.blit.serial.HookSerializationTest.hex;
 
 /**
  * The stream methods a hook calls behave as under {@code ObjectOutputStream}/{@code ObjectInputStream}: each
@@ -53,5 +59,121 @@ class HookStreamMethodsTest {
         Blit blit = Blit.builder().register(Lines.class, 100).build();
         // 64 | 0f: 13 bytes of data, "a\r\nb\rc\n\r\n" then the int 7 | 00: end
         RoundTrip.roundTrip(blit, new Lines(), 16, (a, b) -> ((Lines) b).read.equals(expected));
+    }
+
+    // ---------------------------------------------------------------- writeUnshared / readUnshared
+
+    static Blit withReferences(Class<?> type) {
+        return Blit.builder().references(true).register(type, 100).build();
+    }
+
+    /** Writes one list unshared, then shared, then shared again; reads it back the same ways. */
+    static final class UnsharedFirst implements Serializable {
+        transient Object unshared;
+        transient Object shared;
+        transient Object sharedAgain;
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            List<Integer> list = new ArrayList<>(List.of(1));
+            out.writeUnshared(list);
+            out.writeObject(list);
+            out.writeObject(list);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            unshared = in.readUnshared();
+            shared = in.readObject();
+            sharedAgain = in.readObject();
+        }
+
+        boolean asTheJdkReadsIt() {
+            return unshared.equals(List.of(1)) && shared.equals(List.of(1)) && unshared != shared
+                    && shared == sharedAgain;
+        }
+    }
+
+    @Test
+    void anObjectWrittenUnsharedIsNeverReferredBackTo() throws Exception {
+        assertTrue(((UnsharedFirst) throughJdk(new UnsharedFirst())).asTheJdkReadsIt());
+        Blit blit = withReferences(UnsharedFirst.class);
+        // 64 (#0) | 01 24 01 07 02: the list whole (#1, not found again) | 01 24 01 07 02: the list whole again (#2)
+        // | 01 01 02: a back reference to #2 | 00: end
+        assertEquals("64 01 24 01 07 02 01 24 01 07 02 01 01 02 00", hex(blit.toBytes(new UnsharedFirst())));
+        RoundTrip.roundTrip(blit, new UnsharedFirst(), 15, (a, b) -> ((UnsharedFirst) b).asTheJdkReadsIt());
+    }
+
+    /** Writes one list shared, then unshared. */
+    static final class UnsharedSecond implements Serializable {
+        transient Object shared;
+        transient Object unshared;
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            List<Integer> list = new ArrayList<>(List.of(1));
+            out.writeObject(list);
+            out.writeUnshared(list);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            shared = in.readObject();
+            unshared = in.readUnshared();
+        }
+
+        boolean asTheJdkReadsIt() {
+            return shared.equals(List.of(1)) && unshared.equals(List.of(1)) && unshared != shared;
+        }
+    }
+
+    @Test
+    void anObjectWrittenUnsharedAfterItWasSharedIsWrittenWhole() throws Exception {
+        assertTrue(((UnsharedSecond) throughJdk(new UnsharedSecond())).asTheJdkReadsIt());
+        Blit blit = withReferences(UnsharedSecond.class);
+        // 64 | 01 24 01 07 02: the list (#1) | 01 24 01 07 02: the list whole again (#2), not a back reference | 00
+        assertEquals("64 01 24 01 07 02 01 24 01 07 02 00", hex(blit.toBytes(new UnsharedSecond())));
+        RoundTrip.roundTrip(blit, new UnsharedSecond(), 12, (a, b) -> ((UnsharedSecond) b).asTheJdkReadsIt());
+    }
+
+    /** Writes one list twice, shared; reads it back in the order {@link #readUnsharedAt} says. */
+    static final class SharedTwice implements Serializable {
+        static int readUnsharedAt;
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            List<Integer> list = new ArrayList<>(List.of(1));
+            out.writeObject(list);
+            out.writeObject(list);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            for (int i = 0; i < 2; i++) {
+                Object ignored = i == readUnsharedAt ? in.readUnshared() : in.readObject();
+            }
+        }
+    }
+
+    @Test
+    void aBackReferenceToAnObjectReadUnsharedIsRefused() throws Exception {
+        SharedTwice.readUnsharedAt = 0;
+        assertThrows(ObjectStreamException.class, () -> throughJdk(new SharedTwice()));
+        Blit blit = withReferences(SharedTwice.class);
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(blit.toBytes(new SharedTwice())));
+        assertTrue(e.getMessage().contains("readUnshared"), e.getMessage());
+    }
+
+    @Test
+    void readUnsharedRefusesABackReference() throws Exception {
+        SharedTwice.readUnsharedAt = 1;
+        assertThrows(ObjectStreamException.class, () -> throughJdk(new SharedTwice()));
+        Blit blit = withReferences(SharedTwice.class);
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(blit.toBytes(new SharedTwice())));
+        assertTrue(e.getMessage().contains("readUnshared"), e.getMessage());
+    }
+
+    @Test
+    void withReferencesOffUnsharedIsWhatEveryObjectIs() {
+        Blit blit = Blit.builder().register(UnsharedFirst.class, 100).build();
+        // the list whole, three times: nothing is ever a back reference
+        assertEquals("64 01 24 01 07 02 01 24 01 07 02 01 24 01 07 02 00", hex(blit.toBytes(new UnsharedFirst())));
+        UnsharedFirst back = (UnsharedFirst) blit.fromBytes(blit.toBytes(new UnsharedFirst()));
+        assertEquals(List.of(1), back.unshared);
+        assertEquals(List.of(1), back.sharedAgain);
     }
 }
