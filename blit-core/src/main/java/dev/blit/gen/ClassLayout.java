@@ -64,8 +64,9 @@ public final class ClassLayout {
     /**
      * @param type a record or plain class
      * @return its serialized fields in canonical order: topmost superclass first, each class's own by name,
-     *         static and transient fields left out
-     * @throws dev.blit.BlitException if the class has a field the compiler added (Blit refuses such classes)
+     *         static and transient fields left out (or those a Serializable class's serialPersistentFields lists)
+     * @throws dev.blit.BlitException if the class has a field the compiler added (Blit refuses such classes), or
+     *                                its serialPersistentFields lists what is no field of it
      */
     public static List<Field> serializedFields(Class<?> type) {
         return ClassModel.serializedFields(type);

@@ -3,6 +3,9 @@ package dev.blit.gen;
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 
+import java.io.Externalizable;
+import java.io.ObjectStreamClass;
+import java.io.ObjectStreamField;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -16,8 +19,10 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What Blit writes for a record or plain class, and how it makes one again: the serialized fields in the
@@ -326,11 +331,15 @@ public final class ClassModel {
 
     /**
      * The serialized fields in canonical order: topmost superclass first, each class's own fields by name,
-     * static and transient fields left out. For a {@link Throwable}, only the fields below {@code Throwable}:
-     * its own state is written through its public methods ({@link ThrowableSerializer}).
+     * static and transient fields left out, or, for a {@code Serializable} class that declares
+     * {@code serialPersistentFields}, the fields it lists (see {@link #persistentFields}). For a
+     * {@link Throwable}, only the fields below {@code Throwable}: its own state is written through its public
+     * methods ({@link ThrowableSerializer}).
      *
      * @param type the class
      * @return its serialized fields
+     * @throws BlitException if a class of it has a field the compiler added, or lists in its
+     *                       {@code serialPersistentFields} what is no field of it
      */
     static List<Field> serializedFields(Class<?> type) {
         List<Class<?>> chain = new ArrayList<>();
@@ -343,9 +352,11 @@ public final class ClassModel {
         for (Class<?> c : chain) {
             Field[] declared = c.getDeclaredFields();
             Arrays.sort(declared, BY_NAME);
+            Set<String> persistent = persistentFields(c, declared);
             for (Field f : declared) {
                 int m = f.getModifiers();
-                if (Modifier.isStatic(m) || Modifier.isTransient(m)) {
+                if (persistent != null ? !persistent.contains(f.getName())
+                        : Modifier.isStatic(m) || Modifier.isTransient(m)) {
                     continue;
                 }
                 if (f.isSynthetic() && !isEnclosingInstance(c, f)) {
@@ -357,6 +368,70 @@ public final class ClassModel {
             }
         }
         return out;
+    }
+
+    /**
+     * The fields a {@code Serializable} class's {@code private static final ObjectStreamField[]
+     * serialPersistentFields} lists, which are then its serialized fields, as for JDK serialization: a field
+     * it leaves out is not written even if it is not transient (a cache, a {@code Thread}), a transient one it
+     * lists is. Read through {@link ObjectStreamClass}, so the JDK's own rules decide when the declaration
+     * counts (records, enums and an array of another type or modifiers are ignored, a null array means the
+     * default fields). An entry must name a non-static field of the class with exactly its type: anything
+     * else has no field behind it, which only {@code writeObject}/{@code readObject} hooks can put and get
+     * ({@code PutField}), and which {@code ObjectOutputStream} refuses in a class without them ("unmatched
+     * serializable field(s) declared"); Blit refuses it at build, with the entry named.
+     *
+     * @param c        a class of the hierarchy being serialized
+     * @param declared its declared fields
+     * @return the listed fields' names, or null when the class declares none JDK serialization honours
+     */
+    private static Set<String> persistentFields(Class<?> c, Field[] declared) {
+        Field spf = null;
+        for (Field f : declared) {
+            if (f.getName().equals("serialPersistentFields")) {
+                spf = f;
+            }
+        }
+        int required = Modifier.PRIVATE | Modifier.STATIC | Modifier.FINAL;
+        if (spf == null || (spf.getModifiers() & required) != required || spf.getType() != ObjectStreamField[].class
+                || !Serializable.class.isAssignableFrom(c) || Externalizable.class.isAssignableFrom(c)
+                || c.isRecord() || c.isEnum()) {
+            return null;
+        }
+        ObjectStreamField[] listed = ObjectStreamClass.lookup(c).getFields();
+        if (listed.length == 0 && spf.trySetAccessible()) {
+            // The JDK makes an invalid array (two entries of one name, a null entry) no fields, and refuses to
+            // write the class: so does Blit, rather than write nothing.
+            try {
+                Object[] value = (Object[]) spf.get(null);
+                if (value != null && value.length > 0) {
+                    throw new BlitException("the serialPersistentFields of " + c.getName() + " is invalid (two"
+                            + " entries of one name, or a null entry): JDK serialization refuses the class too");
+                }
+            } catch (IllegalAccessException e) {
+                // Not readable after all: take the JDK's reading of it.
+            }
+        }
+        Set<String> fields = new HashSet<>();
+        for (ObjectStreamField entry : listed) {
+            Class<?> t = entry.getType();
+            Field f = null;
+            for (Field d : declared) {
+                if (d.getName().equals(entry.getName())) {
+                    f = d;
+                }
+            }
+            if (f == null || f.getType() != t || Modifier.isStatic(f.getModifiers())) {
+                throw new BlitException("the serialPersistentFields of " + c.getName() + " lists " + entry.getName()
+                        + " (" + t.getName() + "), which is " + (f == null ? "no field of it"
+                        : Modifier.isStatic(f.getModifiers()) ? "a static field" : "a field of type " + f.getType().getName())
+                        + ": only writeObject/readObject hooks can write and read such an entry (PutField/GetField), and"
+                        + " JDK serialization refuses it in a class without them, as Blit does; list the field with its"
+                        + " own type, or drop the entry");
+            }
+            fields.add(f.getName());
+        }
+        return fields;
     }
 
     /**
