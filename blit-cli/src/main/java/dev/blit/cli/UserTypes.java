@@ -498,6 +498,9 @@ final class UserTypes {
             if (JavaSerialization.hasHooks(type)) {
                 return opaque(id, type, "a class with java.io hooks writes what its hooks write");
             }
+            if (JavaSerialization.hasRecordHooks(type) && JavaSerialization.replacesRecord(type)) {
+                return opaque(id, type, "a record with writeReplace writes a replaced byte, then its replacement or itself");
+            }
             List<FieldInfo> fields = fields(ClassLayout.serializedFields(type));
             // Generated code says by its name whether the instance chose a flat block (flat(false) does not);
             // it may live in the user's package (a nestmate of the class), hence not a test of the package.

@@ -170,6 +170,33 @@ class DumpTest {
         assertThrows(BlitException.class, () -> MARKED.fromBytes(wrong));
     }
 
+    record Resolved(int x) implements java.io.Serializable {
+        private Object readResolve() {
+            return new Resolved(x + 1);
+        }
+    }
+
+    record Replaced(int x) implements java.io.Serializable {
+        private Object writeReplace() {
+            return new Resolved(x);
+        }
+    }
+
+    /** What {@code --blit dev.blit.cli.DumpTest#RECORD_HOOKS} finds: records with a readResolve and a writeReplace. */
+    static final Blit RECORD_HOOKS = Blit.builder().register(Resolved.class, 100).register(Replaced.class, 101).build();
+
+    /**
+     * A record's readResolve changes no byte, so the dump shows its components; its writeReplace puts the replaced byte
+     * first, which only the record's own code reads: the dump says so rather than take that byte for a component.
+     */
+    @Test
+    void aRecordsReadResolveKeepsItsComponentsAndItsWriteReplaceIsOpaque() {
+        String resolved = dump(RECORD_HOOKS.toBytes(new Resolved(5)), "--blit", DumpTest.class.getName() + "#RECORD_HOOKS");
+        assertTrue(resolved.contains("x") && resolved.contains("= 5"), resolved);
+        String replaced = dump(RECORD_HOOKS.toBytes(new Replaced(5)), "--blit", DumpTest.class.getName() + "#RECORD_HOOKS");
+        assertTrue(replaced.contains("Replaced (101) = Resolved[x=6]  -- read by its own serializer"), replaced);
+    }
+
     /** Hex to bytes, for inputs written out in a test. */
     private static final class RoundTripBytes {
         static byte[] of(String hex) {

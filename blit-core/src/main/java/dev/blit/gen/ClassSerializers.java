@@ -138,12 +138,14 @@ public final class ClassSerializers {
     /**
      * The serializer that writes a class's content, for tools that describe bytes ({@code blit dump}): in compatible
      * mode an enum's, a {@code Marshallable}'s, a user serializer's and java.io hooks' stand behind a table of their
-     * marker alone, which is not theirs ({@link MarkedSerializer}).
+     * marker alone, which is not theirs ({@link MarkedSerializer}); a record's {@code writeReplace}/{@code readResolve}
+     * are called around its own serializer ({@link JavaSerialization#recordComponents}).
      *
      * @param s a serializer this library bound to a registration
      * @return the one that writes what follows that table, or {@code s} itself
      */
     public static Serializer<?> unmarked(Serializer<?> s) {
+        s = JavaSerialization.recordComponents(s);
         return s instanceof MarkedSerializer ? ((MarkedSerializer) s).content() : s;
     }
 
@@ -214,12 +216,34 @@ public final class ClassSerializers {
         // Built by a constructor after its fields are read: nothing inside can refer back to it (flat classes hold no
         // references at all).
         traits[LATE] = model.strategy() != ClassModel.Strategy.FIELDS;
+        if (type.isRecord() && JavaSerialization.hasRecordHooks(type)) {
+            return recordWithHooks(model, rb, options, traits);
+        }
         Serializer<?> fields = fieldByField(model, rb, options.flat && !options.compatible);
         if (options.compatible) {
             return new CompatibleSerializer(model, fields, options.slots++).shell();
         }
         traits[RUNS] = !model.properties().isEmpty();
         return fields;
+    }
+
+    /**
+     * A Serializable record with a writeReplace or readResolve, which JDK serialization calls on records too: the
+     * record's own serializer, with the hooks around it. A readResolve alone changes no byte, so the record keeps
+     * its table in compatible mode; a writeReplace puts its {@code replaced} byte first, content only the record's
+     * own code can read, which compatible mode marks as it marks other classes' hooks.
+     */
+    private static Serializer<?> recordWithHooks(ClassModel model, RegistryBuilder rb, Options options, boolean[] traits) {
+        Class<?> type = model.type();
+        if (options.compatible && JavaSerialization.replacesRecord(type)) {
+            return MarkedSerializer.of(JavaSerialization.forRecord(type, fieldByField(model, rb, false)), type, options);
+        }
+        Serializer<?> components = fieldByField(model, rb, options.flat && !options.compatible);
+        if (options.compatible) {
+            return JavaSerialization.forRecord(type, new CompatibleSerializer(model, components, options.slots++).shell());
+        }
+        traits[RUNS] = !model.properties().isEmpty();
+        return JavaSerialization.forRecord(type, components);
     }
 
     private static Serializer<?> fieldByField(ClassModel model, RegistryBuilder rb, boolean flat) {

@@ -52,14 +52,10 @@ final class HookSerializer implements Serializer<Object> {
             } catch (Throwable e) {
                 throw failure("writeReplace of", out.position(), e);
             }
-            if (replacement != value && (replacement == null || replacement.getClass() != type)) {
-                out.writeByte(1);
-                out.writeObject(replacement);
+            value = Replacement.write(out, value, replacement, type);
+            if (value == Replacement.WRITTEN) {
                 return;
             }
-            // As ObjectOutputStream: a replacement of the same class is written in place of the original.
-            value = replacement;
-            out.writeByte(0);
         }
         try {
             BlitObjectOutput stream = needsStream ? new BlitObjectOutput(out) : null;
@@ -91,16 +87,8 @@ final class HookSerializer implements Serializer<Object> {
 
     @Override
     public Object read(ReadBuffer in) {
-        long at = in.offset();
-        if (writeReplace != null) {
-            byte replaced = in.readByte();
-            if (replaced == 1) {
-                return in.readObject();
-            }
-            if (replaced != 0) {
-                throw new BlitException("invalid replacement flag " + replaced + " for " + type.getName()
-                        + " at offset " + at + " (0: the object itself, 1: its writeReplace result)");
-            }
+        if (writeReplace != null && Replacement.read(in, type)) {
+            return in.readObject();
         }
         Object obj;
         try {

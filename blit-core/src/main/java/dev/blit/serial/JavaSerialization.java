@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * Serializers for classes that define how they are serialized through {@code java.io}: an
  * {@link Externalizable}, or a {@link Serializable} class (or superclass) with a private
- * {@code writeObject}/{@code readObject}, a {@code writeReplace} or a {@code readResolve}.
+ * {@code writeObject}/{@code readObject}, a {@code writeReplace} or a {@code readResolve}; and, around a
+ * record's own serializer, a {@code Serializable} record's {@code writeReplace} and {@code readResolve}.
  *
  * <p>The hooks run as under {@code ObjectOutputStream}/{@code ObjectInputStream}: each serializable class of
  * the hierarchy, topmost first, either runs its {@code writeObject} against a stream Blit provides, or has
@@ -124,6 +125,72 @@ public final class JavaSerialization {
     }
 
     /**
+     * Whether a record is {@code Serializable} with a {@code writeReplace} or a {@code readResolve}: the hooks
+     * JDK serialization calls on a record, which Blit then calls around the record's own serializer
+     * ({@link #forRecord}). A record's {@code writeObject} and {@code readObject} are ignored, as by the JDK.
+     * Found by name first, so that a record without either (nearly every one) costs no ReflectionFactory call.
+     *
+     * @param type a class
+     * @return whether {@code type} is a record whose writeReplace or readResolve JDK serialization would call
+     */
+    public static boolean hasRecordHooks(Class<?> type) {
+        if (!type.isRecord() || !Serializable.class.isAssignableFrom(type)) {
+            return false;
+        }
+        boolean declared = false;
+        for (Method m : type.getDeclaredMethods()) {
+            String name = m.getName();
+            declared |= (name.equals("writeReplace") || name.equals("readResolve")) && m.getParameterCount() == 0
+                    && m.getReturnType() == Object.class;
+        }
+        if (!declared || !SerialReflection.available()) {
+            return declared; // without ReflectionFactory, forRecord refuses it with the reason
+        }
+        return SerialReflection.writeReplace(type) != null || SerialReflection.readResolve(type) != null;
+    }
+
+    /**
+     * @param type       a record for which {@link #hasRecordHooks} is true
+     * @param components the serializer Blit made for its components
+     * @return a serializer that calls the record's writeReplace and readResolve around {@code components}
+     * @throws BlitException if the hooks cannot be called on the running JDK, with the reason
+     */
+    @SuppressWarnings("unchecked")
+    public static Serializer<Object> forRecord(Class<?> type, Serializer<?> components) {
+        if (!SerialReflection.available()) {
+            throw unavailable(type);
+        }
+        return new RecordHookSerializer(type, (Serializer<Object>) components, SerialReflection.writeReplace(type),
+                SerialReflection.readResolve(type));
+    }
+
+    /**
+     * @param type a record for which {@link #hasRecordHooks} is true
+     * @return whether it has a writeReplace, which puts the {@code replaced} byte before its components
+     */
+    public static boolean replacesRecord(Class<?> type) {
+        return SerialReflection.writeReplace(type) != null;
+    }
+
+    /**
+     * For tools that describe bytes: what writes a record's content behind the hooks {@link #forRecord} calls.
+     *
+     * @param s a serializer Blit bound to a registration
+     * @return the serializer of the record's components if {@code s} calls a record's hooks around it, else {@code s}
+     */
+    public static Serializer<?> recordComponents(Serializer<?> s) {
+        return s instanceof RecordHookSerializer ? ((RecordHookSerializer) s).components() : s;
+    }
+
+    private static BlitException unavailable(Class<?> type) {
+        return new BlitException("cannot serialize " + type.getName() + " through its Serializable hooks: "
+                + "Blit calls them through sun.reflect.ReflectionFactory, in module jdk.unsupported, which is not "
+                + "in this JVM's module graph (an application launched as a named module resolves only what it "
+                + "requires): add 'requires jdk.unsupported;' to your module-info.java or run with "
+                + "--add-modules jdk.unsupported");
+    }
+
+    /**
      * @param type   a Serializable or Externalizable class (a Serializable one without hooks works too: its
      *               serializable fields are written, as JDK serialization would)
      * @param lookup a full-privilege lookup in {@code type}'s package for a named module that does not open
@@ -142,11 +209,7 @@ public final class JavaSerialization {
                     + "register it without a serializer");
         }
         if (!SerialReflection.available()) {
-            throw new BlitException("cannot serialize " + type.getName() + " through its Serializable hooks: "
-                    + "Blit calls them through sun.reflect.ReflectionFactory, in module jdk.unsupported, which is not "
-                    + "in this JVM's module graph (an application launched as a named module resolves only what it "
-                    + "requires): add 'requires jdk.unsupported;' to your module-info.java or run with "
-                    + "--add-modules jdk.unsupported");
+            throw unavailable(type);
         }
         boolean external = Externalizable.class.isAssignableFrom(type);
         Constructor<?> constructor = external ? SerialReflection.externalConstructor(type)
