@@ -74,6 +74,8 @@ public final class Dump {
     private long nextProgress;
     private long total;
     private long done;
+    /** A log's records have passed {@code from + limit - 1}: the segments after are not read. */
+    private boolean pastRange;
 
     private Dump(PrintStream out, PrintStream err, long progressStep) {
         this.out = out;
@@ -356,7 +358,7 @@ public final class Dump {
         int code = 0;
         long[] shown = new long[1];
         for (Path f : files) {
-            if (limit >= 0 && shown[0] >= limit) {
+            if (pastRange) {
                 break;
             }
             ByteBuffer bytes = map(f);
@@ -470,7 +472,7 @@ public final class Dump {
             long slot = in.i64At(off);
             long index = first + k;
             if (slot == 0 || slot == -1) {
-                if (selected(index, shown)) {
+                if (selected(index)) {
                     Node end = new Node(off, null);
                     end.type = slot == 0 ? "empty slot" : "end marker";
                     end.value = slot == 0 ? "no record " + index + " (yet): the end of the log"
@@ -493,7 +495,7 @@ public final class Dump {
                 return 1;
             }
             long frame = 8 + ((length + 7) & ~7L);
-            if (selected(index, shown)) {
+            if (selected(index)) {
                 shown[0]++;
                 CRC32C c = new CRC32C();
                 c.update(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, index));
@@ -538,7 +540,8 @@ public final class Dump {
                     code = 1;
                 }
             }
-            if (limit >= 0 && index + 1 >= from + limit) {
+            if (limit >= 0 && index >= from && index - from >= limit - 1) {
+                pastRange = true;
                 return code;
             }
             off += frame;
@@ -550,8 +553,13 @@ public final class Dump {
         }
     }
 
-    private boolean selected(long index, long[] shown) {
-        return index >= from && (limit < 0 || shown[0] < limit);
+    /**
+     * Whether record {@code index} is in {@code from .. from + limit - 1}. By its index, not by how many records
+     * were shown: a log whose first records were deleted, or a segment file dumped alone, starts past
+     * {@code from}. {@code index - from} cannot overflow once {@code index >= from}, as {@code from + limit} can.
+     */
+    private boolean selected(long index) {
+        return index >= from && (limit < 0 || index - from < limit);
     }
 
     private static void field(Node parent, long at, long length, String key, String value) {
