@@ -227,10 +227,19 @@ public final class Dump {
         if (!Files.isRegularFile(path)) {
             throw new BlitException(file + ": no such file or directory");
         }
-        if (file.endsWith(".seg") || startsWithMagic(map(path))) {
+        if (file.endsWith(".seg")) {
             return log(display(path), List.of(path), null, types);
         }
-        return dumpBuffer(display(path), map(path), types);
+        ByteBuffer bytes;
+        try {
+            bytes = map(path);
+        } catch (BlitException e) {
+            throw new BlitException(file + ": " + e.getMessage());
+        }
+        if (startsWithMagic(bytes)) {
+            return log(display(path), List.of(path), null, types);
+        }
+        return dumpBuffer(display(path), bytes, types);
     }
 
     /** The file's own name: output does not depend on where the input sits (golden files compare it). */
@@ -243,7 +252,7 @@ public final class Dump {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size > Integer.MAX_VALUE) {
-                throw new BlitException(path + " is " + size + " bytes: files over 2 GiB are not supported yet");
+                throw new BlitException(size + " bytes: files over 2 GiB are not supported yet");
             }
             return ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
         }
@@ -343,10 +352,14 @@ public final class Dump {
      * @param checkpoint the log directory's checkpoint file, shown after the segments; null if there is none
      *                   (or only a segment file is dumped)
      */
-    private int log(String name, List<Path> files, Path checkpoint, UserTypes types) throws IOException {
+    private int log(String name, List<Path> files, Path checkpoint, UserTypes types) {
         total = 0;
         for (Path f : files) {
-            total += Files.size(f);
+            try {
+                total += Files.size(f);
+            } catch (IOException e) {
+                // reported in its place below, where the segment cannot be mapped either
+            }
         }
         Printer p = new Printer(out, format);
         p.begin("log", name, total);
@@ -361,8 +374,16 @@ public final class Dump {
             if (pastRange) {
                 break;
             }
-            ByteBuffer bytes = map(f);
-            code = Math.max(code, segment(p, f.getFileName().toString(), new Input(bytes), types, shown));
+            String segment = f.getFileName().toString();
+            ByteBuffer bytes;
+            try {
+                bytes = map(f);
+            } catch (IOException | BlitException e) {
+                unreadable(p, segment, f, e);
+                code = 1;
+                continue;
+            }
+            code = Math.max(code, segment(p, segment, new Input(bytes), types, shown));
             done += bytes.limit();
         }
         if (checkpoint != null) {
@@ -373,14 +394,53 @@ public final class Dump {
     }
 
     /**
+     * A segment file that cannot be mapped is damage in its place, shown like a segment too short for its
+     * header: the document stays whole (JSON closed) and the segments after it are still read.
+     */
+    private static void unreadable(Printer p, String name, Path f, Exception e) {
+        Node n = new Node(0, null);
+        n.type = "segment " + name;
+        n.end = 0;
+        n.error = "cannot be read: " + whyUnreadable(f, e);
+        p.item(n, new Input(ByteBuffer.allocate(0)), false);
+        p.problem(0, name + ": " + n.error);
+    }
+
+    /** Without the file's path (output does not depend on where the input sits) or the exception's class. */
+    private static String whyUnreadable(Path f, Exception e) {
+        if (Files.isDirectory(f)) {
+            return "a directory, not a file";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no longer there (deleted while the dump ran?)";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
+    /**
      * Prints a log's checkpoint (FORMAT.md, "Checkpoint"): where the writer's last sync left the log. It is
      * advice that opening checks against the segments, so a damaged one is remarked on, not a problem.
      */
-    private static void checkpoint(Printer p, Path file) throws IOException {
-        long size = Files.size(file);
-        Input in = new Input(size == 20 ? map(file) : ByteBuffer.allocate(0));
+    private static void checkpoint(Printer p, Path file) {
         Node n = new Node(0, null);
         n.type = CHECKPOINT;
+        long size;
+        Input in;
+        try {
+            size = Files.size(file);
+            in = new Input(size == 20 ? map(file) : ByteBuffer.allocate(0));
+        } catch (IOException | BlitException e) {
+            n.end = 0;
+            n.note = "cannot be read (" + whyUnreadable(file, e) + "): opening ignores it";
+            p.item(n, new Input(ByteBuffer.allocate(0)), false);
+            return;
+        }
         n.end = in.size();
         if (size != 20) {
             n.note = "not 20 bytes (" + size + "): opening ignores it";
