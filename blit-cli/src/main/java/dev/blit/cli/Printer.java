@@ -17,6 +17,8 @@ final class Printer {
     private final PrintStream out;
     private final Format format;
     private boolean first = true;
+    /** Between {@link #begin} and {@link #end}: a stop no check foresaw must still end the document. */
+    private boolean open;
     private final List<String> problems = new ArrayList<>();
 
     Printer(PrintStream out, Format format) {
@@ -25,6 +27,7 @@ final class Printer {
     }
 
     void begin(String kind, String name, long size) {
+        open = true;
         if (format == Format.JSON) {
             out.print("{\"kind\":" + json(kind) + ",\"input\":" + json(name) + ",\"bytes\":" + size + ",\"items\":[");
         } else {
@@ -62,7 +65,12 @@ final class Printer {
         out.println("# !! " + (reason.contains("offset") ? reason : reason + " (at offset " + offset + ")"));
     }
 
+    boolean open() {
+        return open;
+    }
+
     void end(String summary) {
+        open = false;
         if (format == Format.JSON) {
             StringBuilder sb = new StringBuilder("\n],\"problems\":[");
             for (int i = 0; i < problems.size(); i++) {

@@ -8,11 +8,14 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -49,6 +52,48 @@ class DumpUnreadableInputTest {
             f.setLength(3L << 30); // sparse: no disk space taken
         }
         assertReportedInItsPlace(log, UNREADABLE + ": cannot be read: 3221225472 bytes: files over 2 GiB are not supported yet");
+    }
+
+    /**
+     * A file cut short while the dump reads it (rewritten by its writer): the mapped bytes fault, which no check
+     * of the dump's foresees. Here it is cut when the first progress line is written, a kilobyte in.
+     */
+    @Test
+    void aFileCutShortWhileItIsDumpedEndsTheDocumentWithWhereItStopped(@TempDir Path tmp) throws IOException {
+        Blit blit = Blit.builder().build();
+        ByteArrayOutputStream values = new ByteArrayOutputStream();
+        for (int i = 0; i < 4000; i++) {
+            values.writeBytes(blit.toBytes("value " + i));
+        }
+        Path file = tmp.resolve("values.blit");
+        for (String format : List.of("--json", "--hex")) {
+            Files.write(file, values.toByteArray());
+            OutputStream cutter = new OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                        ch.truncate(0);
+                    }
+                }
+            };
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int code = Dump.run(new String[] {format, file.toString()}, new ByteArrayInputStream(new byte[0]),
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(cutter, true, StandardCharsets.UTF_8), 1024L);
+            String dump = out.toString(StandardCharsets.UTF_8);
+            assertEquals(1, code, dump);
+            String problem = "values.blit: stopped at offset \\d+: the file changed while it was read \\(cut short\\?\\)";
+            if (format.equals("--json")) {
+                Map<?, ?> doc = (Map<?, ?>) new Json(dump).parse();
+                List<?> problems = (List<?>) doc.get("problems");
+                assertEquals(1, problems.size(), dump);
+                assertTrue(((String) problems.get(0)).matches(problem), dump);
+                assertTrue(((String) doc.get("summary")).matches("stopped at offset \\d+ of values.blit"), dump);
+            } else {
+                List<String> lines = dump.lines().toList();
+                assertTrue(lines.get(lines.size() - 2).matches("# !! " + problem), dump);
+                assertTrue(lines.get(lines.size() - 1).matches("# stopped at offset \\d+ of values.blit"), dump);
+            }
+        }
     }
 
     /** Three records in one segment, and a checkpoint. */
