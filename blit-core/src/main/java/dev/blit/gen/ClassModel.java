@@ -395,7 +395,7 @@ public final class ClassModel {
         int required = Modifier.PRIVATE | Modifier.STATIC | Modifier.FINAL;
         if (spf == null || (spf.getModifiers() & required) != required || spf.getType() != ObjectStreamField[].class
                 || !Serializable.class.isAssignableFrom(c) || Externalizable.class.isAssignableFrom(c)
-                || c.isRecord() || c.isEnum()) {
+                || c.isRecord() || c.isEnum() || hasStreamHook(c)) {
             return null;
         }
         ObjectStreamField[] listed = ObjectStreamClass.lookup(c).getFields();
@@ -432,6 +432,25 @@ public final class ClassModel {
             fields.add(f.getName());
         }
         return fields;
+    }
+
+    /**
+     * Whether {@code c} declares a {@code writeObject} or {@code readObject} hook: its
+     * {@code serialPersistentFields} are then the hooks' business ({@code PutField}/{@code GetField} entries with
+     * no field behind them, as {@code ExceptionInInitializerError}'s {@code exception}), not a list of fields.
+     * Such a class is written through its hooks; only an exception, whose serializer writes its fields and state
+     * itself and runs no hooks, reaches {@link #serializedFields} with one.
+     */
+    private static boolean hasStreamHook(Class<?> c) {
+        for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+            Class<?>[] p = m.getParameterTypes();
+            if (p.length == 1 && Modifier.isPrivate(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
+                    && (m.getName().equals("writeObject") && p[0] == java.io.ObjectOutputStream.class
+                    || m.getName().equals("readObject") && p[0] == java.io.ObjectInputStream.class)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
