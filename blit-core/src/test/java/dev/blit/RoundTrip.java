@@ -62,6 +62,17 @@ public final class RoundTrip {
     private RoundTrip() {
     }
 
+    /** {@code value} through JDK serialization and back: what Blit's handling of the {@code java.io} hooks is held to. */
+    public static Object throughJdk(Object value) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(value);
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
+    }
+
     /**
      * Round-trips {@code value} through a {@link Blit} with the default configuration.
      *

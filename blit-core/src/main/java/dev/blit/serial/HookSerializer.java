@@ -141,14 +141,28 @@ final class HookSerializer implements Serializer<Object> {
     }
 
     private BlitException failure(String what, long offset, Throwable e) {
+        BlitException as = asIs(e);
+        if (as != null) {
+            return as;
+        }
+        String kind = e instanceof IOException || e instanceof ClassNotFoundException ? "" : " (" + e.getClass().getName() + ")";
+        return new BlitException(what + " " + type.getName() + " through its Serializable hooks failed at offset "
+                + offset + ": " + e.getMessage() + kind, e);
+    }
+
+    /**
+     * What a hook threw, when it is to reach the caller as it is: a {@code BlitException} is returned; an
+     * {@code Error} that is not the input's fault (out of memory, a stack overflow: a {@code LinkageError} or an
+     * {@code AssertionError} of the class's own code is) is rethrown; anything else gives null, to be wrapped
+     * with the offset.
+     */
+    static BlitException asIs(Throwable e) {
         if (e instanceof BlitException) {
             return (BlitException) e;
         }
         if (e instanceof Error && !(e instanceof LinkageError) && !(e instanceof AssertionError)) {
             throw (Error) e;
         }
-        String kind = e instanceof IOException || e instanceof ClassNotFoundException ? "" : " (" + e.getClass().getName() + ")";
-        return new BlitException(what + " " + type.getName() + " through its Serializable hooks failed at offset "
-                + offset + ": " + e.getMessage() + kind, e);
+        return null;
     }
 }

@@ -68,12 +68,7 @@ final class RecordHookSerializer implements Serializer<Object> {
     }
 
     private BlitException failure(String hook, long offset, Throwable e) {
-        if (e instanceof BlitException) {
-            return (BlitException) e;
-        }
-        if (e instanceof Error && !(e instanceof LinkageError) && !(e instanceof AssertionError)) {
-            throw (Error) e;
-        }
-        return new BlitException(hook + " of record " + type.getName() + " failed at offset " + offset + ": " + e, e);
+        BlitException as = HookSerializer.asIs(e);
+        return as != null ? as : new BlitException(hook + " of record " + type.getName() + " failed at offset " + offset + ": " + e, e);
     }
 }

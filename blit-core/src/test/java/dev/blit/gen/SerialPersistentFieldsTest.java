@@ -15,6 +15,7 @@ import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import static dev.blit.RoundTrip.throughJdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,16 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fields serialized, as under JDK serialization, whichever serializer Blit makes for it.
  */
 class SerialPersistentFieldsTest {
-
-    static Object throughJdk(Object value) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return in.readObject();
-        }
-    }
 
     static final class Config implements Serializable {
         int port;

@@ -15,6 +15,7 @@ import java.io.ObjectStreamException;
 import java.util.ArrayList;
 import java.util.List;
 
+import static dev.blit.RoundTrip.throughJdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,16 +26,6 @@ import static dev.blit.serial.HookSerializationTest.hex;
  * test runs the same hooks through JDK serialization and through Blit and expects the same outcome.
  */
 class HookStreamMethodsTest {
-
-    static Object throughJdk(Object value) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return in.readObject();
-        }
-    }
 
     // ---------------------------------------------------------------- readLine
 

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static dev.blit.serial.HookSerializationTest.hex;
+import static dev.blit.RoundTrip.throughJdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -28,16 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its generated serializer.
  */
 class RecordHooksTest {
-
-    static Object throughJdk(Object value) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return in.readObject();
-        }
-    }
 
     record Interned(String key) implements Serializable {
         private Object readResolve() {
