@@ -41,11 +41,12 @@ final class Printer {
             case TEXT -> text(n, 0, showRefs);
             case HEX -> hex(n, in, 0, showRefs);
             case JSON -> {
-                out.print(first ? "\n" : ",\n");
-                first = false;
-                StringBuilder sb = new StringBuilder();
+                // Built whole before anything is printed: a failure while it is built (a mapped file cut short)
+                // must not leave a separator without an item, which end() could not make JSON again.
+                StringBuilder sb = new StringBuilder(first ? "\n" : ",\n");
                 json(n, sb, showRefs);
                 out.print(sb);
+                first = false;
             }
         }
     }
