@@ -677,17 +677,35 @@ final class Segment {
         return length > 0 && length <= MAX_PAYLOAD && (long) at + frameSize(length) + 8 <= limit;
     }
 
-    /** @param view a duplicate of {@link #map} that this may move */
-    boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch8, ByteBuffer view) {
+    /** Bytes of a record {@link #intact} copies out of the mapping at a time to check them. */
+    static final int CHECK_CHUNK = 4096;
+
+    /**
+     * Whether the record at {@code at} is whole: its checksum over its index, length and bytes.
+     *
+     * <p>The bytes are copied out of the mapping before they are checked: the checksum's intrinsic reads
+     * memory directly, and on a page another program truncated away the JVM then dies of SIGBUS, where a copy
+     * fails with an {@code InternalError} (README, "Safety").
+     *
+     * @param scratch at least {@link #CHECK_CHUNK} bytes
+     * @param view    a duplicate of {@link #map} that this may move
+     */
+    boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch, ByteBuffer view) {
         int length = length(header);
         if (!plausible(at, length)) {
             return false;
         }
         crc.reset();
-        putIndex(scratch8, index);
-        crc.update(scratch8, 0, 8);
-        view.limit(at + 8 + length).position(at + 4);
-        crc.update(view);
+        putIndex(scratch, index);
+        crc.update(scratch, 0, 8);
+        int from = at + 4;
+        for (int left = 4 + length; left > 0; ) {
+            int n = Math.min(left, scratch.length);
+            view.get(from, scratch, 0, n);
+            crc.update(scratch, 0, n);
+            from += n;
+            left -= n;
+        }
         return (int) crc.getValue() == (int) header;
     }
 

@@ -25,7 +25,8 @@ final class Segments {
     private final int encoding;
     private final List<Segment> list = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
-    private final byte[] index8 = new byte[8];
+    /** The scans' scratch: a record's index, then its bytes a piece at a time (see {@link Segment#intact}). */
+    private final byte[] index8 = new byte[Segment.CHECK_CHUNK];
     /** Where the writer's last sync left the log, as found on opening; null if there was none. */
     private Checkpoint checkpoint;
     /** Counts reads, to tell which segment was read least recently ({@link Segment#lastRead}). */

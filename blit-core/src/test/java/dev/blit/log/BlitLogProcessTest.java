@@ -81,6 +81,21 @@ class BlitLogProcessTest {
         assertEquals(List.of("opened 2"), out);
     }
 
+    /**
+     * A segment another program truncates under a reader (README "Safety": an {@code InternalError}, since the
+     * JVM reports a read of the lost pages so): checking a record's checksum read the mapping directly, and the
+     * checksum's intrinsic made that a SIGBUS that killed the JVM. The bytes are copied out first now.
+     */
+    @Test
+    void aSegmentTruncatedUnderAReaderDoesNotKillTheJvm() throws Exception {
+        Process p = child("truncated", dir.toString());
+        List<String> out = outputOf(p);
+        assertEquals(0, p.exitValue(), "the child JVM died: " + out);
+        assertEquals(2, out.size(), out.toString());
+        assertEquals("before 1", out.get(0));
+        assertEquals("after java.lang.InternalError", out.get(1));
+    }
+
     @Test
     void readerInAnotherProcessSeesRecordsOnceTheyAreComplete() throws Exception {
         try (BlitLog log = BlitLog.open(dir, BLIT, BlitLog.Options.defaults().segmentSize(SEGMENT))) {

@@ -30,6 +30,9 @@ public final class LogChild {
             case "save":
                 save(dir, blit, Long.parseLong(args[2]));
                 break;
+            case "truncated":
+                truncatedUnderAReader(dir, blit);
+                break;
             default:
                 throw new IllegalArgumentException(args[0]);
         }
@@ -97,6 +100,35 @@ public final class LogChild {
                 }
             }
             System.out.println(checked >= target ? "ok " + checked : "timeout " + checked);
+        }
+    }
+
+    /**
+     * A reader that has mapped the segment, a record it has not checked yet whose header stays in the file and
+     * whose bytes another program truncates away: the reader's next look must fail as README "Safety" says (an
+     * {@code InternalError}), not kill the JVM. Prints what it got; the parent checks the JVM lived to say so.
+     */
+    private static void truncatedUnderAReader(Path dir, Blit blit) throws Exception {
+        try (BlitLog writer = BlitLog.open(dir, blit)) {
+            writer.append("x".repeat(3000));
+        }
+        try (BlitLog reader = BlitLog.openReader(dir, blit)) {
+            System.out.println("before " + reader.size());
+            try (BlitLog writer = BlitLog.open(dir, blit)) {
+                writer.append("y".repeat(40_000)); // from about offset 3,050 on: its header in the first page
+            }
+            Path segment = dir.resolve("00000000000000000000.seg");
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(segment,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                ch.truncate(4096);
+            }
+            try {
+                System.out.println("after " + reader.size());
+            } catch (Throwable t) {
+                System.out.println("after " + t.getClass().getName());
+            }
+            System.out.flush();
+            Runtime.getRuntime().halt(0); // closing a log on a file cut under it is not what this is about
         }
     }
 }
