@@ -479,7 +479,7 @@ public final class Dump {
             return;
         }
         CRC32C crc = new CRC32C();
-        crc.update(in.slice(0, 16));
+        checksum(crc, in.slice(0, 16));
         int stored = in.i32At(16);
         boolean ok = (int) crc.getValue() == stored;
         String end = Integer.toUnsignedString(in.i32At(8));
@@ -526,7 +526,7 @@ public final class Dump {
         }
         long first = in.i64At(16);
         CRC32C crc = new CRC32C();
-        crc.update(in.slice(0, 28));
+        checksum(crc, in.slice(0, 28));
         int storedCrc = in.i32At(28);
         boolean magic = startsWithMagic(in.slice(0, 8));
         boolean headerOk = magic && (int) crc.getValue() == storedCrc;
@@ -592,7 +592,7 @@ public final class Dump {
                 shown[0]++;
                 CRC32C c = new CRC32C();
                 c.update(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(0, index));
-                c.update(in.slice(off + 4, 4 + length));
+                checksum(c, in.slice(off + 4, 4 + length));
                 boolean ok = (int) c.getValue() == storedRecordCrc;
                 Node rec = new Node(off, null);
                 rec.type = "record " + index;
@@ -663,5 +663,19 @@ public final class Dump {
         }
         n.value = value.isEmpty() ? length + " bytes" : value;
         n.end = at + length;
+    }
+
+    /**
+     * Adds {@code bytes} to {@code crc} through a copy on the heap: over a mapped file that another program cut
+     * short meanwhile, the checksum's intrinsic reading the mapping directly is a SIGBUS that kills the JVM,
+     * where the copy fails with an {@code InternalError}, which the dump reports as where it stopped.
+     */
+    private static void checksum(CRC32C crc, ByteBuffer bytes) {
+        byte[] piece = new byte[Math.min(bytes.remaining(), 1 << 16)];
+        while (bytes.hasRemaining()) {
+            int n = Math.min(piece.length, bytes.remaining());
+            bytes.get(piece, 0, n);
+            crc.update(piece, 0, n);
+        }
     }
 }
