@@ -1,6 +1,5 @@
 package dev.blit.log;
 
-import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 
 /**
@@ -48,21 +47,20 @@ final class Resync {
      * @param lastCrc the stored checksum of the record that ends there (the checkpoint's)
      * @return whether the records after the damage were found; if not, nothing changed
      */
-    static boolean across(Segment s, int to, int lastCrc, CRC32C crc, byte[] scratch8) {
+    static boolean across(Segment s, int to, int lastCrc, CRC32C crc, byte[] scratch) {
         if (to <= s.end || (to - s.end) % 8 != 0 || to > s.limit) {
             return false;
         }
-        return new Resync(s, to, lastCrc).run(crc, scratch8);
+        return new Resync(s, to, lastCrc).run(crc, scratch);
     }
 
-    private boolean run(CRC32C crc, byte[] scratch8) {
-        ByteBuffer view = s.map.duplicate();
+    private boolean run(CRC32C crc, byte[] scratch) {
         long damaged = s.first + s.count;
         for (int q = start + 8; q <= to; q += 8) {
             if (q < to && !reaches(q)) {
                 continue;
             }
-            int k = recordsBefore(q, damaged, crc, scratch8, view);
+            int k = recordsBefore(q, damaged, crc, scratch);
             if (k > 0) {
                 s.add(start);
                 if (k > 1) {
@@ -85,13 +83,13 @@ final class Resync {
      * synced record with nothing intact after it confirms nothing (nor does a checkpoint of another file), and
      * is cut off as before; what it held could not have been read anyway.
      */
-    private int recordsBefore(int q, long damaged, CRC32C crc, byte[] scratch8, ByteBuffer view) {
+    private int recordsBefore(int q, long damaged, CRC32C crc, byte[] scratch) {
         int most = Math.max(1, (q - start) / MIN_FRAME);
         if ((long) q + 8 <= s.limit) {
             long h = (long) Segment.LONG.getAcquire(s.map, q);
             if (h != 0 && h != Segment.END_MARKER && s.plausible(q, Segment.length(h))) {
                 for (int k = 1; k <= most; k++) {
-                    if (s.intact(q, h, damaged + k, crc, scratch8, view)) {
+                    if (s.intact(q, h, damaged + k, crc, scratch)) {
                         return k;
                     }
                 }

@@ -397,7 +397,7 @@ final class Segment {
         }
         long slot = limit >= HEADER_SIZE + 8 ? (long) LONG.getAcquire(map, HEADER_SIZE) : 0;
         if (slot != 0 && slot != END_MARKER
-                && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[8], map.duplicate())) {
+                && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[CHECK_CHUNK])) {
             // A damaged header over intact records: the first record's checksum, which covers its index,
             // confirms what the name says, and that is all the header is for.
             return true;
@@ -601,9 +601,8 @@ final class Segment {
      * middle of the log, and the records after it are still good. Otherwise it is a torn tail and the scan
      * stops in front of it.
      */
-    Stop scan(CRC32C crc, byte[] scratch8) {
+    Stop scan(CRC32C crc, byte[] scratch) {
         indexed = true;
-        ByteBuffer view = map.duplicate(); // one for the whole scan: the checksum moves its position
         while (true) {
             if ((long) end + 8 > limit) {
                 return Stop.FULL;
@@ -616,7 +615,7 @@ final class Segment {
                 sealed = true;
                 return Stop.SEALED;
             }
-            if (intact(end, h, first + count, crc, scratch8, view)) {
+            if (intact(end, h, first + count, crc, scratch)) {
                 add(end);
                 end += frameSize(length(h));
                 continue;
@@ -633,7 +632,7 @@ final class Segment {
                 if (hq == 0 || !plausible(q, length(hq))) {
                     break;
                 }
-                if (q != end && intact(q, hq, qIndex, crc, scratch8, view)) {
+                if (q != end && intact(q, hq, qIndex, crc, scratch)) {
                     recovered = true;
                     break;
                 }
@@ -688,9 +687,8 @@ final class Segment {
      * fails with an {@code InternalError} (README, "Safety").
      *
      * @param scratch at least {@link #CHECK_CHUNK} bytes
-     * @param view    a duplicate of {@link #map} that this may move
      */
-    boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch, ByteBuffer view) {
+    boolean intact(int at, long header, long index, CRC32C crc, byte[] scratch) {
         int length = length(header);
         if (!plausible(at, length)) {
             return false;
@@ -701,7 +699,7 @@ final class Segment {
         int from = at + 4;
         for (int left = 4 + length; left > 0; ) {
             int n = Math.min(left, scratch.length);
-            view.get(from, scratch, 0, n);
+            map.get(from, scratch, 0, n); // absolute: the mapping's position is not moved
             crc.update(scratch, 0, n);
             from += n;
             left -= n;
@@ -755,7 +753,6 @@ final class Segment {
         boolean any = false;
         for (int from = end; from < limit; from += ZERO_SCAN_CHUNK) {
             int n = Math.min(ZERO_SCAN_CHUNK, limit - from);
-            chunk.clear().limit(n);
             int at = from;
             try {
                 onChannel(() -> {

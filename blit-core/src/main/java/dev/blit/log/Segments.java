@@ -26,7 +26,7 @@ final class Segments {
     private final List<Segment> list = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
     /** The scans' scratch: a record's index, then its bytes a piece at a time (see {@link Segment#intact}). */
-    private final byte[] index8 = new byte[Segment.CHECK_CHUNK];
+    private final byte[] scratch = new byte[Segment.CHECK_CHUNK];
     /** Where the writer's last sync left the log, as found on opening; null if there was none. */
     private Checkpoint checkpoint;
     /** Counts reads, to tell which segment was read least recently ({@link Segment#lastRead}). */
@@ -142,12 +142,12 @@ final class Segments {
         if (checkpoint != null) {
             checkpoint.index(s);
         }
-        Segment.Stop stop = checked(s, s.scan(crc, index8));
+        Segment.Stop stop = checked(s, s.scan(crc, scratch));
         // Damage the scan could not step over, in records a sync covered: bit rot, not a torn tail. Cutting there
         // would lose the synced records after it (and hand their indexes out again).
         while (stop == Segment.Stop.DAMAGED && checkpoint != null && checkpoint.first == s.first && s.end < checkpoint.end
-                && Resync.across(s, checkpoint.end, checkpoint.crc, crc, index8)) {
-            stop = checked(s, s.scan(crc, index8));
+                && Resync.across(s, checkpoint.end, checkpoint.crc, crc, scratch)) {
+            stop = checked(s, s.scan(crc, scratch));
         }
         if (writer) {
             if (stop == Segment.Stop.FULL) {
@@ -188,7 +188,7 @@ final class Segments {
             if (checkpoint != null) {
                 checkpoint.index(s);
             }
-            Segment.Stop stop = checked(s, s.scan(crc, index8));
+            Segment.Stop stop = checked(s, s.scan(crc, scratch));
             long have = s.first + s.count;
             long next = list.get(k + 1).first;
             if (have > next) {
@@ -344,7 +344,7 @@ final class Segments {
     long followTail() {
         Segment s = last();
         while (true) {
-            Segment.Stop stop = checked(s, s.scan(crc, index8));
+            Segment.Stop stop = checked(s, s.scan(crc, scratch));
             if (stop == Segment.Stop.FULL || stop == Segment.Stop.DAMAGED) {
                 // Mapped while the writer was still sizing it? Otherwise a torn tail the writer will repair.
                 if (s.remapIfGrown()) {
