@@ -1,6 +1,7 @@
 package dev.blit.cli;
 
 import dev.blit.BlitException;
+import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
 import java.math.BigDecimal;
@@ -592,10 +593,6 @@ final class Leaves {
         return sb.append(set > SHOWN_BITS ? ", ...} (" + set + " bits set)" : "}").toString();
     }
 
-    /** The zone of each three-letter ID met, as {@code getTimeZone} made it; only cloned. */
-    private static final java.util.concurrent.ConcurrentHashMap<String, TimeZone> THREE_LETTER_ZONES =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
     /** Set bits of a BitSet shown before "...". */
     private static final int SHOWN_BITS = 64;
 
@@ -608,9 +605,7 @@ final class Leaves {
     private TimeZone timeZone(String what) {
         long at = in.pos;
         String id = text(what);
-        // Java 25 warns on System.err at each getTimeZone of a three-letter ID: asked once each, as the library does
-        TimeZone zone = ZoneId.SHORT_IDS.containsKey(id)
-                ? (TimeZone) THREE_LETTER_ZONES.computeIfAbsent(id, TimeZone::getTimeZone).clone() : TimeZone.getTimeZone(id);
+        TimeZone zone = BuiltinTypes.timeZone(id); // as the library reads it (no Java 25 warning per value)
         if (!zone.getID().equals(id)) {
             throw new BlitException("unknown TimeZone id " + Names.quote(id) + " at offset " + at
                     + " (TimeZone.getTimeZone answers " + Names.quote(zone.getID()) + " for it)");

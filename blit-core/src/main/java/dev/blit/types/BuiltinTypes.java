@@ -182,6 +182,17 @@ public final class BuiltinTypes {
     }
 
     /**
+     * {@code TimeZone.getTimeZone(id)} as the built-in {@code TimeZone} reads it: a three-letter ID is asked of the
+     * JDK once per JVM, since Java 25 prints a deprecation warning at each such call (for tools that describe bytes).
+     *
+     * @param id a zone ID
+     * @return a zone of the caller's own
+     */
+    public static java.util.TimeZone timeZone(String id) {
+        return CalendarTypes.zone(id);
+    }
+
+    /**
      * A built-in the registry does not hold because its classes are loaded only when first needed: ids 95..97
      * ({@code java.sql}, see {@code SqlTypes} for why). Called only for an id the registry does not know.
      *

@@ -55,7 +55,7 @@ final class CalendarTypes {
      * @param id a zone ID
      * @return a zone of the caller's own, as {@code getTimeZone} returns it
      */
-    private static TimeZone zone(String id) {
+    static TimeZone zone(String id) {
         if (!ZoneId.SHORT_IDS.containsKey(id)) {
             return TimeZone.getTimeZone(id);
         }
