@@ -64,10 +64,7 @@ final class Resync {
             if (k > 0) {
                 s.add(start);
                 if (k > 1) {
-                    s.brokenAt = start;
-                    for (int j = 1; j < k; j++) {
-                        s.add(-1);
-                    }
+                    s.addUnlocatable(k - 1); // broken at start, still the segment's end here
                 }
                 s.end = q;
                 return true;
