@@ -423,7 +423,8 @@ public final class Blit {
      *
      * @param value  the value, or null
      * @param target the destination
-     * @throws BlitException if {@code target} has too little room; its position is then unchanged
+     * @throws BlitException if {@code target} has too little room. Whatever fails (this, or the value's own
+     *                       code), the position is then unchanged
      */
     public void write(Object value, ByteBuffer target) {
         int start = target.position();
@@ -431,8 +432,10 @@ public final class Blit {
         try {
             write(value, out);
             out.flush();
-        } catch (BlitException e) {
-            target.position(start); // a failed write leaves no partial value behind the caller's position
+        } catch (RuntimeException | Error e) {
+            // A failed write leaves no partial value behind the caller's position, whoever's code failed: a
+            // value past the staging area has already sent part of itself into the target.
+            target.position(start);
             throw e;
         }
     }

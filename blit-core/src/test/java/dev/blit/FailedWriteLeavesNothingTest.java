@@ -85,6 +85,41 @@ class FailedWriteLeavesNothingTest {
         assertEquals(at, target.position());
     }
 
+    /** Writes 20,000 bytes, past the staging area of a ByteBuffer target, then fails in the user's own code. */
+    public static final class FailsLate implements Marshallable {
+        public FailsLate() {
+        }
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            for (int i = 0; i < 20_000; i++) {
+                out.writeByte(i);
+            }
+            throw new IllegalStateException("the user's code failed");
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+        }
+    }
+
+    @Test
+    void theByteBufferEntryPointLeavesThePositionAloneWhenTheUsersCodeFailsPastTheStagingArea() {
+        Blit blit = Blit.builder().register(FailsLate.class, 100).build();
+        for (ByteBuffer target : List.of(ByteBuffer.allocate(1 << 17), ByteBuffer.allocateDirect(1 << 17))) {
+            blit.write("first", target);
+            int at = target.position();
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> blit.write(new FailsLate(), target));
+            assertEquals("the user's code failed", e.getMessage());
+            assertEquals(at, target.position());
+            blit.write("second", target);
+            target.flip();
+            assertEquals("first", blit.read(target));
+            assertEquals("second", blit.read(target));
+            assertFalse(target.hasRemaining());
+        }
+    }
+
     @Test
     void rewindTakesBackStagedBytesOnlyAndRefusesPositionsItNeverHad() {
         WriteBuffer heap = new WriteBuffer(16);

@@ -47,6 +47,31 @@ final class Durable {
     }
 
     /**
+     * Runs an operation on a channel that {@code open} opens if it is not open, uninterruptibly
+     * ({@link #uninterruptibly}), and once more on a new channel if the old one was closed meanwhile: an
+     * interrupt arriving during an operation (clearing the status first cannot stop that one) closes the channel
+     * for good. So the operation must be one that can be repeated (a positional write of the same bytes, a
+     * force); it is tried a few times, for interrupts that keep coming, then its failure is thrown.
+     *
+     * @param open  opens the channel if it is closed
+     * @param close drops the channel closed under the operation, so that {@code open} makes a new one
+     * @param io    the operation
+     */
+    static <T> T onChannel(Runnable open, Runnable close, Io<T, IOException> io) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                open.run();
+                return uninterruptibly(io);
+            } catch (java.nio.channels.ClosedChannelException e) {
+                close.run();
+                if (attempt == 4) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
      * Forces {@code dir}'s entries to the device: after a file was created, renamed or removed in it.
      *
      * @param dir a directory

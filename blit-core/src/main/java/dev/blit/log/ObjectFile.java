@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -196,6 +195,12 @@ public final class ObjectFile {
      * reading stopped would throw all of it away.
      */
     private static BlitException notWhole(Path file, long whole, long end, BlitException e) {
+        if (overLimit(e)) {
+            // Nothing says the file is damaged: the value is one this Blit will not read, written whole.
+            return new BlitException("cannot append to " + file + ": value #" + whole + ", at offset " + end
+                    + ", is over this Blit's read limits (" + e.getMessage() + "); the file may well be whole: append"
+                    + " through a Blit whose limits let its values be read", e);
+        }
         String other = "append through a Blit built like the one that wrote them (the same classes under the same ids,"
                 + " compatible, flat and references as it had them): an object file does not record how its Blit was built";
         return new BlitException("cannot append to " + file + ": " + (whole == 0
@@ -206,6 +211,12 @@ public final class ObjectFile {
                 + end + " read whole. If the file was cut short (a crash while it was written), truncate it to " + end
                 + " bytes to keep them and append after them; if the values after them were written by another Blit, "
                 + other), e);
+    }
+
+    /** Whether a read failed on one of the {@code Blit.Builder}'s read limits (their messages name the setting). */
+    private static boolean overLimit(BlitException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.contains("exceeds maxLength") || m.contains("over maxAllocationPerRead") || m.contains("deeper than maxDepth");
     }
 
     private static void checkEndsWhole(Path file, Blit blit) {
@@ -290,8 +301,8 @@ public final class ObjectFile {
         private final Tracked stream;
         private final WriteBuffer out;
         private final Blit blit;
-        /** The file's channel, for a file this writer opened; null for a caller's stream. */
-        private final FileChannel channel;
+        /** The file, for a file this writer opened; null for a caller's stream. */
+        private final FileSink sink;
         private final Path file;
         /** Where {@link #out}'s position 0 is in the file or stream: where the file ended, for an appender. */
         private long base;
@@ -307,16 +318,19 @@ public final class ObjectFile {
         }
 
         private Writer(FileChannel channel, Path file, long base, boolean created, Blit blit) {
-            // Fewer, larger writes than the buffer's own staging area would make.
-            this(new Tracked(new BufferedOutputStream(Channels.newOutputStream(channel), FILE_BUFFER)), blit, channel,
-                    file, base, created);
+            this(new FileSink(file, channel, base), blit, file, base, created);
         }
 
-        private Writer(Tracked stream, Blit blit, FileChannel channel, Path file, long base, boolean created) {
+        private Writer(FileSink sink, Blit blit, Path file, long base, boolean created) {
+            // Fewer, larger writes than the buffer's own staging area would make.
+            this(new Tracked(new BufferedOutputStream(sink, FILE_BUFFER)), blit, sink, file, base, created);
+        }
+
+        private Writer(Tracked stream, Blit blit, FileSink sink, Path file, long base, boolean created) {
             this.stream = stream;
             this.out = WriteBuffer.to(stream);
             this.blit = blit;
-            this.channel = channel;
+            this.sink = sink;
             this.file = file;
             this.base = base;
             this.directoryPending = created;
@@ -331,7 +345,7 @@ public final class ObjectFile {
             checkUsable();
             long mark = out.position();
             // As toFile does, without a lambda to allocate per value.
-            boolean interrupted = channel != null && Thread.interrupted();
+            boolean interrupted = sink != null && Thread.interrupted();
             try {
                 blit.write(value, out);
             } catch (RuntimeException | Error e) {
@@ -351,7 +365,7 @@ public final class ObjectFile {
          * caller's, interrupts and all.
          */
         private void toFile(Runnable r) {
-            if (channel == null) {
+            if (sink == null) {
                 r.run();
             } else {
                 Durable.uninterruptibly(() -> {
@@ -372,7 +386,7 @@ public final class ObjectFile {
                 return; // nothing of the value left the buffer
             }
             long at = base + mark;
-            if (channel == null) {
+            if (sink == null) {
                 broken = "value #" + count + " failed after part of it had been written to the stream at offset " + at
                         + ", which therefore ends with a partial value";
                 return;
@@ -382,8 +396,8 @@ public final class ObjectFile {
                 base = at;
                 Durable.uninterruptibly(() -> {
                     stream.flush(); // everything of the failed value is in the file now; cut it off
-                    channel.truncate(at);
-                    return channel.position(at);
+                    sink.truncate(at);
+                    return null;
                 });
             } catch (IOException e) {
                 broken = "cutting the failed value #" + count + " off " + file + " at offset " + at + " failed (" + e + ")";
@@ -394,6 +408,10 @@ public final class ObjectFile {
         private void checkUsable() {
             if (closed) {
                 throw new BlitException("object file writer is closed");
+            }
+            if (broken == null && stream.failed != null) {
+                broken = (file != null ? file.toString() : "the stream") + " failed (" + stream.failed + "); what it"
+                        + " holds past the last flush that succeeded is unknown";
             }
             if (broken != null) {
                 throw new BlitException("object file writer takes no more values: " + broken);
@@ -410,11 +428,14 @@ public final class ObjectFile {
             return base + out.position();
         }
 
-        /** Pushes buffered bytes to the stream or file (not to the disk: see {@link #sync()}). */
+        /**
+         * Pushes buffered bytes to the stream or file (not to the disk: see {@link #sync()}).
+         *
+         * @throws BlitException if the stream or file fails, or failed before: what it holds past the last
+         *                       flush that succeeded is then unknown, so the writer takes no more values
+         */
         public void flush() {
-            if (closed) {
-                throw new BlitException("object file writer is closed");
-            }
+            checkUsable();
             toFile(out::flush);
         }
 
@@ -427,21 +448,22 @@ public final class ObjectFile {
          * @throws BlitException for a writer on a caller's stream, or if the device cannot be reached
          */
         public void sync() {
-            if (channel == null) {
+            if (sink == null) {
                 throw new BlitException("sync needs a writer that opened its file (ObjectFile.writer(Path, Blit) or"
                         + " appender); a caller's stream is flushed with flush() and made durable by its owner");
             }
+            flush();
             try {
-                Durable.uninterruptibly(() -> {
-                    flush();
-                    channel.force(true);
-                    return null;
-                });
+                sink.force();
                 if (directoryPending) {
                     Durable.syncDirectory(Durable.directoryOf(file));
                     directoryPending = false;
                 }
             } catch (IOException e) {
+                // After a failed force the kernel may have dropped the pages it could not write: nothing written
+                // since the last sync is known to be in the file, so none of it can be built on.
+                broken = "sync of " + file + " failed (" + e + "); what the file holds past the last sync that"
+                        + " succeeded is unknown";
                 throw new BlitException("sync of " + file + " failed: " + e, e);
             }
         }
@@ -454,13 +476,13 @@ public final class ObjectFile {
             }
             closed = true;
             try {
-                if (stream.failed == null) {
+                if (stream.failed == null && broken == null) {
                     toFile(out::flush);
                 }
             } finally {
-                if (channel != null) {
+                if (sink != null) {
                     try {
-                        stream.close();
+                        sink.close(); // flushed above; after a failure, what is still buffered is not to be sent
                     } catch (IOException e) {
                         throw new BlitException("closing " + file + " failed after " + bytes() + " bytes: " + e, e);
                     }

@@ -515,17 +515,7 @@ final class Segment {
      * given here can be repeated; a few times, for interrupts that keep coming.
      */
     private <T> T onChannel(Durable.Io<T, IOException> io) throws IOException {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                ensureChannel();
-                return Durable.uninterruptibly(io);
-            } catch (java.nio.channels.ClosedChannelException e) {
-                closeChannel();
-                if (attempt == 4) {
-                    throw e;
-                }
-            }
-        }
+        return Durable.onChannel(this::ensureChannel, this::closeChannel, io);
     }
 
     /** Opens the read-write channel of the writer's current segment, if it is not open. */

@@ -108,4 +108,48 @@ class InterruptedThreadTest {
             assertTrue(matches(0, r.next()) && matches(1, r.next()));
         }
     }
+
+    /**
+     * An interrupt that arrives while the writer is in the middle of writing to its file (another thread's
+     * {@code Future.cancel(true)}) closed the channel under the write: that value failed, and every later write,
+     * sync and close with it. The writer now writes again on a new channel.
+     */
+    @Test
+    void anObjectFileWriterInterruptedInTheMiddleOfAWriteWritesOn() throws Exception {
+        Path file = dir.resolve("big.blit");
+        String big = "x".repeat(16 << 20);
+        try (ObjectFile.Writer w = ObjectFile.writer(file, BLIT)) {
+            w.write("first");
+            w.sync();
+            Thread writer = Thread.currentThread();
+            Thread interrupter = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 20; i++) { // a few of them land while the value goes to the file
+                        while (java.nio.file.Files.size(file) < (i + 1) * (512 << 10) && writer.isAlive()) {
+                            Thread.onSpinWait();
+                        }
+                        writer.interrupt();
+                    }
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            interrupter.start();
+            try {
+                w.write(big);
+                w.flush();
+            } finally {
+                interrupter.join();
+                Thread.interrupted();
+            }
+            w.write("after");
+            w.sync();
+        }
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+            assertEquals("first", r.next());
+            assertEquals(big, r.next());
+            assertEquals("after", r.next());
+            assertTrue(!r.hasNext());
+        }
+    }
 }

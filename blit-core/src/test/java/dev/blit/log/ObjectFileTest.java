@@ -283,6 +283,81 @@ class ObjectFileTest {
         assertEquals(Arrays.asList("x", null), back);
     }
 
+    /**
+     * A flush that failed after the stream took part of the bytes (a connection reset mid-write) left the writer
+     * taking values: the next flush sent the staged bytes again after the part already sent, and the stream read
+     * back as values never written. What such a stream holds past the last good flush is unknown, so the writer
+     * now takes no more values, and closing it sends nothing more.
+     */
+    @Test
+    void aWriterWhoseStreamFailedTakesNoMoreValues() {
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        boolean[] failOnce = {false};
+        OutputStream out = new OutputStream() {
+            @Override
+            public void write(int b) {
+                sink.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (failOnce[0]) {
+                    failOnce[0] = false;
+                    sink.write(b, off, 4);
+                    throw new IOException("connection reset after 4 bytes");
+                }
+                sink.write(b, off, len);
+            }
+        };
+        ObjectFile.Writer w = ObjectFile.writer(out, BLIT);
+        w.write("hello");
+        w.write(List.of(1, 2, 3));
+        failOnce[0] = true;
+        assertThrows(BlitException.class, w::flush);
+        BlitException e = assertThrows(BlitException.class, () -> w.write("after"));
+        assertTrue(e.getMessage().contains("takes no more values") && e.getMessage().contains("connection reset"),
+                e.getMessage());
+        assertThrows(BlitException.class, w::flush);
+        w.close();
+        assertEquals(4, sink.size(), "nothing after the part the failed flush sent");
+    }
+
+    /** A file on a full disk (/dev/full): the failed flush or sync stops the writer, which then refuses values. */
+    @Test
+    void aWriterWhoseFileFailedTakesNoMoreValues() {
+        Path full = Path.of("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(full), "no /dev/full here");
+        ObjectFile.Writer w = ObjectFile.writer(full, BLIT);
+        w.write("a");
+        assertThrows(BlitException.class, w::sync);
+        BlitException e = assertThrows(BlitException.class, () -> w.write("b"));
+        assertTrue(e.getMessage().contains("takes no more values"), e.getMessage());
+        assertThrows(BlitException.class, w::sync);
+        w.close();
+    }
+
+    /** A value the file's Blit wrote but reads only with higher limits is no torn tail: nothing is to be cut. */
+    @Test
+    void anAppenderSaysAValueIsOverTheReadLimitsWithoutCallingTheFileTorn() {
+        Blit limited = Blit.builder().maxLength(1000).build();
+        Path file = dir.resolve("limits.blit");
+        ObjectFile.write(file, limited, List.of("small", "x".repeat(2000), "after"));
+        BlitException e = assertThrows(BlitException.class, () -> ObjectFile.appender(file, limited));
+        assertTrue(e.getMessage().contains("value #1, at offset 7, is over this Blit's read limits")
+                && e.getMessage().contains("maxLength"), e.getMessage());
+        assertFalse(e.getMessage().contains("truncate"), e.getMessage());
+        Blit roomy = Blit.builder().maxLength(4000).build();
+        try (ObjectFile.Writer w = ObjectFile.appender(file, roomy)) {
+            w.write("appended");
+        }
+        try (ObjectFile.Reader r = ObjectFile.reader(file, roomy)) {
+            assertEquals("small", r.next());
+            assertEquals("x".repeat(2000), r.next());
+            assertEquals("after", r.next());
+            assertEquals("appended", r.next());
+        }
+    }
+
     @Test
     void randomBytesEndInValuesOrABlitExceptionNeverAnotherException() throws IOException {
         java.util.Random random = new java.util.Random(7);

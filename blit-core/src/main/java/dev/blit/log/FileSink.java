@@ -1,0 +1,94 @@
+package dev.blit.log;
+
+import dev.blit.BlitException;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The file an {@link ObjectFile.Writer} opened, as a stream. It writes at positions it keeps itself, so that
+ * every operation can be repeated on a new channel ({@link Durable#onChannel}): an interrupt that reaches the
+ * writer's thread in the middle of a write or a force closes a {@link FileChannel} for good, which would leave
+ * the writer unable to write or force anything again (and its caller told that a sync failed that may well
+ * have reached the disk). Writing the same bytes at the same offset again is harmless; so is forcing again.
+ */
+final class FileSink extends OutputStream {
+    private final Path path;
+    private FileChannel channel;
+    /** Where the next byte goes in the file. */
+    private long position;
+
+    /**
+     * @param path     the file, to open it again after an interrupt closed {@code channel}
+     * @param channel  open for writing
+     * @param position where the first byte goes
+     */
+    FileSink(Path path, FileChannel channel, long position) {
+        this.path = path;
+        this.channel = channel;
+        this.position = position;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[]{(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        long at = position;
+        Durable.onChannel(this::open, this::drop, () -> {
+            ByteBuffer bytes = ByteBuffer.wrap(b, off, len); // all of them again on a new channel
+            for (long p = at; bytes.hasRemaining(); ) {
+                p += channel.write(bytes, p);
+            }
+            return null;
+        });
+        position = at + len;
+    }
+
+    /** Forces the file's content and size to the device. */
+    void force() throws IOException {
+        Durable.onChannel(this::open, this::drop, () -> {
+            channel.force(true);
+            return null;
+        });
+    }
+
+    /** Cuts the file at {@code at}, and writes on from there. */
+    void truncate(long at) throws IOException {
+        Durable.onChannel(this::open, this::drop, () -> channel.truncate(at));
+        position = at;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (channel != null) {
+            channel.close();
+            channel = null;
+        }
+    }
+
+    private void open() {
+        if (channel == null) {
+            try {
+                channel = FileChannel.open(path, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new BlitException("cannot open " + path + " again after an interrupt closed it: " + e, e);
+            }
+        }
+    }
+
+    private void drop() {
+        try {
+            close();
+        } catch (IOException ignored) {
+            // it was closed under us; what was written is forced by the next force, not by closing
+        }
+        channel = null;
+    }
+}
