@@ -160,14 +160,14 @@ final class ConstructorMatcher {
         if (n == 0 || ctor.isSynthetic()) {
             return null;
         }
+        Set<Field> computed = new HashSet<>();
+        Map<Field, Integer> fromCode = analyse(type, Type.getConstructorDescriptor(ctor), 0, computed);
         int[] byName = byNames(ctor, skip, skip2);
-        if (byName != null) {
+        if (byName != null && agrees(byName, fromCode, computed)) {
             return byName;
         }
         int[] map = new int[n];
         java.util.Arrays.fill(map, -1);
-        Set<Field> computed = new HashSet<>();
-        Map<Field, Integer> fromCode = analyse(type, Type.getConstructorDescriptor(ctor), 0, computed);
         Class<?>[] params = ctor.getParameterTypes();
         boolean[] covered = new boolean[fields.size()];
         for (Field f : computed) {
@@ -196,6 +196,27 @@ final class ConstructorMatcher {
             }
         }
         return map;
+    }
+
+    /**
+     * Whether pairing by names agrees with what the constructor's code does: a name says nothing of the body
+     * ({@code Price(long cents) { this.cents = cents * 100; }}, {@code Range(int lo, int hi) { this.lo = hi; ... }}
+     * compiled with {@code -parameters}), and a field the body computes, or stores from another parameter, would
+     * change on every round trip. Where the code could not be read ({@code fromCode} null), names are taken as
+     * they are.
+     */
+    private boolean agrees(int[] byName, Map<Field, Integer> fromCode, Set<Field> computed) {
+        for (int p = 0; p < byName.length; p++) {
+            if (byName[p] < 0) {
+                continue;
+            }
+            Field f = fields.get(byName[p]);
+            Integer stored = fromCode == null ? null : fromCode.get(f);
+            if (stored != null ? stored != p : computed.contains(f)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int[] byNames(Constructor<?> ctor, int skip, int skip2) {

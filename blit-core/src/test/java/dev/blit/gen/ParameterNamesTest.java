@@ -30,11 +30,15 @@ class ParameterNamesTest {
     Path dir;
 
     private Class<?> compile(String name, String... options) throws Exception {
-        Path src = dir.resolve(name + "/src/p/Span.java");
+        return compileSource(name, "Span", SPAN, options);
+    }
+
+    private Class<?> compileSource(String name, String className, String source, String... options) throws Exception {
+        Path src = dir.resolve(name + "/src/p/" + className + ".java");
         Path out = dir.resolve(name + "/out");
         Files.createDirectories(src.getParent());
         Files.createDirectories(out);
-        Files.writeString(src, SPAN);
+        Files.writeString(src, source);
         String[] args = new String[options.length + 3];
         System.arraycopy(options, 0, args, 0, options.length);
         args[options.length] = "-d";
@@ -42,7 +46,7 @@ class ParameterNamesTest {
         args[options.length + 2] = src.toString();
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, args));
         URLClassLoader loader = new URLClassLoader(new URL[]{out.toUri().toURL()}, getClass().getClassLoader());
-        return loader.loadClass("p.Span");
+        return loader.loadClass("p." + className);
     }
 
     @Test
@@ -58,5 +62,46 @@ class ParameterNamesTest {
     void withoutParameterNamesTheSameClassCannotBeBuilt() throws Exception {
         Class<?> span = compile("unnamed");
         assertThrows(dev.blit.BlitException.class, () -> ClassModel.of(span, null));
+    }
+
+    /**
+     * Names say nothing of what a constructor does with its parameters: with {@code -parameters}, a constructor
+     * that computes a field, or stores its parameters crosswise, was paired by names and changed the value on
+     * every round trip (500 cents came back as 50,000), where the same class compiled without names is refused
+     * or paired by its bytecode. Names are now checked against the bytecode.
+     */
+    @Test
+    void namesThatTheConstructorsCodeContradictsAreNotTrusted() throws Exception {
+        String price = "package p;\n"
+                + "public final class Price {\n"
+                + "    public final long cents;\n"
+                + "    public Price(long cents) { this.cents = cents * 100; }\n"
+                + "}\n";
+        String range = "package p;\n"
+                + "public final class Range {\n"
+                + "    public final int lo;\n"
+                + "    public final int hi;\n"
+                + "    public Range(int lo, int hi) { this.lo = hi; this.hi = lo; }\n"
+                + "    public String toString() { return lo + \"..\" + hi; }\n"
+                + "}\n";
+        String tag = "package p;\n"
+                + "public final class Tag {\n"
+                + "    public final String name;\n"
+                + "    public Tag(String name) { this.name = name + \"!\"; }\n"
+                + "}\n";
+        for (String options : new String[]{"-parameters", "-g:none"}) {
+            String at = options.substring(1).replace(':', '_');
+            Class<?> p = compileSource("price" + at, "Price", price, options);
+            dev.blit.BlitException e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(p, 100).build());
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute cents"), e.getMessage());
+            Class<?> t = compileSource("tag" + at, "Tag", tag, options);
+            e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(t, 100).build());
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute name"), e.getMessage());
+            Class<?> r = compileSource("range" + at, "Range", range, options);
+            Blit blit = Blit.builder().register(r, 100).build();
+            Object v = r.getConstructor(int.class, int.class).newInstance(1, 2);
+            assertEquals("2..1", v.toString());
+            assertEquals("2..1", blit.copy(v).toString(), options);
+        }
     }
 }
