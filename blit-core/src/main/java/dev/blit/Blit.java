@@ -279,7 +279,9 @@ public final class Blit {
         try {
             session.writeObject(out, value);
         } catch (StackOverflowError e) {
-            BlitException failure = stackOverflow("writing", out.position(), "the object graph is");
+            BlitException failure = stackOverflow("writing", out.position(), references ? "the object graph is"
+                    : "the object graph is (with references(false) a cycle, an object that reaches itself, never ends:"
+                    + " use references(true) for one)");
             undo(out, mark);
             throw failure;
         } catch (Throwable e) {

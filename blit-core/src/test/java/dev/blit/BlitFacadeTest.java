@@ -591,4 +591,36 @@ class BlitFacadeTest {
             pool.shutdownNow();
         }
     }
+
+    enum Op {
+        PLUS {
+            @Override
+            int apply(int a, int b) {
+                return a + b;
+            }
+        },
+        MINUS {
+            @Override
+            int apply(int a, int b) {
+                return a - b;
+            }
+        };
+
+        abstract int apply(int a, int b);
+    }
+
+    /**
+     * What a Kryo user registers for an enum whose constants have bodies: each constant's class. Blit writes a
+     * constant as its enum; such a registration took the constant over through Enum's java.io hooks, so build()
+     * accepted it and every value written with it failed to read ("can't deserialize enum").
+     */
+    @Test
+    void theClassOfAnEnumConstantWithABodyIsRefusedInFavourOfItsEnum() {
+        BlitException e = assertThrows(BlitException.class,
+                () -> Blit.builder().register(Op.class, 100).register(Op.PLUS.getClass(), 101).build());
+        assertTrue(e.getMessage().contains("is the class of a constant of " + Op.class.getName())
+                && e.getMessage().contains("register the enum"), e.getMessage());
+        Blit blit = Blit.builder().register(Op.class, 100).build();
+        assertSame(Op.MINUS, blit.fromBytes(blit.toBytes(Op.MINUS)));
+    }
 }

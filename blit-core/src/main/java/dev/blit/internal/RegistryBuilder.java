@@ -78,6 +78,13 @@ public final class RegistryBuilder {
                     : "id " + id + " is taken by " + existing.type.getName() + "; cannot register " + type.getName()
                     + " under it too");
         }
+        if (Enum.class.isAssignableFrom(type) && !type.isEnum() && type != Enum.class && s == null) {
+            // What a Kryo user registers (Op.PLUS.getClass()): Blit writes such a constant as its enum, and this
+            // registration would have taken it over through Enum's java.io hooks, which refuse to read it back.
+            throw new BlitException(type.getName() + " is the class of a constant of " + type.getSuperclass().getName()
+                    + " that has a body: register the enum, " + type.getSuperclass().getName() + ", and remove the"
+                    + " register call (id " + id + ") for this class; Blit writes every constant as its enum");
+        }
         Registration prior = byClass.get(type);
         boolean builtIn = prior != null && prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID;
         if (prior != null && !(builtIn && prior.id >= TypeIds.BIG_INTEGER)) {
