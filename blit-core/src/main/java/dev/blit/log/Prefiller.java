@@ -2,6 +2,7 @@ package dev.blit.log;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One daemon thread, shared by every log a process writes, that keeps the writer's current segment
@@ -20,7 +21,10 @@ import java.util.concurrent.LinkedBlockingQueue;
  * again, so zeros can never land on bytes another writer (in another process, later) appends.
  */
 final class Prefiller {
+    /** How long the thread waits for work before it ends; the next request starts another. */
+    static final long IDLE_MILLIS = 5_000;
     private static final LinkedBlockingQueue<Request> QUEUE = new LinkedBlockingQueue<>();
+    /** The thread, while it runs; guarded by the class's lock, as the decision to end it is. */
     private static Thread thread;
 
     private Prefiller() {
@@ -30,18 +34,24 @@ final class Prefiller {
     }
 
     /** Asks for {@code segment} to be prefilled up to {@code upTo}; returns at once. */
-    static void request(Segment segment, int upTo) {
-        start();
+    static synchronized void request(Segment segment, int upTo) {
         QUEUE.add(new Request(segment, upTo));
-    }
-
-    private static synchronized void start() {
         if (thread == null) {
-            Thread t = new Thread(Prefiller::run, "blit-log-prefill");
+            // Nothing of the caller's is kept: no inherited thread locals, no context class loader. A thread
+            // that outlived a log would otherwise hold the class loader of whoever opened it (a web app, a plugin)
+            // for the life of the process; and it ends when idle, which lets go of what it inherited on Java 17
+            // (the caller's access control context) too.
+            Thread t = new Thread(null, Prefiller::run, "blit-log-prefill", 0, false);
             t.setDaemon(true);
+            t.setContextClassLoader(null);
             t.start();
             thread = t;
         }
+    }
+
+    /** @return the thread while it runs, or null (for tests) */
+    static synchronized Thread thread() {
+        return thread;
     }
 
     private static void run() {
@@ -49,9 +59,18 @@ final class Prefiller {
         while (true) {
             Request r;
             try {
-                r = QUEUE.take();
+                r = QUEUE.poll(IDLE_MILLIS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
-                continue; // a daemon: it ends with the process, not on an interrupt
+                continue; // a daemon: it ends when idle or with the process, not on an interrupt
+            }
+            if (r == null) {
+                synchronized (Prefiller.class) {
+                    if (QUEUE.isEmpty()) { // a request made from here on starts a new thread
+                        thread = null;
+                        return;
+                    }
+                }
+                continue;
             }
             r.segment.prefillAhead(r.upTo, zeros);
         }

@@ -961,4 +961,30 @@ class BlitLogTest {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    /**
+     * The prefilling thread is shared by every log of the process. It kept the context class loader of whoever
+     * first opened a log (a web app, a plugin) for the life of the process, and never ended: such a loader could
+     * never be collected. It now takes nothing of the caller's and ends when idle.
+     */
+    @Test
+    void thePrefillingThreadHoldsNoClassLoaderOfTheCallersAndEndsWhenIdle(@TempDir Path dir) throws Exception {
+        Thread caller = Thread.currentThread();
+        ClassLoader before = caller.getContextClassLoader();
+        ClassLoader plugin = new java.net.URLClassLoader(new java.net.URL[0], before);
+        caller.setContextClassLoader(plugin);
+        Thread t;
+        try (BlitLog log = BlitLog.open(dir.resolve("log"), BLIT)) {
+            for (long i = 0; i < 2_000; i++) {
+                log.append(record(i));
+            }
+            t = Prefiller.thread();
+            assertTrue(t != null && t.isAlive(), "the log asked for prefilling");
+            assertEquals(null, t.getContextClassLoader());
+        } finally {
+            caller.setContextClassLoader(before);
+        }
+        t.join(Prefiller.IDLE_MILLIS + 20_000);
+        assertFalse(t.isAlive(), "idle for " + Prefiller.IDLE_MILLIS + " ms, the thread ended");
+    }
 }
