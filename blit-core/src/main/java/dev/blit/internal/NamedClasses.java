@@ -226,7 +226,7 @@ public final class NamedClasses {
         if (!nameable(type) || !allows(type.getName())) {
             return null;
         }
-        return create(type);
+        return create(type, false);
     }
 
     /**
@@ -242,7 +242,11 @@ public final class NamedClasses {
                 // constants implement its abstract methods is abstract
     }
 
-    private Registration create(Class<?> type) {
+    /**
+     * @param loaded whether {@code type} is what this instance's class loader gives for its name (it was just
+     *               loaded through it); if not known, it is asked
+     */
+    private Registration create(Class<?> type, boolean loaded) {
         synchronized (this) { // one serializer per class, however many threads meet it first
             Registration r = byClass.get(type);
             if (r != null) {
@@ -273,7 +277,11 @@ public final class NamedClasses {
             String known = packageNames.putIfAbsent(pkg, pkg);
             r.bind(new Named(new ClassName(type, known != null ? known : pkg, name.substring(dot + 1)), content));
             r.late = late[0];
-            byName.put(type.getName(), r);
+            if (loaded || loads(type)) {
+                // Only then: a name read is this instance's loader's class, whatever same-named class of another
+                // loader the instance wrote before ("Flat cannot be cast to Flat").
+                byName.put(type.getName(), r);
+            }
             byClass.put(type, r);
             return r;
         }
@@ -316,9 +324,18 @@ public final class NamedClasses {
                     + " class only its loader can name)");
         }
         try {
-            return create(c);
+            return create(c, true);
         } catch (BlitException e) {
             throw new BlitException("class name " + quoted(name) + " at offset " + at + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return whether this instance's class loader finds {@code type} itself by its name */
+    private boolean loads(Class<?> type) {
+        try {
+            return Class.forName(type.getName(), false, loader) == type;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 

@@ -602,4 +602,25 @@ class NamedClassTest {
             throw new AssertionError(e);
         }
     }
+
+    /**
+     * Two loaders with a class of the same name (a plugin host, a redeployed web app): a Blit reading names through
+     * loader A read them as B's class once it had written a value of B's, since it kept the last class written under
+     * each name. What is read by name is now always what the instance's loader gives for it.
+     */
+    @Test
+    void aNameReadIsLoadedThroughTheInstancesLoaderWhateverSameNamedClassItWroteBefore() throws Exception {
+        java.net.URL classes = Point.class.getProtectionDomain().getCodeSource().getLocation();
+        ClassLoader a = new java.net.URLClassLoader(new java.net.URL[]{classes}, ClassLoader.getPlatformClassLoader());
+        ClassLoader b = new java.net.URLClassLoader(new java.net.URL[]{classes}, ClassLoader.getPlatformClassLoader());
+        Class<?> pointA = a.loadClass(Point.class.getName());
+        Class<?> pointB = b.loadClass(Point.class.getName());
+        assertTrue(pointA != pointB);
+        Blit blit = Blit.builder().allowClassNames(MODEL).classLoader(a).build();
+        byte[] bytes = blit.toBytes(pointB.getConstructor(int.class, int.class).newInstance(1, 2));
+        Object back = blit.fromBytes(bytes);
+        assertSame(pointA, back.getClass());
+        assertEquals("Point[x=1, y=2]", back.toString());
+        assertSame(pointA, blit.fromBytes(blit.toBytes(pointA.getConstructor(int.class, int.class).newInstance(3, 4))).getClass());
+    }
 }
