@@ -6,7 +6,6 @@ import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
 
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,7 +38,6 @@ final class FieldTable {
     final byte[] description;
     /** The table alone. */
     private final byte[] table;
-    private final Map<String, Integer> byName = new HashMap<>();
     private final ClassModel.Property[] properties;
     private final Map<Key, Mapping> mappings = new ConcurrentHashMap<>();
 
@@ -68,7 +66,6 @@ final class FieldTable {
         }
         for (int i = 0; i < properties.length; i++) {
             String name = wireName(ps, i);
-            byName.put(name, i);
             t.writeString(name);
             t.writeByte(properties[i].kind.ordinal() + 1);
         }
@@ -187,13 +184,67 @@ final class FieldTable {
         }
         int[] targets = new int[names.length];
         for (int i = 0; i < names.length; i++) {
-            Integer own = byName.get(names[i]);
-            targets[i] = own == null ? -1 : own;
-            if (own != null) {
+            int own = target(names, i, at);
+            targets[i] = own;
+            if (own >= 0) {
                 check(KINDS[codes[i] - 1], properties[own], at);
             }
         }
         return new Mapping(codes, targets, properties.length, names, type);
+    }
+
+    /**
+     * Which of this class's fields the writer's field {@code names[i]} is, or -1. A name qualified by its declaring
+     * class ({@code Base.x}: the writer's class shadowed it) is the field of that name declared there, whatever this
+     * class calls it. A bare name is the writer's own lowest field of that name: of this class's fields of that
+     * name, the one no qualified name of the writer's claims. Adding a field that shadows a superclass field
+     * renames the superclass field on the wire, so the names alone cannot always tell: where the writer's bare
+     * field could be either of two of this class's, that is an error rather than a guess.
+     */
+    private int target(String[] names, int i, long at) {
+        String name = names[i];
+        int dot = name.lastIndexOf('.');
+        if (dot >= 0) {
+            String owner = name.substring(0, dot);
+            String field = name.substring(dot + 1);
+            for (int j = 0; j < properties.length; j++) {
+                if (field.equals(properties[j].field.getName()) && declaredIn(properties[j], owner)) {
+                    return j;
+                }
+            }
+            return -1;
+        }
+        int found = -1;
+        int candidates = 0;
+        for (int j = 0; j < properties.length; j++) {
+            if (name.equals(properties[j].field.getName()) && !claimed(names, properties[j])) {
+                found = j;
+                candidates++;
+            }
+        }
+        if (candidates > 1) {
+            throw new BlitException("field table of " + type.getName() + " at offset " + at + ": the writer's field "
+                    + name + " may be any of this class's fields of that name (a field shadowing another was added"
+                    + " or removed since it was written, which renames the shadowed one on the wire); compatible mode"
+                    + " cannot tell which, so rename the shadowing field");
+        }
+        return found;
+    }
+
+    /** Whether a qualified name of the writer's ({@code Owner.name}) is {@code p}'s. */
+    private static boolean claimed(String[] names, ClassModel.Property p) {
+        String suffix = "." + p.field.getName();
+        for (String n : names) {
+            if (n.endsWith(suffix) && declaredIn(p, n.substring(0, n.length() - suffix.length()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean declaredIn(ClassModel.Property p, String owner) {
+        Class<?> c = p.field.getDeclaringClass();
+        return owner.equals(c.getSimpleName()) || owner.equals(c.getName());
     }
 
     /** A writer's field kind that this class's field cannot take is an error when the table is read. */

@@ -57,4 +57,54 @@ class ShadowedFieldsEvolutionTest {
             assertEquals(3, again.x);
         }
     }
+
+    static class Root {
+        int x;
+    }
+
+    /** Before: Root's x only. */
+    static final class Plain extends Root {
+        String name;
+    }
+
+    /** After: a field shadowing Root's x added, which renames Root's on the wire ({@code Root.x}). */
+    static final class Shadowing extends Root {
+        String name;
+        int x = -99;
+    }
+
+    /**
+     * A shadowing field removed: the writer's {@code Root.x} is Root's field, and its bare {@code x} the dropped
+     * one. The bare name went to the reader's only {@code x}, Root's, so Root's x read the dropped field's value.
+     */
+    @Test
+    void aShadowingFieldRemovedLeavesTheSuperclassFieldItsOwnValue() {
+        Shadowing v = new Shadowing();
+        ((Root) v).x = 1;
+        v.x = 2;
+        v.name = "n";
+        Blit writer = Blit.builder().compatible(true).register(Shadowing.class, 100).build();
+        Blit reader = Blit.builder().compatible(true).register(Plain.class, 100).build();
+        Plain back = (Plain) reader.fromBytes(writer.toBytes(v));
+        assertEquals(1, back.x);
+        assertEquals("n", back.name);
+    }
+
+    /**
+     * A shadowing field added: the writer's bare {@code x} (Root's, as it had no other) went silently to the
+     * reader's new shadowing field, and Root's x kept its zero. The table cannot say which of the two it is, so
+     * reading refuses it, saying why, rather than guess.
+     */
+    @Test
+    void aShadowingFieldAddedIsRefusedRatherThanGuessed() {
+        Plain v = new Plain();
+        v.x = 1;
+        v.name = "n";
+        Blit writer = Blit.builder().compatible(true).register(Plain.class, 100).build();
+        Blit reader = Blit.builder().compatible(true).register(Shadowing.class, 100).build();
+        dev.blit.BlitException e = org.junit.jupiter.api.Assertions.assertThrows(dev.blit.BlitException.class,
+                () -> reader.fromBytes(writer.toBytes(v)));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("the writer's field x may be any of"),
+                e.getMessage());
+    }
 }
