@@ -411,9 +411,12 @@ final class FieldTable {
             try {
                 return session.readObject(in);
             } catch (BlitException e) {
-                throw new BlitException(e.getMessage() + "; it is the value of the writer's field " + names[i] + ", which "
-                        + reader.getName() + " lacks: compatible mode drops that field, reading past a value of a class"
-                        + " it lacks only where that class's field table says how", e);
+                String m = e.getMessage();
+                boolean unknown = m.startsWith("unknown type id") || m.contains("read past");
+                throw new BlitException(m + "; it is the value of the writer's field " + names[i] + ", which "
+                        + reader.getName() + " lacks: compatible mode drops that field" + (unknown
+                        ? ", reading past a value of a class it lacks only where that class's field table says how"
+                        : " but decodes its value all the same, so bytes it cannot decode fail the read"), e);
             } finally {
                 session.dropped();
             }

@@ -331,7 +331,7 @@ public final class ReadSession implements ObjectReader {
         if (r == null || r.serializer == null) {
             Registration past = r == null ? readPast(tag) : null;
             if (past == null) {
-                throw unknownType(tag, at);
+                throw r == null ? unknownType(tag, at) : noSerializer(r, at);
             }
             r = past;
         }
@@ -347,6 +347,14 @@ public final class ReadSession implements ObjectReader {
     private static BlitException unknownType(int tag, long at) {
         return new BlitException("unknown type id " + tag + " at offset " + at
                 + " (not a built-in type, not registered with this Blit instance)");
+    }
+
+    /** A registration without a serializer of its own: an interface or abstract class, registered for its arrays. */
+    private static BlitException noSerializer(Registration r, long at) {
+        return new BlitException("type id " + r.id + " at offset " + at + " is " + r.type.getName() + ", registered with"
+                + " this Blit instance as an interface or abstract class (for arrays and declared types): no value is of"
+                + " that class itself, so the writer's class under this id was another (a concrete class since made"
+                + " abstract?)");
     }
 
     private BlitException tooDeep(long at) {

@@ -380,4 +380,48 @@ class CompatibleModeTest {
         // a table whose field count promises more fields than its bytes hold
         assertThrows(BlitException.class, () -> blit.fromBytes(RoundTrip.bytes("64 02 7f 00")));
     }
+
+    enum Before { A, B, C, D }
+
+    enum After { A, B, C }
+
+    static final class WithLegacy {
+        int n;
+        Before legacy;
+    }
+
+    static final class WithoutLegacy {
+        int n;
+    }
+
+    interface Shape {
+    }
+
+    static final class Square implements Shape {
+        int side;
+    }
+
+    /**
+     * A value in a dropped field that the reader cannot decode for another reason than a class it lacks (here a
+     * constant removed from an enum it has): the message said the reader lacked the value's class. And a tag
+     * whose registration is an interface (the writer's class under that id was concrete) was "not registered".
+     */
+    @Test
+    void readFailuresSayWhatTheyAreInADroppedFieldAndForAnInterfacesId() {
+        WithLegacy w = new WithLegacy();
+        w.n = 1;
+        w.legacy = Before.D;
+        Blit writer = compatible().register(Before.class, 101).register(WithLegacy.class, 102).build();
+        Blit reader = compatible().register(After.class, 101).register(WithoutLegacy.class, 102).build();
+        BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(writer.toBytes(w)));
+        assertTrue(e.getMessage().contains("legacy") && e.getMessage().contains("decodes its value all the same")
+                && !e.getMessage().contains("class it lacks"), e.getMessage());
+
+        Square sq = new Square();
+        Blit concrete = compatible().register(Square.class, 103).build();
+        Blit abstractReader = compatible().register(Shape.class, 103).build();
+        e = assertThrows(BlitException.class, () -> abstractReader.fromBytes(concrete.toBytes(sq)));
+        assertTrue(e.getMessage().contains("is " + Shape.class.getName() + ", registered with this Blit instance as an"
+                + " interface or abstract class"), e.getMessage());
+    }
 }
