@@ -249,14 +249,25 @@ final class FieldTable {
 
     /** A writer's field kind that this class's field cannot take is an error when the table is read. */
     private void check(ClassModel.Kind written, ClassModel.Property own, long at) {
-        ClassModel.Kind k = own.kind;
+        check(written, own.kind, own.type(), own.displayName(), at);
+    }
+
+    /**
+     * The table-time half of compatible mode's rules: whether a field of type {@code type} (of kind {@code k}) may
+     * take what the writer's table says its field holds; a reference is checked value by value ({@link #convert}).
+     *
+     * @param name the field, "Class.field", for the message
+     * @param at   the offset of the writer's table
+     * @throws BlitException if it may not
+     */
+    static void check(ClassModel.Kind written, ClassModel.Kind k, Class<?> type, String name, long at) {
         if (written == k || widens(written, k) || written == ClassModel.Kind.REFERENCE) {
             return; // a reference is checked value by value: a box may still fit a primitive field
         }
-        if (k == ClassModel.Kind.REFERENCE && own.type().isAssignableFrom(box(written))) {
+        if (k == ClassModel.Kind.REFERENCE && type.isAssignableFrom(box(written))) {
             return;
         }
-        throw new BlitException("field " + own.displayName() + " is a " + own.type().getName() + " but the writer's "
+        throw new BlitException("field " + name + " is a " + type.getName() + " but the writer's "
                 + "field table at offset " + at + " says " + written.name().toLowerCase(java.util.Locale.ROOT)
                 + "; only lossless widening (byte/short/char to int or long, int to long or double, float to double) is compatible");
     }
@@ -323,16 +334,23 @@ final class FieldTable {
      * @return the value as the field's type takes it (the exact box of a primitive field)
      */
     static Object convert(Object v, ClassModel.Property own, long at) {
-        ClassModel.Kind to = own.kind;
+        return convert(v, own.kind, own.type(), own.displayName(), at);
+    }
+
+    /**
+     * {@link #convert(Object, ClassModel.Property, long)} for a field known by its kind, type and name (a field of
+     * a class serialized through its java.io hooks, which may be a serialPersistentFields entry without a field).
+     */
+    static Object convert(Object v, ClassModel.Kind to, Class<?> type, String name, long at) {
         if (!to.primitive()) {
-            return own.type() == Object.class ? v : Support.check(v, own.type(), own.displayName(), at);
+            return type == Object.class ? v : Support.check(v, type, name, at);
         }
         ClassModel.Kind from = kindOfBox(v);
         if (from == to) {
             return v;
         }
         if (!widens(from, to)) {
-            throw new BlitException("field " + own.displayName() + " is a " + own.type().getName() + " but the value at offset "
+            throw new BlitException("field " + name + " is a " + type.getName() + " but the value at offset "
                     + at + " is " + (v == null ? "null" : "a " + v.getClass().getName()));
         }
         double d;
@@ -372,6 +390,33 @@ final class FieldTable {
     }
 
     /**
+     * Reads the value of a writer's field that the reader drops: {@link #readValue}, where a value this reader cannot
+     * decode (a class it has no registration for, typically: a field added with a new class) says which field it was
+     * read for and why it is decoded at all.
+     *
+     * @param name   the writer's field, for the message
+     * @param reader the reader's class, which lacks it
+     */
+    static Object readDropped(ReadBuffer in, ReadSession session, ClassModel.Kind k, String name, Class<?> reader) {
+        if (k != ClassModel.Kind.REFERENCE) {
+            return k.readBoxed(in);
+        }
+        session.dropping();
+        try {
+            return session.readObject(in);
+        } catch (BlitException e) {
+            String m = e.getMessage();
+            boolean unknown = m.startsWith("unknown type id") || m.contains("read past");
+            throw new BlitException(m + "; it is the value of the writer's field " + name + ", which "
+                    + reader.getName() + " lacks: compatible mode drops that field" + (unknown
+                    ? ", reading past a value of a class it lacks only where that class's field table says how"
+                    : " but decodes its value all the same, so bytes it cannot decode fail the read"), e);
+        } finally {
+            session.dropped();
+        }
+    }
+
+    /**
      * How to read one writer's layout: per writer field, its kind and the field of this table it sets (or -1,
      * read and dropped).
      */
@@ -404,22 +449,10 @@ final class FieldTable {
          * which field it was read for and why it is decoded at all.
          */
         Object read(ReadBuffer in, ReadSession session, int i) {
-            if (targets[i] >= 0 || kinds[i] != ClassModel.Kind.REFERENCE) {
+            if (targets[i] >= 0) {
                 return readValue(in, session, kinds[i]);
             }
-            session.dropping();
-            try {
-                return session.readObject(in);
-            } catch (BlitException e) {
-                String m = e.getMessage();
-                boolean unknown = m.startsWith("unknown type id") || m.contains("read past");
-                throw new BlitException(m + "; it is the value of the writer's field " + names[i] + ", which "
-                        + reader.getName() + " lacks: compatible mode drops that field" + (unknown
-                        ? ", reading past a value of a class it lacks only where that class's field table says how"
-                        : " but decodes its value all the same, so bytes it cannot decode fail the read"), e);
-            } finally {
-                session.dropped();
-            }
+            return readDropped(in, session, kinds[i], names[i], reader);
         }
 
         /** @return whether the writer's table has field {@code own} of this table */
@@ -448,8 +481,8 @@ final class FieldTable {
         }
     }
 
-    /** The exact bytes of a field table, as a map key. */
-    private static final class Key {
+    /** The exact bytes of a field table, as a map key (also {@link HookTable}'s). */
+    static final class Key {
         final byte[] bytes;
         private final int hash;
 
