@@ -69,6 +69,39 @@ class GoldenVectorTest {
             return value;
         }
     }
+    /**
+     * A class with writeObject/readObject (FORMAT.md, "Classes serialized through their java.io hooks"): in compatible
+     * mode its table lists its class (17: a section follows) and its fields, then the marker.
+     */
+    static final class HookPoint implements java.io.Serializable {
+        int x = 5;
+        String label = "hi";
+        transient int check = 155;
+
+        private void writeObject(java.io.ObjectOutputStream o) throws java.io.IOException {
+            o.defaultWriteObject();
+            o.writeInt(check);
+        }
+
+        private void readObject(java.io.ObjectInputStream i) throws java.io.IOException, ClassNotFoundException {
+            i.defaultReadObject();
+            check = i.readInt();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HookPoint && ((HookPoint) o).x == x && ((HookPoint) o).label.equals(label)
+                    && ((HookPoint) o).check == check;
+        }
+
+        @Override
+        public int hashCode() {
+            return x;
+        }
+    }
+
+    private static final Blit COMPATIBLE_HOOKS = Blit.builder().compatible(true).register(HookPoint.class, 100).build();
+
     private static final Blit SCHEMA = Blit.builder().register(Labeled.class, 100).build();
     private static final Blit COMPACT = Blit.builder().compactArrays(true).build();
     /** This class creates the lambda of the serializable_lambda case, so it is registered as its capturing class. */
@@ -309,6 +342,9 @@ class GoldenVectorTest {
         Stamp stamp = new Stamp();
         stamp.value = 42;
         c.add(new Case("compatible_marker_tables", new ArrayList<>(List.of(Suit.HEARTS, Suit.CLUBS, stamp)), COMPATIBLE_MARKED));
+        HookPoint second = new HookPoint();
+        second.x = 6;
+        c.add(new Case("compatible_hook_table", new ArrayList<>(List.of(new HookPoint(), second)), COMPATIBLE_HOOKS));
         c.add(new Case("compatible_table_once_per_message",
                 new ArrayList<>(List.of(new CompatLine(1, "a"), new CompatLine(2, "b"))), COMPATIBLE));
         return c;

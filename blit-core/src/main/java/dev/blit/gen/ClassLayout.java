@@ -28,6 +28,17 @@ public final class ClassLayout {
     public static final int MARKER_ENUM = 14;
     /** See {@link #MARKER_THROWABLE}. */
     public static final int MARKER_OPAQUE = 15;
+    /**
+     * The entry codes of a class serialized through its {@code java.io} hooks as a {@code Serializable}
+     * (FORMAT.md, "Compatible mode"): its table lists, per serializable class of its hierarchy (topmost first), an
+     * entry named by the class's binary name, {@code SLOT_BARE} when that class has no {@code writeObject} (its
+     * fields follow bare) or {@code SLOT_SECTION} when it has one (a section follows); then that class's serializable
+     * fields as ordinary entries; then the marker {@link #MARKER_OPAQUE} last. So a reader matches the writer's
+     * classes and fields by name, and a reader without the class can read past the content.
+     */
+    public static final int SLOT_BARE = 16;
+    /** See {@link #SLOT_BARE}. */
+    public static final int SLOT_SECTION = 17;
 
     private ClassLayout() {
     }

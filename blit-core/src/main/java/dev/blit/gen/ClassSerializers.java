@@ -131,21 +131,27 @@ public final class ClassSerializers {
      * @param options the instance's options
      * @return the serializer to bind
      */
+    @SuppressWarnings("unchecked")
     public static Serializer<?> users(Serializer<?> s, Class<?> type, Options options) {
+        if (options.compatible && JavaSerialization.evolvable(s)) {
+            // JavaSerialization.create's serializer, handed over (a JDK class): the table Blit's own choice would have
+            return JavaSerialization.compatible((Serializer<Object>) s, options.slots++);
+        }
         return MarkedSerializer.of(s, type, options);
     }
 
     /**
      * The serializer that writes a class's content, for tools that describe bytes ({@code blit dump}): in compatible
      * mode an enum's, a {@code Marshallable}'s, a user serializer's and java.io hooks' stand behind a table of their
-     * marker alone, which is not theirs ({@link MarkedSerializer}); a record's {@code writeReplace}/{@code readResolve}
+     * marker alone, which is not theirs ({@link MarkedSerializer}), or a Serializable class's hooks behind the table
+     * of its classes and fields ({@link JavaSerialization#withoutTable}); a record's {@code writeReplace}/{@code readResolve}
      * are called around its own serializer ({@link JavaSerialization#recordComponents}).
      *
      * @param s a serializer this library bound to a registration
      * @return the one that writes what follows that table, or {@code s} itself
      */
     public static Serializer<?> unmarked(Serializer<?> s) {
-        s = JavaSerialization.recordComponents(s);
+        s = JavaSerialization.withoutTable(JavaSerialization.recordComponents(s));
         return s instanceof MarkedSerializer ? ((MarkedSerializer) s).content() : s;
     }
 
@@ -210,7 +216,12 @@ public final class ClassSerializers {
         if (JavaSerialization.hasHooks(type)) {
             // Externalizable, or Serializable with writeObject/readObject/writeReplace/readResolve: the class's
             // own code decides what its state is, so honour it (in Blit's bytes) rather than copy fields.
-            return MarkedSerializer.of(JavaSerialization.create(type, lookup), type, options);
+            Serializer<Object> hooks = JavaSerialization.create(type, lookup);
+            if (options.compatible && JavaSerialization.evolvable(hooks)) {
+                // a table of its classes and fields, so that it evolves as JDK serialization lets it
+                return JavaSerialization.compatible(hooks, options.slots++);
+            }
+            return MarkedSerializer.of(hooks, type, options);
         }
         ClassModel model = ClassModel.of(type, lookup);
         // Built by a constructor after its fields are read: nothing inside can refer back to it (flat classes hold no

@@ -19,8 +19,9 @@ import java.util.Set;
  * only). Every user class's first value in a compatible message starts with its field table (FORMAT.md,
  * "Compatible mode"), which says what its content is: fields, read by their codes and dropped; an exception's
  * message, cause, stack trace and suppressed exceptions before them; a collection's elements or a map's entries
- * after them; an enum's ordinal; or content of the class's own serializer, which cannot be read without the class
- * and is an error. The value read is {@link ReadSession#SKIPPED}.
+ * after them; an enum's ordinal; a {@code Serializable} class's {@code java.io} hooks, by the classes and fields
+ * its table lists ({@link HookTable}); or content of the class's own serializer otherwise, which cannot be read
+ * without the class and is an error. The value read is {@link ReadSession#SKIPPED}.
  *
  * <p>One instance per unknown id or name per message: it keeps the table its first value carried for the values after.
  */
@@ -35,6 +36,8 @@ public final class UnknownClass implements Serializer<Object> {
     private ClassModel.Kind[] kinds;
     /** The table's marker: 0 for none, else one of {@link ClassLayout}'s marker codes. */
     private int marker;
+    /** A class serialized through its hooks: the classes its table lists, topmost first; else null. */
+    private HookTable.Slot[] hooks;
 
     private UnknownClass(String what, boolean named) {
         this.what = what;
@@ -79,6 +82,13 @@ public final class UnknownClass implements Serializer<Object> {
                 session.untrack(); // a registered enum's constants are never numbered
             }
             in.readUnsignedVarInt();
+            return ReadSession.SKIPPED;
+        }
+        if (hooks != null) {
+            in.reference(ReadSession.SKIPPED); // before the content, as the writer numbered it
+            for (HookTable.Slot s : hooks) {
+                HookTable.skip(in, session, s);
+            }
             return ReadSession.SKIPPED;
         }
         if (marker == ClassLayout.MARKER_OPAQUE) {
@@ -128,7 +138,14 @@ public final class UnknownClass implements Serializer<Object> {
         }
         long start = in.offset();
         int p = in.take(length);
-        ReadBuffer r = ReadBuffer.of(java.util.Arrays.copyOfRange(in.array(), p, p + length));
+        byte[] bytes = java.util.Arrays.copyOfRange(in.array(), p, p + length);
+        if (HookTable.listsSlots(bytes)) {
+            hooks = HookTable.parse(bytes, what, at, start);
+            marker = ClassLayout.MARKER_OPAQUE;
+            kinds = new ClassModel.Kind[0];
+            return;
+        }
+        ReadBuffer r = ReadBuffer.of(bytes);
         List<ClassModel.Kind> fields = new ArrayList<>();
         try {
             int n = r.readCount(2);

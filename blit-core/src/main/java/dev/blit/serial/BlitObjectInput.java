@@ -39,6 +39,8 @@ final class BlitObjectInput extends ObjectInputStream {
     /** An item header read ahead and not yet acted on, or -1. */
     private int next = -1;
     private SerialSlot slot;
+    /** Compatible mode: how the writer's fields of {@link #slot} are read, when its table differs; null otherwise. */
+    private WrittenLayout.Fields fields;
     private Object object;
     private boolean framed;
     /** Outside a section: whether the bare fields were read yet. */
@@ -69,7 +71,17 @@ final class BlitObjectInput extends ObjectInputStream {
     }
 
     void begin(SerialSlot slot, Object obj, boolean framed) {
+        begin(slot, obj, framed, null);
+    }
+
+    /**
+     * @param framed the writer's layout: a section (its class had writeObject), else bare fields
+     * @param fields compatible mode: the writer's fields of {@code slot} where they differ from the reader's; null
+     *               when they are the reader's own
+     */
+    void begin(SerialSlot slot, Object obj, boolean framed, WrittenLayout.Fields fields) {
         this.slot = slot;
+        this.fields = fields;
         this.object = obj;
         this.framed = framed;
         this.fieldsRead = false;
@@ -99,9 +111,10 @@ final class BlitObjectInput extends ObjectInputStream {
                 }
             }
         } else if (!fieldsRead && slot != null) {
-            slot.readValues(in);
+            skipFields();
         }
         slot = null;
+        fields = null;
         object = null;
         framed = false;
     }
@@ -130,7 +143,11 @@ final class BlitObjectInput extends ObjectInputStream {
         if (slot == null) {
             throw corrupt("fields item in the section of an Externalizable");
         }
-        slot.readValues(in);
+        if (fields != null) {
+            fields.skip(in);
+        } else {
+            slot.readValues(in);
+        }
     }
 
     /** @return the next item: BLOCK while primitive data is left (reading a block header as needed), else its header */
@@ -240,7 +257,11 @@ final class BlitObjectInput extends ObjectInputStream {
                 return;
             }
             try {
-                s.readFields(in, object);
+                if (fields != null) {
+                    fields.readInto(in, object);
+                } else {
+                    s.readFields(in, object);
+                }
             } catch (IOException | ClassNotFoundException | RuntimeException | Error e) {
                 throw e;
             } catch (Throwable e) {
@@ -281,22 +302,28 @@ final class BlitObjectInput extends ObjectInputStream {
         if (s == null) {
             throw new NotActiveException("readFields outside a readObject method");
         }
-        return new Get(s, takeFields() ? s.readValues(in) : null);
+        if (!takeFields()) {
+            return new Get(s, null, null);
+        }
+        return fields == null ? new Get(s, s.readValues(in), null) : new Get(s, fields.read(in), fields.present);
     }
 
     private static final class Get extends GetField {
         private final SerialSlot slot;
         /** Null when the writer wrote no fields: every get returns its default. */
         private final Object[] values;
+        /** Compatible mode: per field, whether the writer's class had it (the others are defaulted); null for all. */
+        private final boolean[] present;
 
-        Get(SerialSlot slot, Object[] values) {
+        Get(SerialSlot slot, Object[] values, boolean[] present) {
             this.slot = slot;
             this.values = values;
+            this.present = present;
         }
 
         private Object value(String name, Class<?> type, Object def) {
             int i = slot.indexOf(name, type);
-            return values == null ? def : values[i];
+            return values == null || present != null && !present[i] ? def : values[i];
         }
 
         @Override
@@ -306,9 +333,9 @@ final class BlitObjectInput extends ObjectInputStream {
 
         @Override
         public boolean defaulted(String name) {
-            for (SerialField f : slot.fields) {
-                if (f.name.equals(name)) {
-                    return values == null;
+            for (int i = 0; i < slot.fields.length; i++) {
+                if (slot.fields[i].name.equals(name)) {
+                    return values == null || present != null && !present[i];
                 }
             }
             throw new IllegalArgumentException("no such field " + name + " in " + slot.type.getName());

@@ -87,6 +87,14 @@ final class HookSerializer implements Serializer<Object> {
 
     @Override
     public Object read(ReadBuffer in) {
+        return read(in, null);
+    }
+
+    /**
+     * @param layout compatible mode: how the writer's classes and fields go into this class's, when the writer's
+     *               table is not this class's own; null when it is (or in schema-consistent mode)
+     */
+    Object read(ReadBuffer in, WrittenLayout layout) {
         if (writeReplace != null && Replacement.read(in, type)) {
             return in.readObject();
         }
@@ -100,25 +108,26 @@ final class HookSerializer implements Serializer<Object> {
         }
         in.reference(obj);
         try {
-            BlitObjectInput stream = needsStream ? new BlitObjectInput(in) : null;
+            BlitObjectInput stream = needsStream || layout != null ? new BlitObjectInput(in) : null;
             if (externalizable) {
                 stream.begin(null, obj, true);
                 ((Externalizable) obj).readExternal(stream);
                 stream.end();
-            } else {
+            } else if (layout == null) {
                 for (SerialSlot s : slots) {
                     // The writer decides the layout: a section when the class has writeObject, bare fields otherwise.
-                    boolean framed = s.writeObject != null;
-                    if (s.readObject != null) {
-                        stream.begin(s, obj, framed);
-                        s.readObject.invokeExact(obj, (ObjectInputStream) stream);
-                        stream.end();
-                    } else if (framed || !s.directRead) {
-                        stream.begin(s, obj, framed);
-                        stream.defaultReadObject();
-                        stream.end();
+                    readPart(in, stream, obj, s, s.writeObject != null, null);
+                }
+            } else {
+                for (WrittenLayout.Part p : layout.parts) {
+                    if (p.reader == null) {
+                        WrittenLayout.drop(in, p.written, type);
+                    } else if (p.written == null) {
+                        if (p.reader.readObjectNoData != null) {
+                            p.reader.readObjectNoData.invokeExact(obj);
+                        }
                     } else {
-                        s.readFields(in, obj);
+                        readPart(in, stream, obj, p.reader, p.written.section(), p.fields);
                     }
                 }
             }
@@ -138,6 +147,63 @@ final class HookSerializer implements Serializer<Object> {
             }
         }
         return obj;
+    }
+
+    /**
+     * Reads one class's part of the content into {@code obj}.
+     *
+     * @param framed the writer's layout: a section (its class had writeObject), else bare fields
+     * @param fields compatible mode: the writer's fields where they differ from the class's own, else null
+     */
+    private static void readPart(ReadBuffer in, BlitObjectInput stream, Object obj, SerialSlot s, boolean framed,
+                                 WrittenLayout.Fields fields) throws Throwable {
+        if (s.readObject != null) {
+            stream.begin(s, obj, framed, fields);
+            s.readObject.invokeExact(obj, (ObjectInputStream) stream);
+            stream.end();
+        } else if (framed || !s.directRead) {
+            // A section without readObject: its fields as defaultReadObject reads them, the rest skipped (as the JDK)
+            stream.begin(s, obj, framed, fields);
+            stream.defaultReadObject();
+            stream.end();
+        } else if (fields != null) {
+            fields.readInto(in, obj);
+        } else {
+            s.readFields(in, obj);
+        }
+    }
+
+    /**
+     * @return whether compatible mode gives the class a table of its classes and fields (FORMAT.md, "Compatible
+     *         mode"): a Serializable class without writeReplace, whose content is its classes' parts alone; an
+     *         Externalizable's is its own code's, and a writeReplace puts a byte first that the table cannot describe
+     */
+    boolean evolvable() {
+        return !externalizable && writeReplace == null;
+    }
+
+    /** @return the table that lists this class's serializable classes and their fields, topmost first */
+    dev.blit.gen.HookTable table() {
+        java.util.List<dev.blit.gen.HookTable.Slot> list = new java.util.ArrayList<>();
+        for (SerialSlot s : slots) {
+            String[] names = new String[s.fields.length];
+            Class<?>[] types = new Class<?>[s.fields.length];
+            for (int i = 0; i < names.length; i++) {
+                names[i] = s.fields[i].name;
+                types[i] = s.fields[i].type;
+            }
+            list.add(dev.blit.gen.HookTable.slot(s.type.getName(), s.writeObject != null, names, types));
+        }
+        return new dev.blit.gen.HookTable(type.getName(), list);
+    }
+
+    /**
+     * @param written the writer's classes, from its table
+     * @param at      the table's offset
+     * @return how to read that writer's content into this class
+     */
+    WrittenLayout layout(dev.blit.gen.HookTable.Slot[] written, long at) {
+        return WrittenLayout.of(type, slots, written, at);
     }
 
     private BlitException failure(String what, long offset, Throwable e) {

@@ -182,6 +182,41 @@ public final class JavaSerialization {
         return s instanceof RecordHookSerializer ? ((RecordHookSerializer) s).components() : s;
     }
 
+    /**
+     * Compatible mode: what writes and reads a class through its hooks.
+     *
+     * @param hooks what {@link #create} made
+     * @param slot  a compatible class slot of the instance, for its once-a-message table
+     * @return for a Serializable class without writeReplace, a serializer that puts the table of its classes and
+     *         their fields before the first value of a message (FORMAT.md, "Compatible mode") and reads a writer's
+     *         other version by it; null for any other (an Externalizable, a writeReplace), whose table is the marker
+     *         alone
+     */
+    public static Serializer<Object> compatible(Serializer<Object> hooks, int slot) {
+        if (!(hooks instanceof HookSerializer) || !((HookSerializer) hooks).evolvable()) {
+            return null;
+        }
+        return new CompatibleHooks((HookSerializer) hooks, slot);
+    }
+
+    /**
+     * @param hooks a serializer
+     * @return whether {@link #compatible} gives it a table of its classes and fields
+     */
+    public static boolean evolvable(Serializer<?> hooks) {
+        return hooks instanceof HookSerializer && ((HookSerializer) hooks).evolvable();
+    }
+
+    /**
+     * For tools that describe bytes: what writes a class's content behind the table {@link #compatible} adds.
+     *
+     * @param s a serializer Blit bound to a registration
+     * @return the hooks' serializer if {@code s} is {@link #compatible}'s, else {@code s}
+     */
+    public static Serializer<?> withoutTable(Serializer<?> s) {
+        return s instanceof CompatibleHooks ? ((CompatibleHooks) s).content() : s;
+    }
+
     private static BlitException unavailable(Class<?> type) {
         return new BlitException("cannot serialize " + type.getName() + " through its Serializable hooks: "
                 + "Blit calls them through sun.reflect.ReflectionFactory, in module jdk.unsupported, which is not "

@@ -95,6 +95,22 @@ final class SerialField {
         }
     }
 
+    /** Stores a boxed value (the exact box of a primitive field, or a reference it can hold) in {@code obj}. */
+    void set(Object obj, Object v) throws Throwable {
+        MethodHandle s = setter;
+        switch (kind) {
+            case BOOLEAN: s.invokeExact(obj, (boolean) (Boolean) v); break;
+            case BYTE: s.invokeExact(obj, (byte) (Byte) v); break;
+            case CHAR: s.invokeExact(obj, (char) (Character) v); break;
+            case SHORT: s.invokeExact(obj, (short) (Short) v); break;
+            case INT: s.invokeExact(obj, (int) (Integer) v); break;
+            case LONG: s.invokeExact(obj, (long) (Long) v); break;
+            case FLOAT: s.invokeExact(obj, (float) (Float) v); break;
+            case DOUBLE: s.invokeExact(obj, (double) (Double) v); break;
+            default: s.invokeExact(obj, v);
+        }
+    }
+
     /** @return the value read, boxed (for GetField and for skipping a section's fields) */
     Object readValue(ReadBuffer in) {
         switch (kind) {

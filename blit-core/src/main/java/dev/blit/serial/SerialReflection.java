@@ -22,6 +22,7 @@ final class SerialReflection {
     private static final MethodHandle NEW_SERIAL_CONSTRUCTOR;
     private static final MethodHandle NEW_EXTERNAL_CONSTRUCTOR;
     private static final MethodHandle READ_OBJECT;
+    private static final MethodHandle READ_OBJECT_NO_DATA;
     private static final MethodHandle WRITE_OBJECT;
     private static final MethodHandle READ_RESOLVE;
     private static final MethodHandle WRITE_REPLACE;
@@ -45,6 +46,7 @@ final class SerialReflection {
         NEW_EXTERNAL_CONSTRUCTOR = find(rf, factory, "newConstructorForExternalization",
                 MethodType.methodType(Constructor.class, Class.class));
         READ_OBJECT = find(rf, factory, "readObjectForSerialization", handleOfClass);
+        READ_OBJECT_NO_DATA = find(rf, factory, "readObjectNoDataForSerialization", handleOfClass);
         WRITE_OBJECT = find(rf, factory, "writeObjectForSerialization", handleOfClass);
         READ_RESOLVE = find(rf, factory, "readResolveForSerialization", handleOfClass);
         WRITE_REPLACE = find(rf, factory, "writeReplaceForSerialization", handleOfClass);
@@ -95,6 +97,16 @@ final class SerialReflection {
     /** @return {@code (Object, ObjectInputStream)void} for the class's own private readObject, or null */
     static MethodHandle readObject(Class<?> type) {
         return adapt(call(READ_OBJECT, type), ObjectInputStream.class);
+    }
+
+    /**
+     * @return {@code (Object)void} for the class's own private readObjectNoData, or null; also null on Java 17
+     *         whatever the class declares: its ReflectionFactory looks for the method with an ObjectInputStream
+     *         parameter, which it has not ({@link SerialSlot} then finds it through the class's lookup)
+     */
+    static MethodHandle readObjectNoData(Class<?> type) {
+        Object h = call(READ_OBJECT_NO_DATA, type);
+        return h == null ? null : ((MethodHandle) h).asType(MethodType.methodType(void.class, Object.class));
     }
 
     /** @return {@code (Object, ObjectOutputStream)void} for the class's own private writeObject, or null */

@@ -43,6 +43,11 @@ final class SerialSlot {
     final SerialField[] fields;
     final MethodHandle writeObject;
     final MethodHandle readObject;
+    /**
+     * {@code (Object)void}: the class's private readObjectNoData, or null. Called in compatible mode when the
+     * writer's hierarchy lacked the class (FORMAT.md, "Compatible mode"), as JDK serialization calls it.
+     */
+    final MethodHandle readObjectNoData;
     /** Every field has a getter. */
     final boolean directWrite;
     /** Every field has a setter. */
@@ -53,11 +58,12 @@ final class SerialSlot {
     final MethodHandle defaultRead;
 
     private SerialSlot(Class<?> type, SerialField[] fields, MethodHandle writeObject, MethodHandle readObject,
-                       MethodHandle defaultWrite, MethodHandle defaultRead) {
+                       MethodHandle readObjectNoData, MethodHandle defaultWrite, MethodHandle defaultRead) {
         this.type = type;
         this.fields = fields;
         this.writeObject = writeObject;
         this.readObject = readObject;
+        this.readObjectNoData = readObjectNoData;
         boolean w = true;
         boolean r = true;
         for (SerialField f : fields) {
@@ -130,9 +136,31 @@ final class SerialSlot {
             }
         }
         SerialSlot slot = new SerialSlot(type, fields.toArray(new SerialField[0]), SerialReflection.writeObject(type),
-                SerialReflection.readObject(type), SerialReflection.defaultWriteObject(type), defaultRead);
+                SerialReflection.readObject(type), readObjectNoData(type, lookup), SerialReflection.defaultWriteObject(type),
+                defaultRead);
         slot.checkReachable();
         return slot;
+    }
+
+    /**
+     * The class's readObjectNoData as JDK serialization finds it (private, not static, no parameters, void):
+     * through ReflectionFactory, or through the class's lookup where ReflectionFactory misses it (Java 17).
+     */
+    private static MethodHandle readObjectNoData(Class<?> type, MethodHandles.Lookup lookup) {
+        MethodHandle h = SerialReflection.readObjectNoData(type);
+        if (h != null || lookup == null) {
+            return h;
+        }
+        try {
+            java.lang.reflect.Method m = type.getDeclaredMethod("readObjectNoData");
+            int mod = m.getModifiers();
+            if (!Modifier.isPrivate(mod) || Modifier.isStatic(mod) || m.getReturnType() != void.class) {
+                return null;
+            }
+            return lookup.unreflect(m).asType(MethodType.methodType(void.class, Object.class));
+        } catch (NoSuchMethodException | IllegalAccessException | RuntimeException e) {
+            return null;
+        }
     }
 
     private void checkReachable() {

@@ -41,6 +41,24 @@ final class Versions {
         double c = 7.5;
     }
 
+    /** A class serialized through its hooks (readResolve alone), renamed to {@link HookV2} with a field widened and one added. */
+    static final class HookV1 implements java.io.Serializable {
+        int a;
+
+        private Object readResolve() {
+            return this;
+        }
+    }
+
+    static final class HookV2 implements java.io.Serializable {
+        long a;
+        String b;
+
+        private Object readResolve() {
+            return this;
+        }
+    }
+
     record R1(int x, String y) {
     }
 
