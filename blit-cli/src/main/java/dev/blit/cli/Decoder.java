@@ -509,7 +509,8 @@ final class Decoder {
             exception(n, t, depth);
             return;
         }
-        if (t != null && t.shape() == UserTypes.Shape.OPAQUE) {
+        boolean hooks = marked == HOOK_TABLE || marked == TABLE_EARLIER && tables.get(id) != null && tables.get(id).hooks();
+        if (t != null && t.shape() == UserTypes.Shape.OPAQUE && !hooks) { // a hook class's table says how to read it
             if (types.blit() != null) {
                 Opaque.ownSerializer(in, n, types.blit(), BuiltinIds.isNamed(id) ? n.type : null,
                         marked == NO_TABLE ? null : ClassLayout.markerTable(ClassLayout.MARKER_OPAQUE), marked == TABLE_HERE);
@@ -526,7 +527,7 @@ final class Decoder {
             }
         } else {
             Mode reading = mode == Mode.AUTO && evidence != null ? evidence : mode; // one mode a message
-            table = reading == Mode.SCHEMA ? null : fieldTables.table(n, t, reading);
+            table = reading == Mode.SCHEMA ? null : fieldTables.table(n, t, hooks ? Mode.COMPATIBLE : reading);
             tables.put(key, table);
             if (table != null) {
                 evidence = Mode.COMPATIBLE;
@@ -554,6 +555,8 @@ final class Decoder {
     private static final int NO_TABLE = 0;
     private static final int TABLE_HERE = 1;
     private static final int TABLE_EARLIER = 2;
+    /** A Serializable hook class's table of its classes and fields is here, not yet read ({@link FieldTables}). */
+    private static final int HOOK_TABLE = 3;
 
     /**
      * Compatible mode: the table of its marker alone that an enum's value ({@code 03 01 01 0e}), or one of a class
@@ -563,7 +566,10 @@ final class Decoder {
      * schema-consistent. Plain classes, exceptions and collections of the user's have tables of their own (read by
      * {@link FieldTables}); for them this does nothing.
      *
-     * @return {@link #NO_TABLE}, {@link #TABLE_HERE} (consumed) or {@link #TABLE_EARLIER}
+     * A class serialized through its java.io hooks as a Serializable has a table of its classes and fields instead
+     * (FORMAT.md, "Compatible mode"), which is left to {@link FieldTables}.
+     *
+     * @return {@link #NO_TABLE}, {@link #TABLE_HERE} (consumed), {@link #TABLE_EARLIER} or {@link #HOOK_TABLE}
      */
     private int markerTable(Node n, UserTypes.UserType t, long key) {
         int marker = t.shape() == UserTypes.Shape.ENUM ? ClassLayout.MARKER_ENUM
@@ -584,6 +590,9 @@ final class Decoder {
         boolean here = in.remaining() >= table.length;
         for (int i = 0; here && i < table.length; i++) {
             here = in.byteAt(start + i) == (table[i] & 0xff);
+        }
+        if (marker == ClassLayout.MARKER_OPAQUE && !here && reading != Mode.SCHEMA && fieldTables.hookTableHere()) {
+            return HOOK_TABLE;
         }
         if (reading == Mode.SCHEMA || !here && reading == Mode.AUTO) {
             tables.put(key, null);

@@ -21,9 +21,19 @@ final class FieldTables {
     private static final int ENTRIES = ClassLayout.MARKER_ENTRIES;
     private static final int ENUM = ClassLayout.MARKER_ENUM;
     private static final int OPAQUE = ClassLayout.MARKER_OPAQUE;
+    /** The entries of a class of a hook class's hierarchy: its fields bare, or a section. */
+    private static final int BARE = ClassLayout.SLOT_BARE;
+    private static final int SECTION = ClassLayout.SLOT_SECTION;
 
-    /** A field table as read: the writer's field names and their type codes, in its order; its marker's code, or 0. */
+    /**
+     * A field table as read: the writer's field names and their type codes, in its order; its marker's code, or 0.
+     * A hook class's ({@link #hooks}) has its classes' entries (codes 16 and 17) among them.
+     */
     record Table(String[] names, int[] codes, int marker) {
+        /** @return whether it is a Serializable hook class's table, which lists its classes before their fields */
+        boolean hooks() {
+            return codes.length > 0 && (codes[0] == BARE || codes[0] == SECTION);
+        }
     }
 
     private final Decoder decoder;
@@ -68,6 +78,8 @@ final class FieldTables {
                 codes = new int[count];
                 StringBuilder sb = new StringBuilder();
                 java.util.Set<String> seen = new java.util.HashSet<>();
+                java.util.Set<String> classes = new java.util.HashSet<>();
+                boolean hooks = false;
                 for (int i = 0; i < count; i++) {
                     long at = in.pos;
                     names[i] = in.str();
@@ -76,6 +88,23 @@ final class FieldTables {
                     }
                     long codeAt = in.pos;
                     codes[i] = in.u8();
+                    if ((codes[i] == BARE || codes[i] == SECTION) && !names[i].isEmpty()) {
+                        // a class of a hook class's hierarchy (the library's HookTable): its fields follow
+                        if (i > 0 && !hooks) {
+                            throw new BlitException("class " + names[i] + " at offset " + at + " after fields of no class");
+                        }
+                        if (!classes.add(names[i])) {
+                            throw new BlitException("class " + names[i] + " named twice in the field table at offset " + at);
+                        }
+                        hooks = true;
+                        seen.clear();
+                        sb.append(i > 0 ? "; " : "").append(names[i]).append(codes[i] == SECTION ? " (section): " : ": ");
+                        continue;
+                    }
+                    if (hooks && names[i].isEmpty() && codes[i] == OPAQUE && i == count - 1) {
+                        marker = OPAQUE; // a hook class's table ends with the marker
+                        continue;
+                    }
                     if (names[i].isEmpty() && codes[i] >= THROWABLE && codes[i] <= OPAQUE) {
                         int expectedAt = codes[i] == THROWABLE ? 0 : count - 1; // the library's rule
                         if (i != expectedAt || marker != 0 || codes[i] >= ENUM && count != 1) {
@@ -97,13 +126,18 @@ final class FieldTables {
                         throw new BlitException("type code " + codes[i] + " of field " + names[i] + " at offset " + codeAt
                                 + " is not 1..10");
                     }
-                    sb.append(i > 0 ? ", " : "").append(names[i]).append(' ').append(Names.code(codes[i]));
+                    sb.append(i > 0 && codes[i - 1] != BARE && codes[i - 1] != SECTION ? ", " : "").append(names[i]).append(' ')
+                            .append(Names.code(codes[i]));
+                }
+                if (hooks && marker != OPAQUE) {
+                    throw new BlitException("the field table at offset " + start + " lists classes but does not end with the"
+                            + " own-serializer marker");
                 }
                 if (in.pos != end) {
                     throw new BlitException("field table at offset " + start + " declares " + length + " bytes but its "
                             + count + " fields take " + (in.pos - start) + " with the length");
                 }
-                int expected = expectedMarker(t);
+                int expected = hooks && t != null && t.shape() == UserTypes.Shape.OPAQUE ? OPAQUE : expectedMarker(t);
                 if (t != null && marker != expected) { // the library's class has its kind of table, or refuses it
                     throw new BlitException("the field table at offset " + start + " of " + t.name() + " has "
                             + (marker == 0 ? "no marker" : "the " + ClassLayout.markerName(marker) + " marker") + " where its class's has "
@@ -113,8 +147,10 @@ final class FieldTables {
                         && !sharesAField(t, names)) {
                     throw new BlitException("no field of " + t.name() + " in what looks like a table");
                 }
-                int fields = count - (marker != 0 ? 1 : 0);
-                node.value = fields + (fields == 1 ? " field" : " fields") + (count > 0 ? ": " + sb : "");
+                int fields = count - (marker != 0 ? 1 : 0) - classes.size();
+                node.value = (hooks ? classes.size() + (classes.size() == 1 ? " class, " : " classes, ") : "") + fields
+                        + (fields == 1 ? " field" : " fields") + (count > 0 ? ": " + sb : "")
+                        + (hooks ? "; (" + ClassLayout.markerName(OPAQUE) + ")" : "");
             } finally {
                 in.limit = saved;
             }
@@ -129,6 +165,24 @@ final class FieldTables {
             }
             in.pos = start;
             return null;
+        }
+    }
+
+    /** @return whether a table listing a hook class's classes ({@link dev.blit.gen.HookTable}) is at the cursor; not consumed */
+    boolean hookTableHere() {
+        long start = in.pos;
+        try {
+            long length = in.uvar(32) & 0xffffffffL;
+            if (length > MAX_TABLE || length > in.remaining()) {
+                return false;
+            }
+            byte[] bytes = new byte[(int) length];
+            in.slice(in.pos, length).get(bytes);
+            return dev.blit.gen.HookTable.listsSlots(bytes);
+        } catch (BlitException e) {
+            return false;
+        } finally {
+            in.pos = start;
         }
     }
 
@@ -165,6 +219,10 @@ final class FieldTables {
      * @param t the class, or null when the dump does not have it
      */
     void compatibleFields(Node n, Table table, UserTypes.UserType t, int depth) {
+        if (table.hooks()) {
+            hookContent(n, table, depth);
+            return;
+        }
         for (int i = 0; i < table.names.length; i++) {
             int code = table.codes[i];
             if (code >= THROWABLE && table.names[i].isEmpty()) {
@@ -183,30 +241,114 @@ final class FieldTables {
                 } else {
                     decoder.containerContent(n, t, code == ENTRIES, depth);
                 }
-            } else if (code == 9) {
-                decoder.value(n, table.names[i], depth + 1);
             } else {
-                Node f = n.add(new Node(in.pos, table.names[i]));
+                field(n, table.names[i], code, depth);
+            }
+        }
+    }
+
+    /**
+     * The content of a class serialized through its java.io hooks, by its table (FORMAT.md, "Compatible mode"): per
+     * class of its hierarchy, its fields bare, or its section: items up to its end, {@code 01} a tagged value,
+     * {@code 02} that class's fields by the table's codes, {@code uvar n+2} n bytes of primitive data.
+     */
+    private void hookContent(Node n, Table table, int depth) {
+        int i = 0;
+        while (i < table.names.length && table.codes[i] != OPAQUE) {
+            int from = i + 1;
+            int to = from;
+            while (to < table.names.length && table.codes[to] <= 10) {
+                to++;
+            }
+            Node part = n.add(new Node(in.pos, table.names[i]));
+            part.type = table.codes[i] == SECTION ? "section" : "fields";
+            try {
+                if (table.codes[i] == BARE) {
+                    fields(part, table, from, to, depth);
+                } else {
+                    section(part, table, from, to, depth);
+                }
+            } catch (BlitException e) {
+                decoder.mark(part, e);
+                throw e;
+            } finally {
+                part.end = in.pos;
+            }
+            i = to;
+        }
+    }
+
+    private void fields(Node n, Table table, int from, int to, int depth) {
+        for (int k = from; k < to; k++) {
+            field(n, table.names[k], table.codes[k], depth);
+        }
+    }
+
+    private void section(Node part, Table table, int from, int to, int depth) {
+        int items = 0;
+        while (true) {
+            long at = in.pos;
+            long h = in.uvar(32) & 0xffffffffL;
+            if (h == 0) {
+                part.value = items + (items == 1 ? " item" : " items");
+                return;
+            }
+            items++;
+            if (h == 1) {
+                decoder.value(part, "object", depth + 1);
+            } else if (h == 2) {
+                Node f = part.add(new Node(at, "fields"));
+                f.type = "defaultWriteObject";
                 try {
-                    f.type = Names.code(code);
-                    f.value = switch (code) {
-                        case 1 -> Boolean.toString(in.bool());
-                        case 2 -> Byte.toString((byte) in.u8());
-                        case 3 -> Short.toString(in.i16());
-                        case 4 -> Names.quote(Character.toString((char) in.i16()));
-                        case 5 -> Long.toString(in.svar(32));
-                        case 6 -> Long.toString(in.svar(64));
-                        case 7 -> Names.f32(in.i32());
-                        case 8 -> Names.f64(in.i64());
-                        default -> Decoder.stringField(in.str());
-                    };
-                } catch (BlitException e) {
-                    decoder.mark(f, e);
-                    throw e;
+                    fields(f, table, from, to, depth);
                 } finally {
                     f.end = in.pos;
                 }
+            } else {
+                long length = h - 2;
+                if (length > in.remaining()) {
+                    throw new BlitException("primitive data of " + length + " bytes at offset " + at + " runs past the input: "
+                            + in.remaining() + " bytes remain");
+                }
+                Node d = part.add(new Node(at, "data"));
+                d.type = "bytes";
+                StringBuilder hex = new StringBuilder();
+                for (long b = in.pos; b < in.pos + Math.min(length, 32); b++) {
+                    hex.append(hex.length() > 0 ? " " : "").append(String.format("%02x", in.byteAt(b)));
+                }
+                d.value = length + (length == 1 ? " byte" : " bytes");
+                d.preview = hex + (length > 32 ? " ..." : "");
+                in.pos += length;
+                d.end = in.pos;
             }
+        }
+    }
+
+    /** One field's value by its type code: a tagged value for 9, else its encoding. */
+    private void field(Node n, String name, int code, int depth) {
+        if (code == 9) {
+            decoder.value(n, name, depth + 1);
+            return;
+        }
+        Node f = n.add(new Node(in.pos, name));
+        try {
+            f.type = Names.code(code);
+            f.value = switch (code) {
+                case 1 -> Boolean.toString(in.bool());
+                case 2 -> Byte.toString((byte) in.u8());
+                case 3 -> Short.toString(in.i16());
+                case 4 -> Names.quote(Character.toString((char) in.i16()));
+                case 5 -> Long.toString(in.svar(32));
+                case 6 -> Long.toString(in.svar(64));
+                case 7 -> Names.f32(in.i32());
+                case 8 -> Names.f64(in.i64());
+                default -> Decoder.stringField(in.str());
+            };
+        } catch (BlitException e) {
+            decoder.mark(f, e);
+            throw e;
+        } finally {
+            f.end = in.pos;
         }
     }
 }

@@ -368,6 +368,50 @@ class DumpTest {
         golden("compatible_with_register", dump(bytes, "--register", Line.class.getName() + "=100"));
     }
 
+    /** A Serializable class with writeObject/readObject below one without: hooks of both kinds, in compatible mode. */
+    static class HookBase implements java.io.Serializable {
+        long id = 3;
+    }
+
+    static final class Hooked extends HookBase {
+        int x = 5;
+        String label = "hi";
+        transient int check = 155;
+
+        private void writeObject(java.io.ObjectOutputStream o) throws IOException {
+            o.defaultWriteObject();
+            o.writeInt(check);
+            o.writeObject(List.of("more"));
+        }
+
+        private void readObject(java.io.ObjectInputStream i) throws IOException, ClassNotFoundException {
+            i.defaultReadObject();
+            check = i.readInt();
+            i.readObject();
+        }
+
+        @Override
+        public String toString() {
+            return "Hooked(" + id + ", " + x + ", " + label + ", " + check + ")";
+        }
+    }
+
+    /**
+     * A class serialized through its java.io hooks lists its classes and their fields in compatible mode (FORMAT.md,
+     * "Compatible mode"), so the dump reads its content without the class: bare fields, and a section's items.
+     */
+    @Test
+    void compatibleModeHookClassesAreReadByTheirTablesWithOrWithoutTheClass() throws IOException {
+        Blit blit = Blit.builder().compatible(true).register(Hooked.class, 100).build();
+        byte[] bytes = blit.toBytes(new ArrayList<>(List.of(new Hooked(), new Hooked(), "after")));
+        String without = dump(bytes);
+        golden("compatible_hooks_without_class", without);
+        assertEquals(without, dump(bytes, "--compatible"));
+        assertEquals(without.replace("user class (100)", Hooked.class.getName() + " (100)"),
+                dump(bytes, "--register", Hooked.class.getName() + "=100"));
+        golden("compatible_hooks_hex", dump(bytes, "--hex"));
+    }
+
     @Test
     void schemaConsistentObjectWithoutItsClassStopsThereWithItsBytes() throws IOException {
         byte[] bytes = schemaBlit().toBytes(order());
