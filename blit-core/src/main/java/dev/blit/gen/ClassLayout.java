@@ -17,7 +17,9 @@ public final class ClassLayout {
      * {@code MARKER_ENTRIES} (they follow its fields). A plain class's table has none. Content that has no fields
      * to list has a table of its marker alone ({@code 03 01 01 0e}): an enum's, {@code MARKER_ENUM} (its ordinal
      * follows), and the content of a class's own serializer (a {@code Marshallable}, a {@code Serializer} of the
-     * user's, {@code java.io} hooks), {@code MARKER_OPAQUE}, which a reader without the class cannot skip.
+     * user's, an {@code Externalizable}'s or a {@code writeReplace}'s {@code java.io} hooks), {@code MARKER_OPAQUE},
+     * which a reader without the class cannot skip. A {@code Serializable} class's hooks end a table of their own
+     * with it ({@link #SLOT_BARE}).
      */
     public static final int MARKER_THROWABLE = 11;
     /** See {@link #MARKER_THROWABLE}. */

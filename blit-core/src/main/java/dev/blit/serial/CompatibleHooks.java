@@ -47,6 +47,11 @@ final class CompatibleHooks implements Serializer<Object> {
         return hooks.read(in, layout == HookTable.EXACT ? null : (WrittenLayout) layout);
     }
 
+    @Override
+    public boolean tracksReferences() {
+        return hooks.tracksReferences();
+    }
+
     /** @return the serializer of what follows the table */
     Serializer<Object> content() {
         return hooks;
