@@ -134,6 +134,7 @@ final class Workloads {
                 .register(java.util.Random.class, 121)
                 .register(Declined.class, 122)
                 .register(Catalog.class, 123)
+                .register(Ledger.class, 124)
                 .references(references);
     }
 
@@ -559,6 +560,52 @@ final class Workloads {
     }
 
     /** One sample of every workload, by name. */
+    /** A class of the java.io hooks' (FORMAT.md): its superclass's part bare, its own a section. */
+    static class LedgerBase implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        long opened;
+        String owner;
+    }
+
+    /** Fields, custom primitive data and an object in its section; a readObject that checks what it reads. */
+    static final class Ledger extends LedgerBase {
+        private static final long serialVersionUID = 1L;
+        int entries;
+        transient List<String> notes = new ArrayList<>();
+
+        private void writeObject(java.io.ObjectOutputStream out) throws java.io.IOException {
+            out.defaultWriteObject();
+            out.writeInt(notes.size());
+            for (String n : notes) {
+                out.writeUTF(n);
+            }
+            out.writeObject(notes.isEmpty() ? null : notes.get(0));
+        }
+
+        private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            int n = in.readInt();
+            if (n < 0 || n > 1000) {
+                throw new java.io.InvalidObjectException("notes: " + n);
+            }
+            notes = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                notes.add(in.readUTF());
+            }
+            in.readObject();
+        }
+    }
+
+    static List<Object> hooks() {
+        Ledger l = new Ledger();
+        l.opened = 1_700_000_000_000L;
+        l.owner = "ann";
+        l.entries = 3;
+        l.notes.add("first");
+        l.notes.add("second");
+        return new ArrayList<>(List.of(l, l, new java.util.Random(42)));
+    }
+
     static Map<String, Object> samples(boolean references) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("seed", seed());
@@ -572,6 +619,7 @@ final class Workloads {
         s.put("containers", containers(references));
         s.put("inner", inner(references));
         s.put("catalog", catalog());
+        s.put("hooks", hooks());
         return s;
     }
 }
