@@ -559,7 +559,6 @@ final class Workloads {
         return all;
     }
 
-    /** One sample of every workload, by name. */
     /** A class of the java.io hooks' (FORMAT.md): its superclass's part bare, its own a section. */
     static class LedgerBase implements java.io.Serializable {
         private static final long serialVersionUID = 1L;
@@ -606,6 +605,7 @@ final class Workloads {
         return new ArrayList<>(List.of(l, l, new java.util.Random(42)));
     }
 
+    /** One sample of every workload, by name. */
     static Map<String, Object> samples(boolean references) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("seed", seed());
