@@ -20,6 +20,12 @@ final class Decoder {
     static final int MAX_DEPTH = 400;
     /** Array elements shown inline. */
     static final int SHOWN = 16;
+    /**
+     * The tagged values one message keeps in its tree: past them, the elements and entries of its collections
+     * are still read (and checked) but not kept, and one item says how many were not shown ({@link Elided}), so
+     * that a list of millions is dumped in bounded memory.
+     */
+    static final int KEPT = 50_000;
 
     /** How user objects without a class are read: detect field tables, or insist on one reading. */
     enum Mode { AUTO, COMPATIBLE, SCHEMA }
@@ -60,6 +66,8 @@ final class Decoder {
     /** False while a message is read again without that guess. */
     private boolean guessEmpty = true;
     private int nextRef;
+    /** The tagged values this message's tree holds ({@link #KEPT}). */
+    private int kept;
     /** Each tracked object (its type id, extended id, name), by reference number (the first {@link #nextRef}). */
     private Node[] tracked = new Node[16];
     /** The reference numbers of the objects being read that exist only once read ({@link BuiltinIds#builtFromContent}). */
@@ -132,6 +140,7 @@ final class Decoder {
         tables.clear();
         evidence = null;
         nextRef = 0;
+        kept = 0;
         building.clear();
         marked = false;
         sawBackReference = false;
@@ -169,6 +178,7 @@ final class Decoder {
     /** A tagged value; or, with {@code run} a type id, an element of a run of that type (content only). */
     private void value(Node parent, String key, int depth, long run) {
         Node n = parent.add(new Node(in.pos, key));
+        kept++;
         try {
             if (depth > MAX_DEPTH) {
                 throw new BlitException("values nest deeper than " + MAX_DEPTH + " at offset " + in.pos);
@@ -233,11 +243,11 @@ final class Decoder {
             case TypeIds.DOUBLE -> n.value = Names.f64(in.i64());
             case TypeIds.STRING -> {
                 long at = in.pos;
-                String s = in.str();
+                String s = in.quotedStr();
                 if (s == null) {
                     throw new BlitException("null string header inside a String value at offset " + at);
                 }
-                n.value = Names.quote(s);
+                n.value = s;
             }
             case TypeIds.BOOLEAN_ARRAY, TypeIds.BYTE_ARRAY, TypeIds.SHORT_ARRAY, TypeIds.CHAR_ARRAY, TypeIds.INT_ARRAY,
                  TypeIds.LONG_ARRAY, TypeIds.FLOAT_ARRAY, TypeIds.DOUBLE_ARRAY -> {
@@ -367,20 +377,31 @@ final class Decoder {
     /** {@code count} tagged values, as {@link #collection} reads them when they are not a run. */
     private void elements(Node n, int count, int depth, long exact) {
         n.value = count + (count == 1 ? " element" : " elements");
-        for (int i = 0; i < count; i++) {
-            long at = in.pos;
-            value(n, "[" + i + "]", depth + 1);
-            Node child = n.children.get(n.children.size() - 1);
-            long tag = child.id;
-            if (tag == TypeIds.REFERENCE) { // the object it points at: its class, if a built-in id tells it
-                child = lastTarget;
-                tag = lastTarget.id < TypeIds.FIRST_USER_ID ? lastTarget.id : TypeIds.REFERENCE;
+        Elided elided = new Elided(n, "elements");
+        try {
+            for (int i = 0; i < count; i++) {
+                elided.next();
+                element(n, i, depth, exact);
+                elided.read();
             }
-            if (tag > TypeIds.REFERENCE && !BuiltinIds.fits(tag, exact)) {
-                throw types.notAnElement(n, i, child, at);
-            }
-            types.checkElement(n, i, child, exact, at);
+        } finally {
+            elided.close();
         }
+    }
+
+    private void element(Node n, int i, int depth, long exact) {
+        long at = in.pos;
+        value(n, "[" + i + "]", depth + 1);
+        Node child = n.children.get(n.children.size() - 1);
+        long tag = child.id;
+        if (tag == TypeIds.REFERENCE) { // the object it points at: its class, if a built-in id tells it
+            child = lastTarget;
+            tag = lastTarget.id < TypeIds.FIRST_USER_ID ? lastTarget.id : TypeIds.REFERENCE;
+        }
+        if (tag > TypeIds.REFERENCE && !BuiltinIds.fits(tag, exact)) {
+            throw types.notAnElement(n, i, child, at);
+        }
+        types.checkElement(n, i, child, exact, at);
     }
 
     /** @return {@code child}, or the object it points at if it is a back reference just read */
@@ -409,13 +430,87 @@ final class Decoder {
             throw new BlitException("a run of " + types.typeName(run) + " at offset " + at + " in a " + n.type);
         }
         n.value = count + " elements, a run of type id " + run;
-        for (int i = 0; i < count; i++) {
-            long from = in.pos;
-            value(n, "[" + i + "]", depth + 1, run);
-            types.checkElement(n, i, n.children.get(n.children.size() - 1), exact, from);
-            if (i == 0) { // named as its first element is
-                n.value = count + " elements, a run of " + n.children.get(n.children.size() - 1).type + " (" + run + ")";
+        Elided elided = new Elided(n, "elements");
+        try {
+            for (int i = 0; i < count; i++) {
+                elided.next();
+                long from = in.pos;
+                value(n, "[" + i + "]", depth + 1, run);
+                types.checkElement(n, i, n.children.get(n.children.size() - 1), exact, from);
+                if (i == 0) { // named as its first element is
+                    n.value = count + " elements, a run of " + n.children.get(n.children.size() - 1).type + " (" + run + ")";
+                }
+                elided.read();
             }
+        } finally {
+            elided.close();
+        }
+    }
+
+    /**
+     * The elements (or entries) of one collection read past {@link #KEPT}: each is read into the tree as usual,
+     * then dropped from it, and {@link #close} puts one item in their place that says how many there were. An
+     * element that fails stays, with its error.
+     */
+    private final class Elided {
+        private final Node n;
+        private final String what;
+        /** Where in {@code n.children} the dropped ones were, or -1 while none is dropped. */
+        private int at = -1;
+        private long from;
+        private long count;
+
+        Elided(Node n, String what) {
+            this.n = n;
+            this.what = what;
+        }
+
+        /** Before each element: whether the tree is full. */
+        void next() {
+            if (at < 0 && kept >= KEPT) {
+                at = n.children.size();
+                from = in.pos;
+            }
+        }
+
+        /** After an element read whole: dropped, if the tree was full. */
+        void read() {
+            if (at >= 0) {
+                List<Node> dropped = n.children.subList(at, n.children.size());
+                for (Node d : dropped) {
+                    forget(d);
+                }
+                dropped.clear();
+                count++;
+            }
+        }
+
+        /**
+         * Lets the tree of {@code d} go: a back reference needs only what {@link Node#stub} keeps of the objects
+         * numbered in it.
+         */
+        private void forget(Node d) {
+            kept--;
+            if (d.ref >= 0 && tracked[d.ref] == d) {
+                tracked[d.ref] = d.stub();
+                if (lastTarget == d) {
+                    lastTarget = tracked[d.ref];
+                }
+            }
+            for (Node c : d.children) {
+                forget(c);
+            }
+        }
+
+        void close() {
+            if (count == 0) {
+                return;
+            }
+            Node s = new Node(from, null);
+            s.end = at < n.children.size() ? n.children.get(at).start : in.pos;
+            s.type = "... " + count + " more " + what + ", not shown";
+            s.elided = true;
+            n.children.add(at, s);
         }
     }
 
@@ -453,15 +548,22 @@ final class Decoder {
                         + " names a type for neither the keys nor the values");
             }
         }
-        for (int i = 0; i < count; i++) {
-            value(n, "[" + i + "].key", depth + 1, keys);
-            value(n, "[" + i + "].value", depth + 1, values);
-            if (i == 0 && (keys >= 0 || values >= 0)) {
-                n.value = count + (count == 1 ? " entry" : " entries") + ", a run of "
-                        + (keys >= 0 ? n.children.get(n.children.size() - 2).type + " (" + keys + ") keys" : "tagged keys")
-                        + " and " + (values >= 0 ? n.children.get(n.children.size() - 1).type + " (" + values + ") values"
-                        : "tagged values");
+        Elided elided = new Elided(n, "entries");
+        try {
+            for (int i = 0; i < count; i++) {
+                elided.next();
+                value(n, "[" + i + "].key", depth + 1, keys);
+                value(n, "[" + i + "].value", depth + 1, values);
+                if (i == 0 && (keys >= 0 || values >= 0)) {
+                    n.value = count + (count == 1 ? " entry" : " entries") + ", a run of "
+                            + (keys >= 0 ? n.children.get(n.children.size() - 2).type + " (" + keys + ") keys" : "tagged keys")
+                            + " and " + (values >= 0 ? n.children.get(n.children.size() - 1).type + " (" + values + ") values"
+                            : "tagged values");
+                }
+                elided.read();
             }
+        } finally {
+            elided.close();
         }
     }
 
@@ -773,7 +875,7 @@ final class Decoder {
             try {
                 f.type = p == String.class ? "String" : p.getName();
                 if (p == String.class) {
-                    f.value = stringField(in.str());
+                    f.value = stringField(in.quotedStr());
                 } else if (p == boolean.class) {
                     f.value = Boolean.toString(in.bool());
                 } else if (p == byte.class) {
@@ -800,9 +902,13 @@ final class Decoder {
         }
     }
 
-    /** A field declared String: its str alone, whose null header is null (FORMAT.md, "User classes"). */
+    /**
+     * A field declared String: its str alone, whose null header is null (FORMAT.md, "User classes").
+     *
+     * @param s the str as {@link Input#quotedStr} gives it
+     */
     static String stringField(String s) {
-        return s == null ? "null" : Names.quote(s);
+        return s == null ? "null" : s;
     }
 
     void mark(Node f, BlitException e) {

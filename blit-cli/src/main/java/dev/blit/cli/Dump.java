@@ -128,7 +128,7 @@ public final class Dump {
         } catch (BlitException e) {
             err.println("blit dump: " + e.getMessage());
             return d.stopped(e) ? 1 : 2;
-        } catch (IOException | RuntimeException | InternalError e) {
+        } catch (IOException | RuntimeException | InternalError | OutOfMemoryError e) {
             d.stopped(e);
             err.println("blit dump: " + d.file + ": " + e);
             return 1;
@@ -140,7 +140,8 @@ public final class Dump {
     /**
      * Ends the document a failure cut short, if one was begun, with where and why it stopped: damage that no
      * check foresaw (or a bug of the dump's) is still reported as damage, and {@code --json} output stays JSON.
-     * An {@link InternalError} is how a mapped file that was cut short while it was read shows itself.
+     * An {@link InternalError} is how a mapped file that was cut short while it was read shows itself; an
+     * {@link OutOfMemoryError}, what the dump keeps of one value ({@link Decoder#KEPT}) outgrowing the heap.
      *
      * @return whether a document was open (the failure is about the input, not the command line)
      */
@@ -150,6 +151,7 @@ public final class Dump {
         }
         long at = reading == null ? 0 : reading.pos;
         String why = e instanceof InternalError ? "the file changed while it was read (cut short?)"
+                : e instanceof OutOfMemoryError ? "out of memory (give the JVM more heap, -Xmx)"
                 : e instanceof BlitException ? e.getMessage() : "the dump failed: " + e;
         printer.problem(at, readingName + ": stopped at offset " + at + ": " + why);
         printer.end("stopped at offset " + at + " of " + readingName);

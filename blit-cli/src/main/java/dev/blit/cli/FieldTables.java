@@ -342,7 +342,7 @@ final class FieldTables {
                 case 6 -> Long.toString(in.svar(64));
                 case 7 -> Names.f32(in.i32());
                 case 8 -> Names.f64(in.i64());
-                default -> Decoder.stringField(in.str());
+                default -> Decoder.stringField(in.quotedStr());
             };
         } catch (BlitException e) {
             decoder.mark(f, e);

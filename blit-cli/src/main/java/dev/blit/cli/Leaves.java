@@ -108,8 +108,8 @@ final class Leaves {
             case TypeIds.PATTERN -> pattern();
             case TypeIds.YEAR, TypeIds.YEAR_MONTH, TypeIds.MONTH_DAY, TypeIds.DAY_OF_WEEK, TypeIds.MONTH -> calendarPart(tag);
             case TypeIds.BIT_SET -> bitSet();
-            case TypeIds.STRING_BUILDER -> Names.quote(text("StringBuilder"));
-            case TypeIds.STRING_BUFFER -> Names.quote(text("StringBuffer"));
+            case TypeIds.STRING_BUILDER -> quotedText("StringBuilder");
+            case TypeIds.STRING_BUFFER -> quotedText("StringBuffer");
             case TypeIds.ATOMIC_INTEGER -> Long.toString(in.svar(32));
             case TypeIds.ATOMIC_LONG -> Long.toString(in.svar(64));
             case TypeIds.ATOMIC_BOOLEAN -> Boolean.toString(in.bool());
@@ -479,6 +479,16 @@ final class Leaves {
     // Ids 70..84, read as the library's UtilTypes and TimeTypes read them (FORMAT.md, ids 70..84).
 
     /** A {@code str} that must not be the null header, as the library's {@code UtilTypes.text}. */
+    /** {@link #text}, quoted, only as much of it decoded as is shown ({@link Input#quotedStr}). */
+    private String quotedText(String what) {
+        long at = in.pos;
+        String s = in.quotedStr();
+        if (s == null) {
+            throw new BlitException("null string header inside a " + what + " value at offset " + at);
+        }
+        return s;
+    }
+
     private String text(String what) {
         long at = in.pos;
         String s = in.str();

@@ -112,12 +112,20 @@ final class Names {
         };
     }
 
+    /** The chars of a string shown: a longer one is cut there, with its length. */
+    static final int SHOWN_CHARS = 1000;
+
     static String quote(String s) {
-        if (s == null) {
-            return "null";
-        }
-        StringBuilder sb = new StringBuilder(Math.min(s.length(), 1000) + 2).append('"');
-        int n = Math.min(s.length(), 1000);
+        return s == null ? "null" : quote(s, s.length());
+    }
+
+    /**
+     * @param s      a string, or its first {@link #SHOWN_CHARS} chars (or more)
+     * @param length the whole string's length
+     */
+    static String quote(String s, long length) {
+        StringBuilder sb = new StringBuilder(Math.min(s.length(), SHOWN_CHARS) + 2).append('"');
+        int n = Math.min(s.length(), SHOWN_CHARS);
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             switch (c) {
@@ -136,8 +144,8 @@ final class Names {
             }
         }
         sb.append('"');
-        if (s.length() > n) {
-            sb.append("... (").append(s.length()).append(" chars)");
+        if (length > n) {
+            sb.append("... (").append(length).append(" chars)");
         }
         return sb.toString();
     }

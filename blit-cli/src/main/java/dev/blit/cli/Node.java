@@ -52,6 +52,8 @@ final class Node {
      * {@link UserTypes#named}), by which the dump knows the class as it knows a registered one by its id; else 0.
      */
     long named;
+    /** Stands for elements read but not kept ({@link Decoder#KEPT}): the hex view shows only their first bytes. */
+    boolean elided;
     /** Set on the item decoding stopped in. */
     String error;
     final List<Node> children = new ArrayList<>();
@@ -59,6 +61,22 @@ final class Node {
     Node(long start, String key) {
         this.start = start;
         this.key = key;
+    }
+
+    /** What a back reference needs to know of a tracked object whose tree is let go (no children nor text). */
+    Node stub() {
+        Node s = new Node(start, null);
+        s.end = end;
+        s.id = id;
+        s.ext = ext;
+        s.type = type;
+        s.ref = ref;
+        s.nullFreeKeys = nullFreeKeys;
+        s.notAComparator = notAComparator;
+        s.descriptor = descriptor;
+        s.dims = dims;
+        s.named = named;
+        return s;
     }
 
     Node add(Node child) {

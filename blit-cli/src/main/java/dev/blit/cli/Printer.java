@@ -133,6 +133,10 @@ final class Printer {
         String indent = indent(depth);
         long end = n.end < 0 ? n.start : n.end;
         long headEnd = n.children.isEmpty() ? end : n.children.get(0).start;
+        if (n.elided && headEnd - n.start > 64) {
+            bytes(in, n.start, n.start + 64, indent + label(n, showRefs) + ": first 64 of " + (headEnd - n.start) + " bytes");
+            return;
+        }
         bytes(in, n.start, headEnd, indent + label(n, showRefs));
         if (n.error != null) {
             out.println(pad("") + "# " + indent + "!! " + n.error);

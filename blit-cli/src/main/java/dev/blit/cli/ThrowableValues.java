@@ -72,8 +72,8 @@ final class ThrowableValues {
         Node message = n.add(new Node(in.pos, "message"));
         try {
             message.type = "String";
-            String s = in.str();
-            message.value = s == null ? "null" : Names.quote(s);
+            String s = in.quotedStr();
+            message.value = s == null ? "null" : s;
         } catch (BlitException e) {
             decoder.mark(message, e);
             throw e;

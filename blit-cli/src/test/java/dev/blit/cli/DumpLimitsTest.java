@@ -1,0 +1,114 @@
+package dev.blit.cli;
+
+import dev.blit.Blit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Input at the edges of what the dump can hold: one huge value, deep nesting, big numbers, big files. Each is
+ * shown (in part) in bounded memory and time, or refused as the library refuses it, never with a stack trace.
+ */
+class DumpLimitsTest {
+    record Result(int code, String out, String err) {
+    }
+
+    /** The tagged values the dump keeps of one value (Decoder.KEPT). */
+    private static final int KEPT = 50_000;
+
+    /** A string of 60 million chars in a JVM of 64 MB: only the chars shown are decoded. */
+    @Test
+    void aHugeStringIsShownCutShortInASmallHeap(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("str.bin");
+        long length = 60_000_000L;
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.write(11); // String
+            long h = 2 * length + 1; // Latin-1: length << 1, plus 1
+            while (h >= 0x80) {
+                f.write((int) (h & 0x7f) | 0x80);
+                h >>>= 7;
+            }
+            f.write((int) h);
+            f.setLength(f.getFilePointer() + length); // sparse zeros: chars U+0000
+        }
+        Result r = child(file.toString(), null);
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("... (60000000 chars)"), r.out);
+        assertEquals("", r.err);
+    }
+
+    /** A list of more elements than a value keeps: the first are shown, the rest read (for damage) and counted. */
+    @Test
+    void aHugeListShowsItsFirstElementsAndCountsTheOthers() {
+        List<Integer> list = new ArrayList<>();
+        for (int i = 0; i < KEPT + 10_000; i++) {
+            list.add(i);
+        }
+        byte[] bytes = Blit.builder().build().toBytes(list);
+        Result r = run(bytes);
+        assertEquals(0, r.code, r.err);
+        int hidden = list.size() - (KEPT - 1); // the list itself is one of the values kept
+        assertTrue(r.out.contains("... " + hidden + " more elements, not shown"), r.out.substring(r.out.length() - 500));
+        assertTrue(r.out.lines().count() < KEPT + 10, "lines: " + r.out.lines().count());
+        assertTrue(run(bytes, "--hex").out.contains("not shown: first 64 of"));
+
+        // damage among the elements not shown is still found, and shown
+        byte[] damaged = bytes.clone();
+        damaged[damaged.length - 2] = (byte) 0x80; // the last Integer's varint runs past the end
+        damaged = Arrays.copyOf(damaged, damaged.length - 1);
+        Result d = run(damaged);
+        assertEquals(1, d.code, d.out);
+        assertTrue(d.out.contains("... " + (hidden - 1) + " more elements, not shown"), d.out.substring(d.out.length() - 800));
+        assertTrue(d.out.contains("[" + (list.size() - 1) + "]: Integer (7)"), d.out.substring(d.out.length() - 800));
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    static Result run(byte[] stdin, String... args) {
+        String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = "-";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Dump.run(all, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The dump in a JVM of 64 MB, on {@code file} ("-": {@code stdin}, a file given to it as its stdin). */
+    static Result child(String file, Path stdin) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx64m", "-cp", System.getProperty("java.class.path"), Dump.class.getName(), file);
+        if (stdin != null) {
+            pb.redirectInput(stdin.toFile());
+        }
+        Process p = pb.start();
+        p.getOutputStream().close();
+        byte[] err = new byte[0];
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Thread drain = new Thread(() -> {
+            try {
+                p.getInputStream().transferTo(out);
+            } catch (IOException e) {
+                // the process is gone
+            }
+        });
+        drain.start();
+        err = p.getErrorStream().readAllBytes();
+        int code = p.waitFor();
+        drain.join();
+        return new Result(code, out.toString(StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+}
