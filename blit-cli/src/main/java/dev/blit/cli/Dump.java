@@ -244,7 +244,7 @@ public final class Dump {
 
     private int dump(InputStream stdin, UserTypes types) throws IOException {
         if (file.equals("-")) {
-            return dumpBuffer("-", ByteBuffer.wrap(stdin.readAllBytes()), types);
+            return dumpStdin(stdin, types);
         }
         Path path = Path.of(file);
         if (Files.isDirectory(path)) {
@@ -271,6 +271,36 @@ public final class Dump {
             return log(display(path), List.of(path), null, types);
         }
         return dumpBuffer(display(path), bytes, types);
+    }
+
+    /**
+     * Stdin, copied to a temporary file that is mapped (and deleted at once where the system allows: the mapping
+     * stays), so that the dump of a pipe takes no more memory than the dump of a file; held in memory only
+     * where no temporary file can be made.
+     */
+    private int dumpStdin(InputStream stdin, UserTypes types) throws IOException {
+        Path spill;
+        try {
+            spill = Files.createTempFile("blit-dump-stdin", ".bin");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return dumpBuffer("-", ByteBuffer.wrap(stdin.readAllBytes()), types);
+        }
+        ByteBuffer bytes;
+        try {
+            try (java.io.OutputStream o = Files.newOutputStream(spill)) {
+                stdin.transferTo(o);
+            }
+            bytes = map(spill);
+        } catch (BlitException e) {
+            throw new BlitException("stdin: " + e.getMessage());
+        } finally {
+            try {
+                Files.deleteIfExists(spill);
+            } catch (IOException e) {
+                spill.toFile().deleteOnExit(); // mapped, on a system that cannot delete it while it is
+            }
+        }
+        return dumpBuffer("-", bytes, types);
     }
 
     /** The file's own name: output does not depend on where the input sits (golden files compare it). */

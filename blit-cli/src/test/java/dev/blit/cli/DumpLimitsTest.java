@@ -75,6 +75,20 @@ class DumpLimitsTest {
         assertTrue(d.out.contains("[" + (list.size() - 1) + "]: Integer (7)"), d.out.substring(d.out.length() - 800));
     }
 
+    /** Stdin of 100 MB in a JVM of 64 MB: it is spilled to a temporary file and mapped, not held in the heap. */
+    @Test
+    void stdinIsNotHeldInTheHeap(@TempDir Path tmp) throws Exception {
+        Path file = tmp.resolve("bytes.bin");
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.write(new byte[] {13, (byte) 0x81, (byte) 0xc2, (byte) 0xd7, 0x2f}); // byte[] of 100,000,000
+            f.setLength(5 + 100_000_000L); // sparse zeros
+        }
+        Result r = child("-", file);
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("(100000000 elements)"), r.out);
+        assertTrue(r.out.contains("# 1 value, 100000005 bytes"), r.out);
+    }
+
     // ---------------------------------------------------------------- helpers
 
     static Result run(byte[] stdin, String... args) {
