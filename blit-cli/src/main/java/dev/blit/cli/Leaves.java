@@ -54,12 +54,16 @@ final class Leaves {
      */
     String value(int tag) {
         return switch (tag) {
-            case TypeIds.BIG_INTEGER -> bigInteger().toString();
+            case TypeIds.BIG_INTEGER -> bigInteger().text();
             case TypeIds.BIG_DECIMAL -> {
                 int scale = (int) in.svar(32);
                 long unscaled = in.svar(64);
                 long at = in.pos;
-                BigInteger u = unscaled == Long.MIN_VALUE ? bigInteger() : BigInteger.valueOf(unscaled);
+                Big big = unscaled == Long.MIN_VALUE ? bigInteger() : new Big(BigInteger.valueOf(unscaled), null);
+                BigInteger u = big.value();
+                if (u == null) {
+                    yield "unscaled " + big.cut() + ", scale " + scale;
+                }
                 if (unscaled == Long.MIN_VALUE && u.bitLength() < 64 && u.longValue() != Long.MIN_VALUE) {
                     throw new BlitException("BigDecimal at offset " + at + " has a small unscaled value in the long form");
                 }
@@ -387,20 +391,51 @@ final class Leaves {
         return s;
     }
 
-    private BigInteger bigInteger() {
+    /**
+     * The bytes of a BigInteger over which it is shown by the first hex digits of its magnitude and its size:
+     * its decimal digits take quadratic time (seconds for a few hundred thousand), and more than a thousand of
+     * them are not read by anyone.
+     */
+    static final int BIG_BYTES = 400;
+
+    /**
+     * A BigInteger read: its value (null when it is over {@link #BIG_BYTES}, which is then not built) and its
+     * text.
+     */
+    record Big(BigInteger value, String cut) {
+        String text() {
+            return cut != null ? cut : value.toString();
+        }
+    }
+
+    private Big bigInteger() {
         long at = in.pos;
         int length = in.count(1, "BigInteger length");
         if (length == 0) {
             throw new BlitException("BigInteger of zero bytes at offset " + at);
         }
-        byte[] b = new byte[length];
-        for (int i = 0; i < length; i++) {
+        byte[] b = new byte[Math.min(length, BIG_BYTES)];
+        for (int i = 0; i < b.length; i++) {
             b[i] = (byte) in.u8();
         }
         if (length > 1 && (b[0] == 0 && b[1] >= 0 || b[0] == -1 && b[1] < 0)) {
             throw new BlitException("BigInteger at offset " + at + " has a redundant leading byte (not minimal)");
         }
-        return new BigInteger(b);
+        if (length == b.length) {
+            return new Big(new BigInteger(b), null);
+        }
+        // The magnitude's leading bits: the first bytes are the value shifted right (rounding down) by the bits
+        // of the rest, which for a negative one is the magnitude's shifted, plus one unless the rest is all zero.
+        BigInteger head = new BigInteger(b);
+        boolean rest = false;
+        for (long i = b.length; i < length; i++) {
+            rest |= in.u8() != 0;
+        }
+        BigInteger magnitude = head.signum() >= 0 ? head : head.negate().subtract(rest ? BigInteger.ONE : BigInteger.ZERO);
+        long bits = magnitude.bitLength() + 8L * (length - b.length);
+        String hex = magnitude.toString(16);
+        return new Big(null, (head.signum() < 0 ? "-" : "") + "0x" + hex.substring(0, Math.min(32, hex.length()))
+                + "... (" + bits + " bits, about " + (long) (bits * Math.log10(2)) + " decimal digits)");
     }
 
     // The java.time values are checked by building them with the factories the library reads them with, so

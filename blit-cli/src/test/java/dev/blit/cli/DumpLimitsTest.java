@@ -9,6 +9,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,6 +89,31 @@ class DumpLimitsTest {
         assertEquals(0, r.code, r.out + r.err);
         assertTrue(r.out.contains("(100000000 elements)"), r.out);
         assertTrue(r.out.contains("# 1 value, 100000005 bytes"), r.out);
+    }
+
+    /**
+     * A BigInteger of over 400 bytes is shown by the first hex digits of its magnitude and its size, in a moment
+     * (its decimal digits took seconds for a few hundred thousand, quadratically more beyond); an exact power of
+     * two, whose rest is all zero, too.
+     */
+    @Test
+    void aBigIntegerOfThousandsOfDigitsIsShownByItsSize() {
+        java.util.Random random = new java.util.Random(7);
+        BigInteger p = new BigInteger(8000, random).setBit(7999);
+        List<BigInteger> numbers = List.of(p, p.negate(), BigInteger.ONE.shiftLeft(5000).negate(),
+                BigInteger.ONE.shiftLeft(5000).add(BigInteger.ONE).negate(), BigInteger.ONE.shiftLeft(3000));
+        Blit blit = Blit.builder().build();
+        for (BigInteger x : numbers) {
+            Result r = run(blit.toBytes(x));
+            assertEquals(0, r.code, r.out);
+            String hex = x.abs().toString(16);
+            String shown = x.bitLength() <= 3200 ? x.toString() // 400 bytes and less: all its digits
+                    : (x.signum() < 0 ? "-" : "") + "0x" + hex.substring(0, 32) + "... (" + x.abs().bitLength() + " bits, about "
+                    + (long) (x.abs().bitLength() * Math.log10(2)) + " decimal digits)";
+            assertTrue(r.out.contains("BigInteger (22) = " + shown + "\n"), r.out);
+        }
+        Result d = run(blit.toBytes(new BigDecimal(p, 7)));
+        assertTrue(d.out.contains("BigDecimal (23) = unscaled 0x" + p.toString(16).substring(0, 32) + "... (8000 bits"), d.out);
     }
 
     // ---------------------------------------------------------------- helpers
