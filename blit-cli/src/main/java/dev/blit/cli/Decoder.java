@@ -16,8 +16,11 @@ import java.util.Map;
  * reference numbers and field tables).
  */
 final class Decoder {
-    /** How deeply values may nest before the dump gives up (hostile input must not overflow the stack). */
-    static final int MAX_DEPTH = 400;
+    /**
+     * How deeply values may nest: as deeply as {@code Blit.read} lets them by default (its depth counts the value
+     * being read, the dump's its parents). {@link Dump} reads on a thread whose stack holds that.
+     */
+    static final int MAX_DEPTH = dev.blit.Blit.DEFAULT_MAX_DEPTH;
     /** Array elements shown inline. */
     static final int SHOWN = 16;
     /**
@@ -180,10 +183,10 @@ final class Decoder {
         Node n = parent.add(new Node(in.pos, key));
         kept++;
         try {
-            if (depth > MAX_DEPTH) {
-                throw new BlitException("values nest deeper than " + MAX_DEPTH + " at offset " + in.pos);
-            }
             long tag = run >= 0 ? run : in.uvar(32) & 0xffffffffL;
+            if (depth >= MAX_DEPTH && tag != TypeIds.NULL && tag != TypeIds.REFERENCE) { // as the library counts
+                throw new BlitException("values nest deeper than " + MAX_DEPTH + " at offset " + n.start);
+            }
             n.id = (int) Math.min(tag, Integer.MAX_VALUE);
             if (tag >= TypeIds.FIRST_USER_ID) {
                 user(n, tag, depth);

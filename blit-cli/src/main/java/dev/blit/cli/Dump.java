@@ -118,6 +118,32 @@ public final class Dump {
      * {@code progressStep} bytes (0: none); tests use small steps.
      */
     static int run(String[] args, InputStream stdin, PrintStream out, PrintStream err, long progressStep) {
+        int[] code = {1};
+        Thread t = new Thread(null, () -> code[0] = runHere(args, stdin, out, err, progressStep), "blit dump", STACK);
+        t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return code[0];
+    }
+
+    /**
+     * The stack of the thread the dump runs on: values nest {@link Decoder#MAX_DEPTH} deep, as {@code Blit.read}
+     * allows, and the decoder and printer recurse on them (a main thread's stack would overflow first). Only what
+     * is used is committed.
+     */
+    private static final long STACK = 512L << 20;
+
+    private static int runHere(String[] args, InputStream stdin, PrintStream out, PrintStream err, long progressStep) {
         Dump d = new Dump(out, err, progressStep);
         try {
             if (!d.parse(args)) {

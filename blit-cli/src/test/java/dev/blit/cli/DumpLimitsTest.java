@@ -116,6 +116,63 @@ class DumpLimitsTest {
         assertTrue(d.out.contains("BigDecimal (23) = unscaled 0x" + p.toString(16).substring(0, 32) + "... (8000 bits"), d.out);
     }
 
+    /**
+     * Values nested as deeply as {@code Blit.read} reads by default are dumped (they were damage past 400), those
+     * it refuses are damage; 100,000 levels end with where and why, not a StackOverflowError.
+     */
+    @Test
+    void valuesNestAsDeeplyAsTheLibraryReads() throws InterruptedException {
+        Thread t = new Thread(null, DumpLimitsTest::nesting, "deep", 512L << 20); // where the library reads them
+        Throwable[] failed = new Throwable[1];
+        t.setUncaughtExceptionHandler((x, e) -> failed[0] = e);
+        t.start();
+        t.join();
+        if (failed[0] instanceof AssertionError e) {
+            throw e;
+        }
+        assertEquals(null, failed[0]);
+    }
+
+    private static void nesting() {
+        Blit blit = Blit.builder().maxDepth(4096).references(true).build(); // writes deeper than the default reads
+        Blit reader = Blit.builder().references(true).build();
+        for (int levels : new int[] {500, 2047, 2048, 2049}) {
+            for (Object bottom : new Object[] {null, 1, "x", new int[0], "back reference"}) {
+                Object[] top = new Object[1];
+                Object[] v = top;
+                for (int i = 1; i < levels; i++) {
+                    Object[] inner = new Object[1];
+                    v[0] = inner;
+                    v = inner;
+                }
+                v[0] = "back reference".equals(bottom) ? top : bottom;
+                byte[] bytes = blit.toBytes(top);
+                boolean reads;
+                try {
+                    reader.fromBytes(bytes);
+                    reads = true;
+                } catch (dev.blit.BlitException e) {
+                    reads = false;
+                }
+                Result r = run(bytes);
+                assertEquals(reads ? 0 : 1, r.code, levels + " levels over " + bottom + ": " + r.err
+                        + r.out.substring(Math.max(0, r.out.length() - 400)));
+                if (levels == 500) {
+                    assertTrue(reads);
+                }
+            }
+        }
+        byte[] hostile = new byte[200_001];
+        for (int i = 0; i < 100_000; i++) {
+            hostile[2 * i] = 20; // Object[] of one element
+            hostile[2 * i + 1] = 2;
+        }
+        Result r = run(hostile);
+        assertEquals(1, r.code, r.err);
+        assertTrue(r.out.contains("value #0 is damaged: values nest deeper than 2048 at offset 4096"),
+                r.out.substring(Math.max(0, r.out.length() - 400)));
+    }
+
     // ---------------------------------------------------------------- helpers
 
     static Result run(byte[] stdin, String... args) {
