@@ -135,7 +135,7 @@ final class Names {
                 case '\t' -> sb.append("\\t");
                 case '\r' -> sb.append("\\r");
                 default -> {
-                    if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) || (c >= 0x80 && c < 0xa0)) {
+                    if (unprintable(c) || Character.isSurrogate(c)) {
                         sb.append(String.format("\\u%04x", (int) c));
                     } else {
                         sb.append(c);
@@ -146,6 +146,41 @@ final class Names {
         sb.append('"');
         if (length > n) {
             sb.append("... (").append(length).append(" chars)");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Whether {@code c} would act rather than show on a terminal or in a viewer: a control character (C0, DEL,
+     * C1: escape sequences, line breaks), a line or paragraph separator, or a bidirectional override or isolate
+     * (text shown in another order than it is).
+     */
+    static boolean unprintable(char c) {
+        return c < 0x20 || c >= 0x7f && c < 0xa0 || c == 0x2028 || c == 0x2029 || c >= 0x202a && c <= 0x202e
+                || c >= 0x2066 && c <= 0x2069;
+    }
+
+    /**
+     * A line of the text or hex view, its {@link #unprintable} characters escaped as Java escapes them (ESC as a
+     * backslash and u001b): text from the input (a field table's names, a host name, a class name) must not make
+     * lines or terminal escapes of its own.
+     */
+    static String printable(CharSequence line) {
+        int i = 0;
+        while (i < line.length() && !unprintable(line.charAt(i))) {
+            i++;
+        }
+        if (i == line.length()) {
+            return line.toString();
+        }
+        StringBuilder sb = new StringBuilder(line.length() + 16).append(line, 0, i);
+        for (; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (unprintable(c)) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
         }
         return sb.toString();
     }

@@ -31,7 +31,7 @@ final class Printer {
         if (format == Format.JSON) {
             out.print("{\"kind\":" + json(kind) + ",\"input\":" + json(name) + ",\"bytes\":" + size + ",\"items\":[");
         } else {
-            out.println("# " + kind + " " + name + ", " + size + " bytes");
+            out.println(Names.printable("# " + kind + " " + name + ", " + size + " bytes"));
         }
     }
 
@@ -63,7 +63,7 @@ final class Printer {
         if (format == Format.JSON) {
             return;
         }
-        out.println("# !! " + (reason.contains("offset") ? reason : reason + " (at offset " + offset + ")"));
+        out.println(Names.printable("# !! " + (reason.contains("offset") ? reason : reason + " (at offset " + offset + ")")));
     }
 
     boolean open() {
@@ -79,7 +79,7 @@ final class Printer {
             }
             out.println(sb.append("],\"summary\":").append(json(summary)).append('}'));
         } else {
-            out.println("# " + summary);
+            out.println(Names.printable("# " + summary));
         }
     }
 
@@ -92,9 +92,9 @@ final class Printer {
         if (n.preview != null) {
             sb.append(": ").append(n.preview);
         }
-        out.println(sb);
+        out.println(Names.printable(sb));
         if (n.error != null) {
-            out.println(" ".repeat(12) + indent(depth + 1) + "!! " + n.error);
+            out.println(Names.printable(" ".repeat(12) + indent(depth + 1) + "!! " + n.error));
         }
         for (Node c : n.children) {
             text(c, depth + 1, showRefs);
@@ -139,7 +139,7 @@ final class Printer {
         }
         bytes(in, n.start, headEnd, indent + label(n, showRefs));
         if (n.error != null) {
-            out.println(pad("") + "# " + indent + "!! " + n.error);
+            out.println(Names.printable(pad("") + "# " + indent + "!! " + n.error));
         }
         long at = headEnd;
         for (Node c : n.children) {
@@ -163,7 +163,7 @@ final class Printer {
             for (long i = at; i < lineEnd; i++) {
                 sb.append(sb.length() > 0 ? " " : "").append(String.format("%02x", in.byteAt(i)));
             }
-            out.println(pad(sb.toString()) + "# " + String.format("0x%04x ", at) + (firstLine ? comment : "  ..."));
+            out.println(pad(sb.toString()) + "# " + String.format("0x%04x ", at) + (firstLine ? Names.printable(comment) : "  ..."));
             firstLine = false;
             at = lineEnd;
         } while (at < to);
@@ -224,7 +224,7 @@ final class Printer {
             char c = s.charAt(i);
             if (c == '"' || c == '\\') {
                 sb.append('\\').append(c);
-            } else if (c < 0x20 || Character.isSurrogate(c)) {
+            } else if (Names.unprintable(c) || Character.isSurrogate(c)) {
                 sb.append(String.format("\\u%04x", (int) c));
             } else {
                 sb.append(c);

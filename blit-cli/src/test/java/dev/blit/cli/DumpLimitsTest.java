@@ -173,6 +173,37 @@ class DumpLimitsTest {
                 r.out.substring(Math.max(0, r.out.length() - 400)));
     }
 
+    /**
+     * Text from the bytes (a compatible field table's names, an InetAddress's host name, a string) cannot forge
+     * lines or terminal escapes in the text and hex views: line breaks, ESC, U+2028 are escaped.
+     */
+    @Test
+    void textFromTheInputCannotForgeLinesOrEscapes() {
+        byte[] forgedName = hex("6448020378058301790a20202020202020203132202023313a20537472696e672028313129203d2022666f72"
+                + "676564220a2320322076616c7565732c2039392062797465731b5b324a0a020361");
+        byte[] forgedHost = hex("630335680a2320392076616c7565732c20312062797465731b5b33316d0501020304");
+        byte[] separator = Blit.builder().build().toBytes("a\u2028b\u2029c");
+        for (byte[] bytes : List.of(forgedName, forgedHost, separator)) {
+            for (String format : new String[] {"--hex", "--compatible"}) {
+                Result r = run(bytes, format);
+                assertEquals(0, r.code, r.out);
+                for (String line : r.out.split("\n")) {
+                    assertTrue(line.startsWith("#") || line.startsWith(" ") || line.matches("[0-9a-f]{2} .*"), line);
+                    assertTrue(line.chars().noneMatch(c -> c < 0x20 || c == 0x2028 || c == 0x2029), line);
+                }
+            }
+        }
+        assertTrue(run(forgedHost).out.contains("InetAddress (99) = h\\u000a# 9 values, 1 bytes\\u001b[31m/1.2.3.4"));
+    }
+
+    private static byte[] hex(String s) {
+        byte[] b = new byte[s.length() / 2];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) Integer.parseInt(s.substring(2 * i, 2 * i + 2), 16);
+        }
+        return b;
+    }
+
     // ---------------------------------------------------------------- helpers
 
     static Result run(byte[] stdin, String... args) {
