@@ -187,7 +187,12 @@ final class Decoder {
             if (depth >= MAX_DEPTH && tag != TypeIds.NULL && tag != TypeIds.REFERENCE) { // as the library counts
                 throw new BlitException("values nest deeper than " + MAX_DEPTH + " at offset " + n.start);
             }
-            n.id = (int) Math.min(tag, Integer.MAX_VALUE);
+            if (tag > Integer.MAX_VALUE) { // the library reads a negative int, which no class is registered as
+                n.type = "type id " + tag;
+                throw new BlitException("unknown type id " + tag + " at offset " + n.start + " (over 2147483647, which"
+                        + " no class can be registered as: the library reads it as " + (int) tag + ")");
+            }
+            n.id = (int) tag;
             if (tag >= TypeIds.FIRST_USER_ID) {
                 user(n, tag, depth);
             } else {

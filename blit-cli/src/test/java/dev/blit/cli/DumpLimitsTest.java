@@ -196,6 +196,15 @@ class DumpLimitsTest {
         assertTrue(run(forgedHost).out.contains("InetAddress (99) = h\\u000a# 9 values, 1 bytes\\u001b[31m/1.2.3.4"));
     }
 
+    /** A type id of 2^31 or more is damage, shown as it is (it was shown as 2147483647, needing its class). */
+    @Test
+    void aTypeIdOverTheIntRangeIsDamage() {
+        Result r = run(hex("808080800800"));
+        assertEquals(1, r.code, r.out);
+        assertTrue(r.out.contains("value #0 is damaged: unknown type id 2147483648 at offset 0"), r.out);
+        assertTrue(r.out.contains("#0: type id 2147483648"), r.out);
+    }
+
     private static byte[] hex(String s) {
         byte[] b = new byte[s.length() / 2];
         for (int i = 0; i < b.length; i++) {
