@@ -391,11 +391,11 @@ public final class Dump {
                 p.end(count + (count == 1 ? " whole value" : " whole values") + ", then one that needs its class");
                 return 0;
             } catch (BlitException | StackOverflowError e) {
-                long at = in.pos;
+                long at = damageAt(e, in.pos);
                 if (!holder.children.isEmpty()) {
                     p.item(holder.children.get(0), in, d.sawBackReference);
                 }
-                p.unread(in, at, in.limit);
+                p.unread(in, in.pos, in.limit);
                 p.problem(at, "value #" + count + " is damaged: " + reason(e));
                 classless(p, d);
                 p.end(count + (count == 1 ? " whole value" : " whole values") + ", then damage at offset " + at);
@@ -421,6 +421,26 @@ public final class Dump {
                     + " writes it has none). Give --register and --classpath (or --blit) to read it");
             d.classless = -2; // said once
         }
+    }
+
+    private static final java.util.regex.Pattern AT_OFFSET = java.util.regex.Pattern.compile("offset (\\d+)");
+
+    /**
+     * Where the damage is: the offset its reason names first (the varint, the tag, the length at fault), not where
+     * reading stopped, which may be past it.
+     *
+     * @param stopped where reading stopped: for a reason that names no offset
+     */
+    private static long damageAt(Throwable e, long stopped) {
+        java.util.regex.Matcher m = e.getMessage() == null ? null : AT_OFFSET.matcher(e.getMessage());
+        if (m != null && m.find()) {
+            try {
+                return Long.parseLong(m.group(1));
+            } catch (NumberFormatException x) {
+                return stopped;
+            }
+        }
+        return stopped;
     }
 
     private static String reason(Throwable e) {

@@ -205,6 +205,15 @@ class DumpLimitsTest {
         assertTrue(r.out.contains("#0: type id 2147483648"), r.out);
     }
 
+    /** The summary names where the damage is (the malformed varint at 3), not where reading stopped (8). */
+    @Test
+    void theSummaryNamesTheOffsetOfTheDamage() {
+        Result r = run(hex("1401018080808010"));
+        assertEquals(1, r.code, r.out);
+        assertTrue(r.out.contains("malformed varint at offset 3"), r.out);
+        assertTrue(r.out.endsWith("# 0 whole values, then damage at offset 3\n"), r.out);
+    }
+
     private static byte[] hex(String s) {
         byte[] b = new byte[s.length() / 2];
         for (int i = 0; i < b.length; i++) {
