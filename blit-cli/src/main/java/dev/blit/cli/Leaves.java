@@ -458,8 +458,9 @@ final class Leaves {
         return valid("LocalTime", at, () -> LocalTime.of(h, m, s, nano));
     }
 
+    /** As java.time writes it: a year before 0 or after 9999 with its sign ({@code -0005-01-01}, {@code +10000-01-01}). */
     private static String show(LocalDate d) {
-        return String.format("%04d-%02d-%02d", d.getYear(), d.getMonthValue(), d.getDayOfMonth());
+        return d.toString();
     }
 
     private static String show(LocalTime t) {

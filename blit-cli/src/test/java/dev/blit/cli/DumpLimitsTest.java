@@ -214,6 +214,19 @@ class DumpLimitsTest {
         assertTrue(r.out.endsWith("# 0 whole values, then damage at offset 3\n"), r.out);
     }
 
+    /** Dates of years before 0 or after 9999 are written as java.time writes them. */
+    @Test
+    void datesOutsideFourDigitYearsAreShownAsJavaTimeShowsThem() {
+        Blit blit = Blit.builder().build();
+        for (Object date : List.of(java.time.LocalDate.of(-5, 1, 1), java.time.LocalDate.of(10000, 1, 1),
+                java.time.LocalDate.of(-12345, 6, 7), java.time.LocalDateTime.of(-5, 1, 1, 10, 20, 30),
+                java.time.LocalDateTime.of(10000, 12, 31, 23, 59, 59))) {
+            Result r = run(blit.toBytes(date));
+            assertEquals(0, r.code, r.out);
+            assertTrue(r.out.contains(" = " + date + (date instanceof java.time.LocalDateTime ? "" : "\n")), r.out);
+        }
+    }
+
     private static byte[] hex(String s) {
         byte[] b = new byte[s.length() / 2];
         for (int i = 0; i < b.length; i++) {
