@@ -287,16 +287,30 @@ public final class Dump {
         if (file.endsWith(".seg")) {
             return log(display(path), List.of(path), null, types);
         }
-        ByteBuffer bytes;
-        try {
-            bytes = map(path);
-        } catch (BlitException e) {
-            throw new BlitException(file + ": " + e.getMessage());
-        }
+        Input bytes = open(path);
         if (startsWithMagic(bytes)) {
             return log(display(path), List.of(path), null, types);
         }
-        return dumpBuffer(display(path), bytes, types);
+        return stream(display(path), bytes, types);
+    }
+
+    /**
+     * A file mapped whole for a stream: over 2 GiB, the most one mapping holds, as several ({@link Input#CHUNK}).
+     * A log's segment is mapped by {@link #map}: a log writes none that big.
+     */
+    private static Input open(Path path) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size <= Integer.MAX_VALUE) {
+                return new Input(ch.map(FileChannel.MapMode.READ_ONLY, 0, size));
+            }
+            ByteBuffer[] chunks = new ByteBuffer[(int) ((size + Input.CHUNK - 1) / Input.CHUNK)];
+            for (int i = 0; i < chunks.length; i++) {
+                long at = i * Input.CHUNK;
+                chunks[i] = ch.map(FileChannel.MapMode.READ_ONLY, at, Math.min(Input.CHUNK, size - at));
+            }
+            return new Input(chunks, size);
+        }
     }
 
     /**
@@ -311,14 +325,12 @@ public final class Dump {
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return dumpBuffer("-", ByteBuffer.wrap(stdin.readAllBytes()), types);
         }
-        ByteBuffer bytes;
+        Input bytes;
         try {
             try (java.io.OutputStream o = Files.newOutputStream(spill)) {
                 stdin.transferTo(o);
             }
-            bytes = map(spill);
-        } catch (BlitException e) {
-            throw new BlitException("stdin: " + e.getMessage());
+            bytes = open(spill);
         } finally {
             try {
                 Files.deleteIfExists(spill);
@@ -326,7 +338,7 @@ public final class Dump {
                 spill.toFile().deleteOnExit(); // mapped, on a system that cannot delete it while it is
             }
         }
-        return dumpBuffer("-", bytes, types);
+        return dumpInput("-", bytes, types);
     }
 
     /** The file's own name: output does not depend on where the input sits (golden files compare it). */
@@ -345,6 +357,18 @@ public final class Dump {
         }
     }
 
+    private static boolean startsWithMagic(Input in) {
+        if (in.size() < LOG_MAGIC.length) {
+            return false;
+        }
+        for (int i = 0; i < LOG_MAGIC.length; i++) {
+            if (in.byteAt(i) != (LOG_MAGIC[i] & 0xff)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean startsWithMagic(ByteBuffer b) {
         if (b.limit() < LOG_MAGIC.length) {
             return false;
@@ -358,15 +382,20 @@ public final class Dump {
     }
 
     private int dumpBuffer(String name, ByteBuffer bytes, UserTypes types) {
+        return dumpInput(name, new Input(bytes), types);
+    }
+
+    /** Bytes that start with the log magic as a segment (stdin's, a log's file not named .seg), else a stream. */
+    private int dumpInput(String name, Input bytes, UserTypes types) {
         if (startsWithMagic(bytes)) {
-            total = bytes.limit();
+            total = bytes.size();
             Printer p = printer();
             p.begin("log", name, total);
-            int code = segment(p, name, new Input(bytes), types, new long[1]);
+            int code = segment(p, name, bytes, types, new long[1]);
             p.end(code == 0 ? "log segment read" : "log segment damaged");
             return code;
         }
-        return stream(name, new Input(bytes), types);
+        return stream(name, bytes, types);
     }
 
     // ---------------------------------------------------------------- streams

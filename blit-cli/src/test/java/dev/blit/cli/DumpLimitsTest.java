@@ -227,6 +227,45 @@ class DumpLimitsTest {
         }
     }
 
+    /**
+     * A file over 2 GiB (sparse) is read through several mappings, values across their boundary too: a byte[]
+     * to just before 1 GiB, a Double across it, a byte[] of over 2 GiB, then a String past 3 GiB.
+     */
+    @Test
+    void aFileOverTwoGibibytesIsRead(@TempDir Path tmp) throws IOException {
+        Path file = tmp.resolve("big.bin");
+        long gib = 1L << 30;
+        long second = gib + 6;
+        long end = 3 * gib + 100;
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.write(13); // byte[] ending at 1 GiB - 3
+            f.write(varint(gib - 9 + 1));
+            f.seek(gib - 3);
+            f.write(10); // Double 1.5, across the boundary
+            f.write(new byte[] {0, 0, 0, 0, 0, 0, (byte) 0xf8, 0x3f});
+            f.seek(second);
+            f.write(13);
+            f.write(varint(end - (second + 6) + 1));
+            f.seek(end);
+            f.write(new byte[] {11, 7, 'e', 'n', 'd'});
+        }
+        Result r = exec(file.toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("Double (10) = 1.5"), r.out);
+        assertTrue(r.out.contains(end + "  #3: String (11) = \"end\""), r.out);
+        assertTrue(r.out.endsWith("# 4 values, " + (end + 5) + " bytes\n"), r.out);
+    }
+
+    private static byte[] varint(long v) {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        while (v >= 0x80) {
+            b.write((int) (v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        b.write((int) v);
+        return b.toByteArray();
+    }
+
     private static byte[] hex(String s) {
         byte[] b = new byte[s.length() / 2];
         for (int i = 0; i < b.length; i++) {
@@ -240,6 +279,14 @@ class DumpLimitsTest {
     static Result run(byte[] stdin, String... args) {
         String[] all = Arrays.copyOf(args, args.length + 1);
         all[args.length] = "-";
+        return exec(stdin, all);
+    }
+
+    static Result exec(String file) {
+        return exec(new byte[0], file);
+    }
+
+    private static Result exec(byte[] stdin, String... all) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Dump.run(all, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
