@@ -207,12 +207,19 @@ final class FieldTable {
         if (dot >= 0) {
             String owner = name.substring(0, dot);
             String field = name.substring(dot + 1);
+            int found = -1;
             for (int j = 0; j < properties.length; j++) {
                 if (field.equals(properties[j].field.getName()) && declaredIn(properties[j], owner)) {
-                    return j;
+                    if (found >= 0) { // two of this class's hierarchy share that simple name (a.Base, b.Base)
+                        throw new BlitException("field table of " + type.getName() + " at offset " + at + ": the"
+                                + " writer's field " + name + " may be either of this class's fields " + field + " declared"
+                                + " in " + properties[found].field.getDeclaringClass().getName() + " and "
+                                + properties[j].field.getDeclaringClass().getName() + "; compatible mode cannot tell which");
+                    }
+                    found = j;
                 }
             }
-            return -1;
+            return found;
         }
         int found = -1;
         int candidates = 0;

@@ -107,4 +107,39 @@ class ShadowedFieldsEvolutionTest {
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("the writer's field x may be any of"),
                 e.getMessage());
     }
+
+    static final class Third {
+        static class Base {
+            int x;
+        }
+    }
+
+    static final class Fourth {
+        static class Base extends Third.Base {
+            int x;
+        }
+    }
+
+    /** The writer's: one class named Base above it, so its shadowed field is written {@code Base.x}. */
+    static final class OneBase extends Third.Base {
+        int x;
+    }
+
+    /** The reader's: a second class named Base inserted; {@code Base.x} could be either Base's field. */
+    static final class TwoBases extends Fourth.Base {
+        int x;
+    }
+
+    @Test
+    void aQualifierThatNamesTwoOfTheReadersClassesIsRefusedRatherThanGuessed() {
+        OneBase v = new OneBase();
+        ((Third.Base) v).x = 1;
+        v.x = 2;
+        Blit writer = Blit.builder().compatible(true).register(OneBase.class, 100).build();
+        Blit reader = Blit.builder().compatible(true).register(TwoBases.class, 100).build();
+        dev.blit.BlitException e = org.junit.jupiter.api.Assertions.assertThrows(dev.blit.BlitException.class,
+                () -> reader.fromBytes(writer.toBytes(v)));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("the writer's field Base.x may be either"),
+                e.getMessage());
+    }
 }
