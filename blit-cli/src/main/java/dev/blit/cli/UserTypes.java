@@ -388,14 +388,36 @@ final class UserTypes {
                 Class<?> type;
                 try {
                     type = Class.forName(name, false, loader);
-                } catch (ClassNotFoundException | LinkageError e) {
+                } catch (ClassNotFoundException e) {
                     throw new BlitException("--register: class " + name + " not found on the classpath"
                             + (classpath == null ? " (give it with --classpath)" : " " + classpath));
+                } catch (LinkageError e) {
+                    throw new BlitException("--register: class " + name + " cannot be loaded: " + e);
                 }
+                UserType other = types.byId.get(id);
+                if (other != null) {
+                    throw new BlitException("--register: id " + id + " is given twice, to " + other.name() + " and "
+                            + name + "; a Blit refuses that too");
+                }
+                refuseBuiltIn(type, id);
                 types.byId.put(id, describe(id, type, null));
             }
         }
         return types;
+    }
+
+    /** A class Blit writes as a built-in (String, ArrayList) cannot be registered: as Blit itself says. */
+    private static void refuseBuiltIn(Class<?> type, int id) {
+        try {
+            Blit.builder().register(type, id).build();
+        } catch (BlitException e) {
+            if (e.getMessage().contains("is built in")) {
+                throw new BlitException("--register: " + e.getMessage(), e);
+            }
+            // anything else the dump shows as far as it can, class and all
+        } catch (RuntimeException | LinkageError e) {
+            // the same
+        }
     }
 
     private static ClassLoader loader(String classpath) {
@@ -445,9 +467,14 @@ final class UserTypes {
                 m.setAccessible(true);
                 value = m.invoke(null);
             }
-        } catch (ClassNotFoundException | LinkageError e) {
+        } catch (ClassNotFoundException e) {
             throw new BlitException("--blit: class " + className + " not found on the classpath"
                     + (classpath == null ? " (give it with --classpath)" : " " + classpath));
+        } catch (LinkageError e) {
+            Throwable cause = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+            throw new BlitException("--blit: class " + className + " cannot be loaded and initialized: " + cause);
+        } catch (BlitException e) {
+            throw e;
         } catch (NoSuchMethodException e) {
             throw new BlitException("--blit: " + className + " has no static field or no-argument static method " + name);
         } catch (ReflectiveOperationException | RuntimeException e) {

@@ -1046,6 +1046,46 @@ class DumpTest {
         assertTrue(guessed.contains("back reference (1) = object #0") && !guessed.contains("field table"), guessed);
     }
 
+    /** Throws in its static initializer, for --blit's message. */
+    public static final class FailsToInitialize {
+        public static final Blit BLIT;
+
+        static {
+            if (Boolean.TRUE) {
+                throw new IllegalStateException("no configuration");
+            }
+            BLIT = null;
+        }
+
+        private FailsToInitialize() {
+        }
+    }
+
+    /** Not static, for --blit's message. */
+    public Blit instanceBlit() {
+        return null;
+    }
+
+    /**
+     * --register took what a Blit refuses (an id twice, the last one winning; a built-in class), and --blit
+     * called a class whose initializer failed "not found" and repeated its own prefix in one message.
+     */
+    @Test
+    void optionsAreCheckedAsTheLibraryChecksThemAndSayWhatWentWrong() {
+        byte[] bytes = {0};
+        Result twice = run(bytes, "--register", Line.class.getName() + "=101," + Point.class.getName() + "=101");
+        assertEquals(2, twice.code, twice.out + twice.err);
+        assertTrue(twice.err.contains("id 101 is given twice"), twice.err);
+        Result builtIn = run(bytes, "--register", "java.lang.String=101");
+        assertEquals(2, builtIn.code, builtIn.out + builtIn.err);
+        assertTrue(builtIn.err.contains("java.lang.String is built in"), builtIn.err);
+        Result init = run(bytes, "--blit", FailsToInitialize.class.getName() + "#BLIT");
+        assertTrue(init.err.contains("cannot be loaded and initialized") && init.err.contains("no configuration"), init.err);
+        Result notStatic = run(bytes, "--blit", DumpTest.class.getName() + "#instanceBlit");
+        assertTrue(notStatic.err.contains("is not static") && !notStatic.err.contains("failed: dev.blit.BlitException"),
+                notStatic.err);
+    }
+
     private static String dump(byte[] bytes, String... args) {
         Result r = run(bytes, args);
         assertEquals(0, r.code, r.out + r.err);
