@@ -78,6 +78,21 @@ public final class HookTable {
         public int code(int i) {
             return kinds[i].ordinal() + 1;
         }
+
+        /** @return the type of field {@code i}: its primitive type, or Object for a reference */
+        public Class<?> type(int i) {
+            switch (kinds[i]) {
+                case BOOLEAN: return boolean.class;
+                case BYTE: return byte.class;
+                case SHORT: return short.class;
+                case CHAR: return char.class;
+                case INT: return int.class;
+                case LONG: return long.class;
+                case FLOAT: return float.class;
+                case DOUBLE: return double.class;
+                default: return Object.class;
+            }
+        }
     }
 
     /** What a reader makes of a writer's table that is not its own: called once per distinct table. */

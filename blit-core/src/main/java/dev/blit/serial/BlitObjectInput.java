@@ -305,25 +305,48 @@ final class BlitObjectInput extends ObjectInputStream {
         if (!takeFields()) {
             return new Get(s, null, null);
         }
-        return fields == null ? new Get(s, s.readValues(in), null) : new Get(s, fields.read(in), fields.present);
+        return fields == null ? new Get(s, s.readValues(in), null) : new Get(s, fields.read(in), fields);
     }
 
+    /**
+     * As JDK's GetField: a name is looked up among the writer's fields first (in compatible mode, those the reader's
+     * class lacks included), then among the reader's, whose fields the writer lacked are defaulted.
+     */
     private static final class Get extends GetField {
         private final SerialSlot slot;
         /** Null when the writer wrote no fields: every get returns its default. */
         private final Object[] values;
-        /** Compatible mode: per field, whether the writer's class had it (the others are defaulted); null for all. */
-        private final boolean[] present;
+        /** Compatible mode: the writer's fields, where they differ from the reader's; null when they are the same. */
+        private final WrittenLayout.Fields written;
 
-        Get(SerialSlot slot, Object[] values, boolean[] present) {
+        Get(SerialSlot slot, Object[] values, WrittenLayout.Fields written) {
             this.slot = slot;
             this.values = values;
-            this.present = present;
+            this.written = written;
+        }
+
+        /** @return the index of the value of field {@code name} of type {@code t} (null: any type), -1 if defaulted */
+        private int index(String name, Class<?> t) {
+            for (int i = 0; i < slot.fields.length; i++) {
+                SerialField f = slot.fields[i];
+                if (f.name.equals(name)) {
+                    if (t != null && f.type != t && !(t == Object.class && !f.type.isPrimitive())) {
+                        break;
+                    }
+                    return values == null || written != null && !written.present[i] ? -1 : i;
+                }
+            }
+            int e = written == null ? -2 : written.extraIndex(name, t);
+            if (e >= 0) {
+                return values == null ? -1 : e;
+            }
+            throw new IllegalArgumentException("no such field " + name + (t == null ? "" : " with type " + t)
+                    + " in " + slot.type.getName() + " or its writer's class");
         }
 
         private Object value(String name, Class<?> type, Object def) {
-            int i = slot.indexOf(name, type);
-            return values == null || present != null && !present[i] ? def : values[i];
+            int i = index(name, type);
+            return i < 0 ? def : values[i];
         }
 
         @Override
@@ -333,12 +356,7 @@ final class BlitObjectInput extends ObjectInputStream {
 
         @Override
         public boolean defaulted(String name) {
-            for (int i = 0; i < slot.fields.length; i++) {
-                if (slot.fields[i].name.equals(name)) {
-                    return values == null || present != null && !present[i];
-                }
-            }
-            throw new IllegalArgumentException("no such field " + name + " in " + slot.type.getName());
+            return index(name, null) < 0;
         }
 
         @Override

@@ -125,12 +125,18 @@ final class WrittenLayout {
         private final int[] targets;
         /** Per reader's field: whether the writer had it; the others keep their values, and GetField says defaulted. */
         final boolean[] present;
+        /**
+         * The writer's fields the reader's class lacks, in the writer's order: {@link #read} keeps their values after
+         * the reader's fields' (at {@code slot.fields.length + k}), as JDK's GetField finds them by the writer's name.
+         */
+        private final int[] extra;
 
         Fields(SerialSlot slot, HookTable.Slot written, long at) {
             this.slot = slot;
             this.written = written;
             this.targets = new int[written.fieldCount()];
             this.present = new boolean[slot.fields.length];
+            int extras = 0;
             for (int i = 0; i < targets.length; i++) {
                 targets[i] = -1;
                 for (int t = 0; t < slot.fields.length; t++) {
@@ -141,21 +147,50 @@ final class WrittenLayout {
                         present[t] = true;
                     }
                 }
+                if (targets[i] < 0) {
+                    extras++;
+                }
+            }
+            this.extra = new int[extras];
+            for (int i = 0, k = 0; i < targets.length; i++) {
+                if (targets[i] < 0) {
+                    extra[k++] = i;
+                }
             }
         }
 
-        /** @return the reader's fields' values, converted; the zero of its type for a field the writer lacked */
+        /**
+         * @param name a field name the reader's class lacks
+         * @param type the type asked for: a primitive type, or Object for any reference
+         * @return where {@link #read}'s result has the writer's field {@code name} of that type, -1 if the writer has
+         *         a field of that name of another type, -2 if it has none of that name
+         */
+        int extraIndex(String name, Class<?> type) {
+            for (int k = 0; k < extra.length; k++) {
+                int i = extra[k];
+                if (written.field(i).equals(name)) {
+                    Class<?> c = written.type(i);
+                    return type == null || c == type ? slot.fields.length + k : -1;
+                }
+            }
+            return -2;
+        }
+
+        /**
+         * @return the reader's fields' values, converted, the zero of its type for a field the writer lacked; then
+         *         the values of the writer's fields the reader lacks (see {@link #extraIndex}), read as dropped
+         */
         Object[] read(ReadBuffer in) {
             ReadSession session = ReadSession.of(in);
-            Object[] values = new Object[slot.fields.length];
-            for (int t = 0; t < values.length; t++) {
+            Object[] values = new Object[slot.fields.length + extra.length];
+            for (int t = 0; t < slot.fields.length; t++) {
                 values[t] = slot.fields[t].zero();
             }
-            for (int i = 0; i < targets.length; i++) {
+            for (int i = 0, k = slot.fields.length; i < targets.length; i++) {
                 long at = in.offset();
                 int t = targets[i];
                 if (t < 0) {
-                    HookTable.readDropped(in, session, written.code(i), written.field(i), slot.type);
+                    values[k++] = HookTable.readDropped(in, session, written.code(i), written.field(i), slot.type);
                 } else {
                     SerialField f = slot.fields[t];
                     values[t] = HookTable.convert(HookTable.read(in, session, written.code(i)), f.type, f.toString(), at);

@@ -98,6 +98,33 @@ class HookEvolutionTest {
         assertEquals("1 x 42 false true 7", blit(v2, "P").fromBytes(old).toString());
     }
 
+    /**
+     * As JDK's GetField, which looks a name up in the writer's class descriptor first: a field the writer had and the
+     * reader's class no longer declares is readable by name, by its own type, and not defaulted (a migration reads it).
+     */
+    @Test
+    void readFieldsReadsAFieldTheReaderNoLongerDeclares() {
+        ClassLoader v1 = HookVersions.compile("public class T implements Serializable { public int celsius = 21;"
+                + " public String label = \"room\"; public Object note = java.util.List.of(\"n\");"
+                + " private void writeObject(ObjectOutputStream o) throws IOException { o.defaultWriteObject(); o.writeObject(note); } }");
+        ClassLoader v2 = HookVersions.compile("public class T implements Serializable { public double kelvin;"
+                + " public String label; public transient String seen;"
+                + " private static String fails(Runnable r) { try { r.run(); return \"no\"; }"
+                + "   catch (IllegalArgumentException e) { return \"IAE\"; } }"
+                + " private void readObject(ObjectInputStream i) throws IOException, ClassNotFoundException {"
+                + "   ObjectInputStream.GetField f = i.readFields(); label = (String) f.get(\"label\", \"none\");"
+                + "   kelvin = f.defaulted(\"kelvin\") ? f.get(\"celsius\", 0) + 273.15 : f.get(\"kelvin\", 0d);"
+                + "   Object note = f.get(\"note\", null);"
+                + "   seen = f.defaulted(\"celsius\") + \" \" + note + \" \" + (i.readObject() == note)"
+                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", 0L); } catch (IOException e) { throw new UncheckedIOException(e); } })"
+                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", null); } catch (IOException e) { throw new UncheckedIOException(e); } })"
+                + "     + \" \" + fails(() -> { try { f.get(\"neither\", 0); } catch (IOException e) { throw new UncheckedIOException(e); } })"
+                + "     + \" \" + fails(() -> { try { f.defaulted(\"neither\"); } catch (IOException e) { throw new UncheckedIOException(e); } }); }"
+                + " public String toString() { return kelvin + \" \" + label + \" \" + seen; } }");
+        byte[] old = blit(v1, "T").toBytes(HookVersions.make(v1, "T"));
+        assertEquals("294.15 room false [n] true IAE IAE IAE IAE", blit(v2, "T").fromBytes(old).toString());
+    }
+
     private static final String BASE = "public class Base implements Serializable {"
             + " public java.util.List<String> items = new java.util.ArrayList<>(java.util.List.of(\"i1\", \"i2\"));"
             + " public transient String tag = \"t\";"
