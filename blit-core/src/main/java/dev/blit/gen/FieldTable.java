@@ -136,6 +136,12 @@ final class FieldTable {
 
     /** Parses a writer's field table and maps it onto this class's fields. */
     private Mapping map(byte[] bytes, long at, long start) {
+        if (HookTable.listsSlots(bytes)) {
+            throw new BlitException("compatible mode cannot read " + type.getName() + " at offset " + at + ": the "
+                    + "writer's class was serialized through its java.io hooks (its field table lists the classes of a "
+                    + "hierarchy) and the reader's is written field by field, which compatible mode does not convert "
+                    + "between: the class lost its writeObject, readObject, readResolve and the like since");
+        }
         String[] names;
         int[] codes;
         try {

@@ -186,6 +186,12 @@ public final class HookTable {
         FieldTable.Key key = new FieldTable.Key(Arrays.copyOfRange(a, p, p + length));
         Object m = mappings.get(key);
         if (m == null) {
+            if (listsFields(key.bytes)) {
+                throw new BlitException("compatible mode cannot read " + type + " at offset " + at + ": the writer's "
+                        + "class was written field by field (its field table lists fields, not the classes of a hierarchy)"
+                        + " and the reader's is serialized through its java.io hooks, which compatible mode does not "
+                        + "convert between: the class gained writeObject, readObject, readResolve or the like since");
+            }
             m = mapper.map(parse(key.bytes, type, at, start), at);
             if (mappings.size() < MAX_CACHED) {
                 mappings.putIfAbsent(key, m);
@@ -208,6 +214,26 @@ public final class HookTable {
             r.readString();
             int code = r.readByte() & 0xFF;
             return code == ClassLayout.SLOT_BARE || code == ClassLayout.SLOT_SECTION;
+        } catch (BlitException e) {
+            return false;
+        }
+    }
+
+    /**
+     * @param table a field table's bytes, without its length
+     * @return whether it is a plain class's, written field by field: no entries, or a first entry that is a field or
+     *         a marker other than the own-serializer one; not yet whether it is well formed
+     */
+    static boolean listsFields(byte[] table) {
+        try {
+            ReadBuffer r = ReadBuffer.of(table);
+            if (r.readCount(2) == 0) {
+                return r.isExhausted();
+            }
+            String name = r.readString();
+            int code = r.readByte() & 0xFF;
+            return name != null && (name.isEmpty() ? code > KINDS.length && code <= ClassLayout.MARKER_ENTRIES
+                    : code >= 1 && code <= KINDS.length);
         } catch (BlitException e) {
             return false;
         }

@@ -125,6 +125,31 @@ class HookEvolutionTest {
         assertEquals("294.15 room false [n] true IAE IAE IAE IAE", blit(v2, "T").fromBytes(old).toString());
     }
 
+    /**
+     * A class that gained java.io hooks, or lost them all, is written field by field by one side and through its
+     * hooks by the other: compatible mode does not convert between the two, and says so naming the class.
+     */
+    @Test
+    void aClassThatGainedOrLostItsHooksIsRefusedSayingSo() {
+        ClassLoader plain = HookVersions.compile("public class G implements Serializable { public int n = 3; public String s = \"g\"; }");
+        ClassLoader hooks = HookVersions.compile("public class G implements Serializable { public int n = 3; public String s = \"g\";"
+                + " private void readObject(ObjectInputStream i) throws IOException, ClassNotFoundException { i.defaultReadObject(); } }");
+        ClassLoader empty = HookVersions.compile("public class G implements Serializable { }");
+        byte[] fieldByField = blit(plain, "G").toBytes(HookVersions.make(plain, "G"));
+        BlitException e = assertThrows(BlitException.class, () -> blit(hooks, "G").fromBytes(fieldByField));
+        assertTrue(e.getMessage().contains("compatible mode cannot read hv.G at offset 1: the writer's class was written"
+                + " field by field (its field table lists fields, not the classes of a hierarchy) and the reader's is"
+                + " serialized through its java.io hooks, which compatible mode does not convert between"), e.getMessage());
+        byte[] none = blit(empty, "G").toBytes(HookVersions.make(empty, "G"));
+        e = assertThrows(BlitException.class, () -> blit(hooks, "G").fromBytes(none));
+        assertTrue(e.getMessage().contains("the writer's class was written field by field"), e.getMessage());
+        byte[] throughHooks = blit(hooks, "G").toBytes(HookVersions.make(hooks, "G"));
+        e = assertThrows(BlitException.class, () -> blit(plain, "G").fromBytes(throughHooks));
+        assertTrue(e.getMessage().contains("compatible mode cannot read hv.G at offset 1: the writer's class was"
+                + " serialized through its java.io hooks (its field table lists the classes of a hierarchy) and the"
+                + " reader's is written field by field, which compatible mode does not convert between"), e.getMessage());
+    }
+
     private static final String BASE = "public class Base implements Serializable {"
             + " public java.util.List<String> items = new java.util.ArrayList<>(java.util.List.of(\"i1\", \"i2\"));"
             + " public transient String tag = \"t\";"
