@@ -361,6 +361,15 @@ public final class HookTable {
      * section's items up to its end item otherwise (objects decoded, so reference numbers stay in step).
      */
     public static void skip(ReadBuffer in, ReadSession session, Slot s) {
+        session.dropping();
+        try {
+            skipPart(in, session, s);
+        } finally {
+            session.dropped();
+        }
+    }
+
+    private static void skipPart(ReadBuffer in, ReadSession session, Slot s) {
         if (!s.section) {
             skipFields(in, session, s);
             return;
@@ -385,10 +394,18 @@ public final class HookTable {
         }
     }
 
-    /** Reads past a class's fields, by their codes. */
+    /**
+     * Reads past a class's fields, by their codes: their values are read as dropped values are, so that one of a
+     * class this reader lacks is read past by its table.
+     */
     public static void skipFields(ReadBuffer in, ReadSession session, Slot s) {
-        for (ClassModel.Kind k : s.kinds) {
-            FieldTable.readValue(in, session, k);
+        session.dropping();
+        try {
+            for (ClassModel.Kind k : s.kinds) {
+                FieldTable.readValue(in, session, k);
+            }
+        } finally {
+            session.dropped();
         }
     }
 }

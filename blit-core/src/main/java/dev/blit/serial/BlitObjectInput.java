@@ -21,7 +21,8 @@ import java.util.Objects;
  * The {@link ObjectInputStream} a class's {@code readObject} or {@code readExternal} sees: it reads the
  * items of one section (see {@link Items}) and never past the section's end item, so a hook that reads
  * less or more than its writer wrote cannot consume the next object's bytes. What a hook leaves unread is
- * skipped by {@link #end()} (objects are still decoded, so reference numbering stays in step).
+ * skipped by {@link #end()} (objects are still decoded, as dropped values are, so reference numbering stays in
+ * step and, in compatible mode, an object of a class this reader lacks is read past by its table).
  *
  * <p>Arrays that JDK classes allocate from a length they read ({@code CopyOnWriteArrayList},
  * {@code Hashtable}) pass through the stream's {@link ObjectInputFilter}; Blit's filter rejects a length the
@@ -105,7 +106,13 @@ final class BlitObjectInput extends ObjectInputStream {
                 if (item == Items.END) {
                     break;
                 } else if (item == Items.OBJECT) {
-                    in.readObject();
+                    ReadSession session = ReadSession.of(in);
+                    session.dropping();
+                    try {
+                        session.readObject(in);
+                    } finally {
+                        session.dropped();
+                    }
                 } else {
                     skipFields();
                 }
@@ -143,10 +150,17 @@ final class BlitObjectInput extends ObjectInputStream {
         if (slot == null) {
             throw corrupt("fields item in the section of an Externalizable");
         }
-        if (fields != null) {
-            fields.skip(in);
-        } else {
-            slot.readValues(in);
+        // read as dropped values are: a value of a class this reader lacks is read past by its table
+        ReadSession session = ReadSession.of(in);
+        session.dropping();
+        try {
+            if (fields != null) {
+                fields.skip(in);
+            } else {
+                slot.readValues(in);
+            }
+        } finally {
+            session.dropped();
         }
     }
 

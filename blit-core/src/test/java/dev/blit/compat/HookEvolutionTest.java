@@ -150,6 +150,31 @@ class HookEvolutionTest {
                 + " reader's is written field by field, which compatible mode does not convert between"), e.getMessage());
     }
 
+    /**
+     * What a reader's hook leaves unread is skipped, as the JDK does, and an object of a class this reader lacks
+     * in it (in a section's objects or in an unread fields item) is read past by its table as a dropped value is;
+     * the objects after it keep their reference numbers.
+     */
+    @Test
+    void anObjectOfAClassTheReaderLacksIsSkippedWithWhatTheHookLeavesUnread() {
+        String extra = "public class Extra implements Serializable { public int e = 5; public String s = \"extra\"; }";
+        ClassLoader v1 = HookVersions.compile(extra, "public class L implements Serializable { public int x = 1;"
+                + " public Object gone = new Extra(); public transient java.util.List<String> tail = new java.util.ArrayList<>(java.util.List.of(\"t\"));"
+                + " private void writeObject(ObjectOutputStream o) throws IOException {"
+                + "   o.defaultWriteObject(); o.writeObject(new Extra()); o.writeObject(tail); } }");
+        String[] readers = { // no readObject: the fields item is read, the rest skipped
+            " private void writeObject(ObjectOutputStream o) throws IOException { o.defaultWriteObject(); }",
+            " private void readObject(ObjectInputStream i) throws IOException, ClassNotFoundException { i.defaultReadObject(); }",
+            " private void readObject(ObjectInputStream i) { x = 7; }"}; // the fields item unread too
+        Object l = HookVersions.make(v1, "L");
+        byte[] bytes = blit(v1, "L", "Extra").toBytes(new ArrayList<>(List.of(l, field(l, "tail"))));
+        for (int k = 0; k < readers.length; k++) {
+            ClassLoader v2 = HookVersions.compile("public class L implements Serializable { public int x;" + readers[k]
+                    + " public String toString() { return \"L\" + x; } }");
+            assertEquals(k == 2 ? "[L7, [t]]" : "[L1, [t]]", blit(v2, "L").fromBytes(bytes).toString());
+        }
+    }
+
     private static final String BASE = "public class Base implements Serializable {"
             + " public java.util.List<String> items = new java.util.ArrayList<>(java.util.List.of(\"i1\", \"i2\"));"
             + " public transient String tag = \"t\";"
