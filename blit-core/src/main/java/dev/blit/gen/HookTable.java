@@ -221,19 +221,27 @@ public final class HookTable {
 
     /**
      * @param table a field table's bytes, without its length
-     * @return whether it is a plain class's, written field by field: no entries, or a first entry that is a field or
-     *         a marker other than the own-serializer one; not yet whether it is well formed
+     * @return whether it is a plain class's, written field by field: well formed as far as entries go, none of them
+     *         a class's (code 16 or 17), and either none at all or a first that is a field or a marker other than the
+     *         own-serializer one
      */
     static boolean listsFields(byte[] table) {
         try {
             ReadBuffer r = ReadBuffer.of(table);
-            if (r.readCount(2) == 0) {
-                return r.isExhausted();
+            int n = r.readCount(2);
+            boolean plain = n == 0;
+            for (int i = 0; i < n; i++) {
+                String name = r.readString();
+                int code = r.readByte() & 0xFF;
+                if (name == null || code == ClassLayout.SLOT_BARE || code == ClassLayout.SLOT_SECTION) {
+                    return false;
+                }
+                if (i == 0) {
+                    plain = name.isEmpty() ? code > KINDS.length && code <= ClassLayout.MARKER_ENTRIES
+                            : code >= 1 && code <= KINDS.length;
+                }
             }
-            String name = r.readString();
-            int code = r.readByte() & 0xFF;
-            return name != null && (name.isEmpty() ? code > KINDS.length && code <= ClassLayout.MARKER_ENTRIES
-                    : code >= 1 && code <= KINDS.length);
+            return plain && r.isExhausted();
         } catch (BlitException e) {
             return false;
         }
