@@ -33,6 +33,8 @@ public final class HookTable {
     /** What {@link #readTable} returns when the writer's table is the reader's class's own. */
     public static final Object EXACT = FieldTable.EXACT;
     private static final ClassModel.Kind[] KINDS = ClassModel.Kind.values();
+    /** A field's codes in such a table: 1..9, the primitives and a tagged value; never 10, an untagged String. */
+    private static final int FIELD_CODES = ClassModel.Kind.REFERENCE.ordinal() + 1;
     /** Distinct foreign tables remembered per class; more (hostile input, many versions) are mapped each time. */
     private static final int MAX_CACHED = 64;
     /** A section's item headers (FORMAT.md, "Classes serialized through their java.io hooks"). */
@@ -74,7 +76,7 @@ public final class HookTable {
             return fields[i];
         }
 
-        /** @return the type code (1..10) of field {@code i} */
+        /** @return the type code (1..9) of field {@code i} */
         public int code(int i) {
             return kinds[i].ordinal() + 1;
         }
@@ -285,8 +287,10 @@ public final class HookTable {
                     if (!classes.add(name)) {
                         throw new BlitException("class " + name + " named twice at offset " + entryAt);
                     }
-                } else if (code < 1 || code > KINDS.length) {
-                    throw new BlitException("invalid type code " + code + " of entry " + name + " at offset " + entryAt);
+                } else if (code < 1 || code > FIELD_CODES) {
+                    throw new BlitException("invalid type code " + code + " of entry " + name + " at offset " + entryAt
+                            + (code == ClassModel.Kind.STRING.ordinal() + 1 ? " (a hook class's fields have codes 1.."
+                            + FIELD_CODES + ": a String one is a tagged value, 9)" : ""));
                 } else if (slot == null) {
                     throw new BlitException("field " + name + " at offset " + entryAt + " before any class's entry");
                 } else if (!names.add(name)) {
@@ -322,7 +326,7 @@ public final class HookTable {
 
     // ---------------------------------------------------------------- values, by compatible mode's rules
 
-    /** @return a value of type code {@code code} (1..10), boxed; a tagged value for 9 */
+    /** @return a value of type code {@code code} (1..9), boxed; a tagged value for 9 */
     public static Object read(ReadBuffer in, ReadSession session, int code) {
         return FieldTable.readValue(in, session, KINDS[code - 1]);
     }

@@ -192,6 +192,8 @@ class HookTableTest {
     void hostileTablesAreRefusedWithWhatAndWhere() {
         String[][] cases = {
             {"02 " + HOOKED + " 12 01 0f", "invalid type code 18 of entry dev.blit.compat.HookTableTest$Hooked at offset"},
+            // FORMAT.md: a hook class's fields have codes 1..9 (a String one is 9, tagged), never 10
+            {"03 " + HOOKED + " 11 03 78 0a 01 0f", "invalid type code 10 of entry x at offset 39"},
             {"03 " + HOOKED + " 11 " + HOOKED + " 11 01 0f", "class dev.blit.compat.HookTableTest$Hooked named twice at offset"},
             {"03 " + HOOKED + " 11 03 78 05 03 78 05 01 0f", "field dev.blit.compat.HookTableTest$Hooked.x named twice"},
             {"03 03 78 05 " + HOOKED + " 11 01 0f", "field x at offset 1 before any class's entry"},
