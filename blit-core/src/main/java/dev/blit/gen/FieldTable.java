@@ -105,6 +105,21 @@ final class FieldTable {
     }
 
     /**
+     * Reads a table's {@code uvar length}, refused past {@link #MAX_TABLE}: every kind of table (a class's fields, a
+     * hook class's classes and fields, one read past without its class) is bounded alike.
+     *
+     * @param at the offset of the length, for the message
+     */
+    static int tableLength(ReadBuffer in, long at) {
+        int length = in.readCount(1);
+        if (length > MAX_TABLE) {
+            throw new BlitException("field table of " + length + " bytes at offset " + at + " is longer than the "
+                    + MAX_TABLE + " allowed");
+        }
+        return length;
+    }
+
+    /**
      * Reads the field table at the cursor.
      *
      * @param in the buffer, just after the tag of the class's first occurrence in the message
@@ -112,11 +127,7 @@ final class FieldTable {
      */
     Object readTable(ReadBuffer in) {
         long at = in.offset();
-        int length = in.readCount(1);
-        if (length > MAX_TABLE) {
-            throw new BlitException("field table of " + length + " bytes at offset " + at + " is longer than the "
-                    + MAX_TABLE + " allowed");
-        }
+        int length = tableLength(in, at);
         long start = in.offset();
         int p = in.take(length);
         byte[] a = in.array();

@@ -174,11 +174,7 @@ public final class HookTable {
      */
     public Object readTable(ReadBuffer in, Mapper mapper) {
         long at = in.offset();
-        int length = in.readCount(1);
-        if (length > FieldTable.MAX_TABLE) {
-            throw new BlitException("field table of " + length + " bytes at offset " + at + " is longer than the "
-                    + FieldTable.MAX_TABLE + " allowed");
-        }
+        int length = FieldTable.tableLength(in, at);
         long start = in.offset();
         int p = in.take(length);
         byte[] a = in.array();

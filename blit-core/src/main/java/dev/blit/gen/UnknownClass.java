@@ -131,11 +131,7 @@ public final class UnknownClass implements Serializer<Object> {
 
     /** Reads the class's table, checked as a reader with the class checks one, but against no class. */
     private void table(ReadBuffer in, long at) {
-        int length = in.readCount(1);
-        if (length > FieldTable.MAX_TABLE) {
-            throw new BlitException("field table of " + length + " bytes at offset " + at + " is longer than the "
-                    + FieldTable.MAX_TABLE + " allowed");
-        }
+        int length = FieldTable.tableLength(in, at);
         long start = in.offset();
         int p = in.take(length);
         byte[] bytes = java.util.Arrays.copyOfRange(in.array(), p, p + length);
