@@ -116,10 +116,10 @@ class HookEvolutionTest {
                 + "   kelvin = f.defaulted(\"kelvin\") ? f.get(\"celsius\", 0) + 273.15 : f.get(\"kelvin\", 0d);"
                 + "   Object note = f.get(\"note\", null);"
                 + "   seen = f.defaulted(\"celsius\") + \" \" + note + \" \" + (i.readObject() == note)"
-                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", 0L); } catch (IOException e) { throw new UncheckedIOException(e); } })"
-                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", null); } catch (IOException e) { throw new UncheckedIOException(e); } })"
-                + "     + \" \" + fails(() -> { try { f.get(\"neither\", 0); } catch (IOException e) { throw new UncheckedIOException(e); } })"
-                + "     + \" \" + fails(() -> { try { f.defaulted(\"neither\"); } catch (IOException e) { throw new UncheckedIOException(e); } }); }"
+                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", 0L); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } })"
+                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", null); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } })"
+                + "     + \" \" + fails(() -> { try { f.get(\"neither\", 0); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } })"
+                + "     + \" \" + fails(() -> { try { f.defaulted(\"neither\"); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } }); }"
                 + " public String toString() { return kelvin + \" \" + label + \" \" + seen; } }");
         byte[] old = blit(v1, "T").toBytes(HookVersions.make(v1, "T"));
         assertEquals("294.15 room false [n] true IAE IAE IAE IAE", blit(v2, "T").fromBytes(old).toString());
