@@ -514,20 +514,19 @@ final class Leaves {
 
     // Ids 70..84, read as the library's UtilTypes and TimeTypes read them (FORMAT.md, ids 70..84).
 
-    /** A {@code str} that must not be the null header, as the library's {@code UtilTypes.text}. */
     /** {@link #text}, quoted, only as much of it decoded as is shown ({@link Input#quotedStr}). */
     private String quotedText(String what) {
         long at = in.pos;
-        String s = in.quotedStr();
-        if (s == null) {
-            throw new BlitException("null string header inside a " + what + " value at offset " + at);
-        }
-        return s;
+        return notNull(in.quotedStr(), what, at);
     }
 
+    /** A {@code str} that must not be the null header, as the library's {@code UtilTypes.text}. */
     private String text(String what) {
         long at = in.pos;
-        String s = in.str();
+        return notNull(in.str(), what, at);
+    }
+
+    private static String notNull(String s, String what, long at) {
         if (s == null) {
             throw new BlitException("null string header inside a " + what + " value at offset " + at);
         }
