@@ -2,7 +2,6 @@ package dev.blit.buffer;
 
 import dev.blit.BlitException;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -23,9 +22,8 @@ import java.util.function.IntFunction;
  * {@link ReadLimits} also bound every declared length and the memory the read allocates in total.
  */
 public final class ReadBuffer {
-    private static final int WINDOW = 8192;
     /**
-     * A stream's window starts this small and doubles at each refill up to {@link #WINDOW}: reading one small
+     * A stream's window starts this small and doubles at each refill up to {@link Upstream#WINDOW}: reading one small
      * value from a freshly opened file (the common case for object files) then allocates and zeroes 1 KiB,
      * not 8, while a long stream reaches full-size reads after three refills.
      */
@@ -37,25 +35,14 @@ public final class ReadBuffer {
     /** What {@link ReadLimits} charges per reference slot. */
     private static final int REFERENCE_BYTES = 8;
 
-    // Package-private for the decoders beside this class (Varints): the cursor is theirs to move too.
+    // Package-private for the classes beside this one (Varints decodes, Upstream refills): the cursor is theirs to move too.
     byte[] array;
     int position;
     int limit;
     /** Logical offset of {@code array[0]}: offset() == origin + position. */
-    private long origin;
-    private final InputStream stream;
-    /** A stream read for no byte past what has been asked for ({@link #exactly(InputStream)}). */
-    private final boolean exact;
-    /**
-     * An {@link #exactly} stream that supports {@code mark}/{@code reset}: each refill marks it and reads ahead what
-     * it has at hand, and {@link #settle()} gives back what the value did not use.
-     */
-    private final boolean lookahead;
-    /** Whether the stream is marked at the start of the bytes read since the last refill ({@link #lookahead}). */
-    private boolean marked;
-    /** Bytes read from the stream since it was marked. */
-    private int sinceMark;
-    private final ByteBuffer source;
+    long origin;
+    /** Where the window's bytes come from when it is not the caller's array: a stream or a direct buffer; else null. */
+    private final Upstream upstream;
     private ObjectReader objects;
     /**
      * The limits last attached, kept when they are detached ({@link #limited} false): Blit attaches its limits for
@@ -71,19 +58,12 @@ public final class ReadBuffer {
     /** Bytes the current read may still allocate; counts down from {@code limits.maxAllocationPerRead()}. */
     private long allowance = Long.MAX_VALUE;
 
-    private ReadBuffer(byte[] array, int position, int limit, InputStream stream, ByteBuffer source) {
-        this(array, position, limit, stream, false, source);
-    }
-
-    private ReadBuffer(byte[] array, int position, int limit, InputStream stream, boolean exact, ByteBuffer source) {
+    private ReadBuffer(byte[] array, int position, int limit, Upstream upstream) {
         this.array = array;
         this.position = position;
         this.limit = limit;
         this.origin = -position;
-        this.stream = stream;
-        this.exact = exact;
-        this.lookahead = exact && stream.markSupported();
-        this.source = source;
+        this.upstream = upstream;
     }
 
     /**
@@ -93,7 +73,7 @@ public final class ReadBuffer {
      * @return a buffer at offset 0
      */
     public static ReadBuffer of(byte[] bytes) {
-        return new ReadBuffer(bytes, 0, bytes.length, null, null);
+        return new ReadBuffer(bytes, 0, bytes.length, null);
     }
 
     /**
@@ -106,7 +86,7 @@ public final class ReadBuffer {
      */
     public static ReadBuffer of(byte[] bytes, int offset, int length) {
         checkRegion(bytes, offset, length);
-        return new ReadBuffer(bytes, offset, offset + length, null, null);
+        return new ReadBuffer(bytes, offset, offset + length, null);
     }
 
     private static void checkRegion(byte[] bytes, int offset, int length) {
@@ -127,7 +107,7 @@ public final class ReadBuffer {
      * @return this buffer
      */
     public ReadBuffer reset(byte[] bytes, int offset, int length) {
-        if (stream != null || source != null) {
+        if (upstream != null) {
             throw new BlitException("only a buffer over an array can be reset to another array");
         }
         checkRegion(bytes, offset, length);
@@ -151,10 +131,10 @@ public final class ReadBuffer {
     public static ReadBuffer of(ByteBuffer buffer) {
         if (buffer.hasArray() && !buffer.isReadOnly()) {
             int at = buffer.arrayOffset() + buffer.position();
-            return new ReadBuffer(buffer.array(), at, at + buffer.remaining(), null, null);
+            return new ReadBuffer(buffer.array(), at, at + buffer.remaining(), null);
         }
         ByteBuffer view = buffer.duplicate();
-        return new ReadBuffer(new byte[Math.min(WINDOW, Math.max(16, view.remaining()))], 0, 0, null, view);
+        return new ReadBuffer(new byte[Math.min(Upstream.WINDOW, Math.max(16, view.remaining()))], 0, 0, new Upstream(null, view, false));
     }
 
     /**
@@ -167,7 +147,7 @@ public final class ReadBuffer {
      * @return a buffer at offset 0
      */
     public static ReadBuffer of(InputStream in) {
-        return new ReadBuffer(new byte[FIRST_WINDOW], 0, 0, in, null);
+        return new ReadBuffer(new byte[FIRST_WINDOW], 0, 0, new Upstream(java.util.Objects.requireNonNull(in, "in"), null, false));
     }
 
     /**
@@ -191,7 +171,7 @@ public final class ReadBuffer {
      * @return a buffer at offset 0
      */
     public static ReadBuffer exactly(InputStream in) {
-        return new ReadBuffer(new byte[FIRST_EXACT_WINDOW], 0, 0, java.util.Objects.requireNonNull(in, "in"), true, null);
+        return new ReadBuffer(new byte[FIRST_EXACT_WINDOW], 0, 0, new Upstream(java.util.Objects.requireNonNull(in, "in"), null, true));
     }
 
     // ---------------------------------------------------------------- cursor
@@ -206,11 +186,7 @@ public final class ReadBuffer {
      *         {@code ByteBuffer}, only what is buffered for a stream
      */
     public long remainingKnown() {
-        long r = limit - position;
-        if (source != null) {
-            r += source.remaining();
-        }
-        return r;
+        return upstream == null ? limit - position : limit - position + upstream.remaining();
     }
 
     /** @return true if no byte is left; for a stream this may block to find out */
@@ -218,10 +194,7 @@ public final class ReadBuffer {
         if (position < limit) {
             return false;
         }
-        if (stream == null && source == null) {
-            return true;
-        }
-        return !tryFill(1);
+        return upstream == null || !tryFill(1);
     }
 
     /**
@@ -279,7 +252,7 @@ public final class ReadBuffer {
 
     /** @return true when the input is a stream, whose length is unknown until it ends */
     boolean isStream() {
-        return stream != null;
+        return upstream != null && upstream.isStream();
     }
 
     private void fill(int n) {
@@ -295,52 +268,10 @@ public final class ReadBuffer {
 
     /**
      * {@link #tryFill(int)}, where the caller will need {@code wanted} bytes in all (at least {@code n}): a
-     * stream read {@link #exactly} may then ask it for that many at once rather than {@code n} at a time. Other
-     * inputs fill the whole window regardless.
+     * stream read {@link #exactly} may then ask it for that many at once rather than {@code n} at a time.
      */
     private boolean tryFill(int n, int wanted) {
-        if (stream == null && source == null) {
-            return limit - position >= n;
-        }
-        int remaining = limit - position;
-        int want = exact ? Math.max(n, Math.min(wanted, WINDOW)) : n;
-        if (want > array.length || (stream != null && !exact && array.length < WINDOW)) {
-            array = Arrays.copyOf(array, Math.max(want, Math.min(WINDOW, array.length * 2)));
-        }
-        if (lookahead) { // as far as the window reaches: it is not made bigger for bytes the value may not need
-            want = Math.max(want, Math.min(array.length, remaining + available()));
-        }
-        if (position > 0) {
-            System.arraycopy(array, position, array, 0, remaining);
-            origin += position;
-            position = 0;
-            limit = remaining;
-        }
-        if (lookahead) {
-            // What the window holds now is used by the read at hand, which needs more than that: only the bytes
-            // read from here on may be left over, so the mark moves here.
-            stream.mark(want);
-            marked = true;
-            sinceMark = 0;
-        }
-        while (limit < n) {
-            int got = readSome(array, limit, (exact ? want : array.length) - limit);
-            if (got < 0) {
-                return false;
-            }
-            limit += got;
-            sinceMark += got;
-        }
-        return true;
-    }
-
-    /** @return what the stream says it can give without blocking; 0 if it cannot say */
-    private int available() {
-        try {
-            return Math.max(0, stream.available());
-        } catch (IOException e) {
-            return 0;
-        }
+        return upstream != null ? upstream.fill(this, n, wanted) : limit - position >= n;
     }
 
     /**
@@ -352,51 +283,8 @@ public final class ReadBuffer {
      * @throws BlitException if the stream cannot be reset to its mark or skipped
      */
     public void settle() {
-        if (!marked) {
-            return;
-        }
-        marked = false;
-        int unused = limit - position;
-        if (unused == 0) {
-            return;
-        }
-        try {
-            stream.reset();
-            long skip = sinceMark - unused;
-            while (skip > 0) {
-                long k = stream.skip(skip);
-                if (k <= 0) {
-                    if (stream.read() < 0) {
-                        throw new IOException("the stream ended " + skip + " bytes before where it was");
-                    }
-                    k = 1;
-                }
-                skip -= k;
-            }
-        } catch (IOException e) {
-            throw new BlitException("giving the " + unused + " bytes read ahead of offset " + offset()
-                    + " back to the input stream failed (reset to its mark, then skip)", e);
-        }
-        limit = position;
-    }
-
-    private int readSome(byte[] dst, int off, int len) {
-        if (source != null) {
-            int n = Math.min(len, source.remaining());
-            if (n == 0) {
-                return -1;
-            }
-            source.get(dst, off, n);
-            return n;
-        }
-        try {
-            int n;
-            do {
-                n = stream.read(dst, off, len);
-            } while (n == 0);
-            return n;
-        } catch (IOException e) {
-            throw new BlitException("reading the input stream failed at offset " + (origin + limit), e);
+        if (upstream != null) {
+            upstream.settle(this);
         }
     }
 
@@ -686,11 +574,11 @@ public final class ReadBuffer {
      * @return the capacity to start with; grow as elements arrive
      */
     public int initialCapacity(int count) {
-        return stream == null ? count : Math.min(count, 1024);
+        return isStream() ? Math.min(count, 1024) : count;
     }
 
     private void checkAvailable(long bytes, long at, long declared) {
-        if (stream == null && bytes > remainingKnown()) {
+        if (!isStream() && bytes > remainingKnown()) {
             throw ReadErrors.notAvailable(declared, at, bytes, remainingKnown());
         }
     }
