@@ -52,18 +52,17 @@ final class Decoder {
     final ClassesByName named;
     /** Type descriptors (typed arrays, enum sets and maps) and enum constants. */
     final TypeDescriptors descriptors;
-    private final Mode mode;
-    private final boolean flat;
+    final Mode mode;
 
     // per message
     /** By user id, or by the key of a class written by name ({@link UserTypes#named}). */
-    private final Map<Long, FieldTables.Table> tables = new HashMap<>();
+    final Map<Long, FieldTables.Table> tables = new HashMap<>();
     /**
      * What the user objects read so far in this message tell of the writer's mode, for {@link Mode#AUTO}: one
      * Blit instance writes a whole message in one mode, so a field table read (or a first occurrence that had
-     * none) decides how a later exception is read ({@link #exception}); null while nothing did.
+     * none) decides how a later exception is read ({@link ThrowableValues#exception}); null while nothing did.
      */
-    private Mode evidence;
+    Mode evidence;
     /** Whether this message's reading took an empty table on a guess ({@link #emptyTableFits}). */
     private boolean emptyGuessed;
     /** False while a message is read again without that guess. */
@@ -94,13 +93,12 @@ final class Decoder {
         this.in = in;
         this.leaves = new Leaves(in);
         this.extended = new ExtendedValues(this, in, leaves, types);
-        this.fieldTables = new FieldTables(this, in);
+        this.fieldTables = new FieldTables(this, in, flat);
         this.throwables = new ThrowableValues(this, in, fieldTables, types);
         this.types = types;
         this.named = new ClassesByName(this, in, types);
         this.descriptors = new TypeDescriptors(this, in, types);
         this.mode = mode;
-        this.flat = flat;
     }
 
     /**
@@ -616,7 +614,7 @@ final class Decoder {
         }
         if (t != null && t.shape() == UserTypes.Shape.THROWABLE) {
             building(n, true); // like a record, the library's exception exists only once its content is read
-            exception(n, t, depth);
+            throwables.exception(n, t, depth);
             return;
         }
         boolean hooks = marked == HOOK_TABLE || marked == TABLE_EARLIER && tables.get(id) != null && tables.get(id).hooks();
@@ -652,7 +650,7 @@ final class Decoder {
             }
             fieldTables.compatibleFields(n, table, t, depth);
         } else if (t != null) {
-            schemaFields(n, t, depth);
+            fieldTables.schemaFields(n, t, depth);
         } else {
             Opaque.content(in, n, "a schema-consistent object's content cannot be read without its class (" + types.missing(id) + ")");
         }
@@ -755,84 +753,10 @@ final class Decoder {
     }
 
     /**
-     * A registered exception's content (FORMAT.md, "Throwables"). Schema-consistent: message, cause, frames,
-     * suppressed exceptions, own fields in canonical order. Compatible: the same, with the class's field table
-     * first (at its first occurrence in the message, as for a plain class, the bookkeeping shared with them) and
-     * the own fields in the table's order, the table's first entry the exception marker (an exception with no
-     * fields of its own has the table {@code 03 01 01 0b}).
-     *
-     * <p>Guessing ({@link Mode#AUTO}) is harder than for a plain class: a guessed table cannot be required to name
-     * a field the class knows (it has none, or the writer's version has others), only to start with the marker,
-     * which schema-consistent content (a message, then a cause) can still spell by chance. So: when an earlier user object of the message told the mode
-     * ({@link #evidence}: a field table read, or a first occurrence of a class with fields that had none),
-     * the exception is read in that mode, as {@code --compatible} or {@code --schema} would read it, since one
-     * Blit instance writes a whole message in one mode. Otherwise, when no table parses here it is read
-     * schema-consistent; when one does, the whole content is read as compatible, and if that finds damage the
-     * decoder rewinds (its numbering, tables and tree included) and reads it schema-consistent. If both readings
-     * find damage, the one that got further is shown: its error is the likelier one. Each reading fixes the
-     * evidence before it starts, so the exceptions inside it do not guess again, and the guess costs at most
-     * three reads of this one value.
-     */
-    private void exception(Node n, UserTypes.UserType t, int depth) {
-        long key = t.id();
-        if (tables.containsKey(key)) {
-            FieldTables.Table table = tables.get(key);
-            if (table != null) {
-                n.note = "no field table: it came earlier in this message";
-            }
-            throwables.value(n, t, table, depth);
-            return;
-        }
-        Mode reading = mode == Mode.AUTO ? evidence : mode;
-        if (reading != null) {
-            exception(n, t, reading, depth);
-            return;
-        }
-        Snapshot before = new Snapshot(n);
-        FieldTables.Table guessed = fieldTables.table(n, t, Mode.AUTO);
-        if (guessed == null) {
-            exception(n, t, Mode.SCHEMA, depth);
-            return;
-        }
-        try {
-            tables.put(key, guessed);
-            evidence = Mode.COMPATIBLE;
-            throwables.value(n, t, guessed, depth);
-            return;
-        } catch (Undecodable e) {
-            throw e; // stopped for a missing class, not damage: nothing tells the other reading is better
-        } catch (BlitException e) {
-            long compatibleReached = in.pos;
-            before.restore(n);
-            try {
-                exception(n, t, Mode.SCHEMA, depth);
-                return;
-            } catch (Undecodable u) {
-                throw u;
-            } catch (BlitException s) {
-                if (in.pos >= compatibleReached) {
-                    throw s;
-                }
-                before.restore(n);
-                exception(n, t, Mode.COMPATIBLE, depth); // fails again, as before
-                throw s;
-            }
-        }
-    }
-
-    /** An exception's first occurrence in the message, read in {@code reading} (COMPATIBLE or SCHEMA). */
-    private void exception(Node n, UserTypes.UserType t, Mode reading, int depth) {
-        evidence = reading;
-        FieldTables.Table table = reading == Mode.COMPATIBLE ? fieldTables.table(n, t, Mode.COMPATIBLE) : null;
-        tables.put(t.id(), table);
-        throwables.value(n, t, table, depth);
-    }
-
-    /**
-     * What reading a value changes in the decoder and its tree, kept to rewind a guess ({@link #exception}):
+     * What reading a value changes in the decoder and its tree, kept to rewind a guess ({@link ThrowableValues#exception}):
      * the objects numbered after it are only appended to {@link #tracked}, so its count is enough.
      */
-    private final class Snapshot {
+    final class Snapshot {
         private final long pos = in.pos;
         private final Map<Long, FieldTables.Table> tables = new HashMap<>(Decoder.this.tables);
         private final int names = Decoder.this.named.count();
@@ -865,58 +789,6 @@ final class Decoder {
             n.children.subList(children, n.children.size()).clear();
             n.note = note;
         }
-    }
-
-    void schemaFields(Node n, UserTypes.UserType t, int depth) {
-        boolean block = flat && t.flat();
-        if (block) {
-            n.note = "flat: one fixed-width block";
-        }
-        List<UserTypes.FieldInfo> fields = t.fields();
-        for (UserTypes.FieldInfo field : fields) {
-            Class<?> p = field.type();
-            if (p == null) {
-                value(n, field.name(), depth + 1);
-                continue;
-            }
-            Node f = n.add(new Node(in.pos, field.name()));
-            try {
-                f.type = p == String.class ? "String" : p.getName();
-                if (p == String.class) {
-                    f.value = stringField(in.quotedStr());
-                } else if (p == boolean.class) {
-                    f.value = Boolean.toString(in.bool());
-                } else if (p == byte.class) {
-                    f.value = Byte.toString((byte) in.u8());
-                } else if (p == short.class) {
-                    f.value = Short.toString(in.i16());
-                } else if (p == char.class) {
-                    f.value = Names.quote(Character.toString((char) in.i16()));
-                } else if (p == int.class) {
-                    f.value = block ? Integer.toString(in.i32()) : Long.toString(in.svar(32));
-                } else if (p == long.class) {
-                    f.value = block ? Long.toString(in.i64()) : Long.toString(in.svar(64));
-                } else if (p == float.class) {
-                    f.value = Names.f32(in.i32());
-                } else {
-                    f.value = Names.f64(in.i64());
-                }
-            } catch (BlitException e) {
-                mark(f, e);
-                throw e;
-            } finally {
-                f.end = in.pos;
-            }
-        }
-    }
-
-    /**
-     * A field declared String: its str alone, whose null header is null (FORMAT.md, "User classes").
-     *
-     * @param s the str as {@link Input#quotedStr} gives it
-     */
-    static String stringField(String s) {
-        return s == null ? "null" : s;
     }
 
     void mark(Node f, BlitException e) {

@@ -38,10 +38,13 @@ final class FieldTables {
 
     private final Decoder decoder;
     private final Input in;
+    /** Whether flat classes were written as one block (not {@code Blit.builder().flat(false)}). */
+    private final boolean flat;
 
-    FieldTables(Decoder decoder, Input in) {
+    FieldTables(Decoder decoder, Input in, boolean flat) {
         this.decoder = decoder;
         this.in = in;
+        this.flat = flat;
     }
 
     /**
@@ -342,7 +345,7 @@ final class FieldTables {
                 case 6 -> Long.toString(in.svar(64));
                 case 7 -> Names.f32(in.i32());
                 case 8 -> Names.f64(in.i64());
-                default -> Decoder.stringField(in.quotedStr());
+                default -> stringField(in.quotedStr());
             };
         } catch (BlitException e) {
             decoder.mark(f, e);
@@ -350,5 +353,62 @@ final class FieldTables {
         } finally {
             f.end = in.pos;
         }
+    }
+
+    /**
+     * A user object's fields in schema-consistent content: the class's, in canonical order, each as its declared
+     * type says (FORMAT.md, "User classes"); a flat class's primitives as one fixed-width block unless the writer
+     * chose {@code flat(false)}.
+     */
+    void schemaFields(Node n, UserTypes.UserType t, int depth) {
+        boolean block = flat && t.flat();
+        if (block) {
+            n.note = "flat: one fixed-width block";
+        }
+        java.util.List<UserTypes.FieldInfo> fields = t.fields();
+        for (UserTypes.FieldInfo field : fields) {
+            Class<?> p = field.type();
+            if (p == null) {
+                decoder.value(n, field.name(), depth + 1);
+                continue;
+            }
+            Node f = n.add(new Node(in.pos, field.name()));
+            try {
+                f.type = p == String.class ? "String" : p.getName();
+                if (p == String.class) {
+                    f.value = stringField(in.quotedStr());
+                } else if (p == boolean.class) {
+                    f.value = Boolean.toString(in.bool());
+                } else if (p == byte.class) {
+                    f.value = Byte.toString((byte) in.u8());
+                } else if (p == short.class) {
+                    f.value = Short.toString(in.i16());
+                } else if (p == char.class) {
+                    f.value = Names.quote(Character.toString((char) in.i16()));
+                } else if (p == int.class) {
+                    f.value = block ? Integer.toString(in.i32()) : Long.toString(in.svar(32));
+                } else if (p == long.class) {
+                    f.value = block ? Long.toString(in.i64()) : Long.toString(in.svar(64));
+                } else if (p == float.class) {
+                    f.value = Names.f32(in.i32());
+                } else {
+                    f.value = Names.f64(in.i64());
+                }
+            } catch (BlitException e) {
+                decoder.mark(f, e);
+                throw e;
+            } finally {
+                f.end = in.pos;
+            }
+        }
+    }
+
+    /**
+     * A field declared String: its str alone, whose null header is null (FORMAT.md, "User classes").
+     *
+     * @param s the str as {@link Input#quotedStr} gives it
+     */
+    static String stringField(String s) {
+        return s == null ? "null" : s;
     }
 }

@@ -13,8 +13,9 @@ import dev.blit.types.TypeIds;
  * table's first entry, says that this content follows, and the own fields follow it in the table's order: the
  * writer's, whatever the reader's class declares, so that an exception may gain or lose fields. With the marker
  * an exception reads without its class too. Which reading
- * applies, and how it is guessed without {@code --compatible} or {@code --schema}, is the decoder's
- * ({@code Decoder.exception}).
+ * applies, and how it is guessed without {@code --compatible} or {@code --schema}, is decided here too
+ * ({@link #exception}), with the decoder's per-message state (its tables, its evidence of the writer's mode, and
+ * a {@link Decoder.Snapshot} to rewind a wrong guess).
  *
  * <p>It refuses what the library's {@code ThrowableSerializer.read} refuses from the bytes alone, in its
  * words: a cause or suppressed exception that is no {@code Throwable}, a null suppressed exception, a frame
@@ -45,6 +46,80 @@ final class ThrowableValues {
     }
 
     /**
+     * A registered exception's content (FORMAT.md, "Throwables"). Schema-consistent: message, cause, frames,
+     * suppressed exceptions, own fields in canonical order. Compatible: the same, with the class's field table
+     * first (at its first occurrence in the message, as for a plain class, the bookkeeping shared with them) and
+     * the own fields in the table's order, the table's first entry the exception marker (an exception with no
+     * fields of its own has the table {@code 03 01 01 0b}).
+     *
+     * <p>Guessing ({@link Decoder.Mode#AUTO}) is harder than for a plain class: a guessed table cannot be required to name
+     * a field the class knows (it has none, or the writer's version has others), only to start with the marker,
+     * which schema-consistent content (a message, then a cause) can still spell by chance. So: when an earlier user object of the message told the mode
+     * ({@code Decoder.evidence}: a field table read, or a first occurrence of a class with fields that had none),
+     * the exception is read in that mode, as {@code --compatible} or {@code --schema} would read it, since one
+     * Blit instance writes a whole message in one mode. Otherwise, when no table parses here it is read
+     * schema-consistent; when one does, the whole content is read as compatible, and if that finds damage the
+     * decoder rewinds (its numbering, tables and tree included) and reads it schema-consistent. If both readings
+     * find damage, the one that got further is shown: its error is the likelier one. Each reading fixes the
+     * evidence before it starts, so the exceptions inside it do not guess again, and the guess costs at most
+     * three reads of this one value.
+     */
+    void exception(Node n, UserTypes.UserType t, int depth) {
+        long key = t.id();
+        if (decoder.tables.containsKey(key)) {
+            FieldTables.Table table = decoder.tables.get(key);
+            if (table != null) {
+                n.note = "no field table: it came earlier in this message";
+            }
+            value(n, t, table, depth);
+            return;
+        }
+        Decoder.Mode reading = decoder.mode == Decoder.Mode.AUTO ? decoder.evidence : decoder.mode;
+        if (reading != null) {
+            exception(n, t, reading, depth);
+            return;
+        }
+        Decoder.Snapshot before = decoder.new Snapshot(n);
+        FieldTables.Table guessed = fieldTables.table(n, t, Decoder.Mode.AUTO);
+        if (guessed == null) {
+            exception(n, t, Decoder.Mode.SCHEMA, depth);
+            return;
+        }
+        try {
+            decoder.tables.put(key, guessed);
+            decoder.evidence = Decoder.Mode.COMPATIBLE;
+            value(n, t, guessed, depth);
+            return;
+        } catch (Decoder.Undecodable e) {
+            throw e; // stopped for a missing class, not damage: nothing tells the other reading is better
+        } catch (BlitException e) {
+            long compatibleReached = in.pos;
+            before.restore(n);
+            try {
+                exception(n, t, Decoder.Mode.SCHEMA, depth);
+                return;
+            } catch (Decoder.Undecodable u) {
+                throw u;
+            } catch (BlitException s) {
+                if (in.pos >= compatibleReached) {
+                    throw s;
+                }
+                before.restore(n);
+                exception(n, t, Decoder.Mode.COMPATIBLE, depth); // fails again, as before
+                throw s;
+            }
+        }
+    }
+
+    /** An exception's first occurrence in the message, read in {@code reading} (COMPATIBLE or SCHEMA). */
+    private void exception(Node n, UserTypes.UserType t, Decoder.Mode reading, int depth) {
+        decoder.evidence = reading;
+        FieldTables.Table table = reading == Decoder.Mode.COMPATIBLE ? fieldTables.table(n, t, Decoder.Mode.COMPATIBLE) : null;
+        decoder.tables.put(t.id(), table);
+        value(n, t, table, depth);
+    }
+
+    /**
      * The content of exception {@code n}, whose tag (a user id the classes say is a {@code Throwable}) was read
      * and which is numbered, after its field table if it has one: its message, cause, frames and suppressed
      * exceptions as children, then its own fields as a plain class's.
@@ -59,7 +134,7 @@ final class ThrowableValues {
             return;
         }
         content(n, t, depth);
-        decoder.schemaFields(n, t, depth);
+        fieldTables.schemaFields(n, t, depth);
     }
 
     /**
