@@ -187,7 +187,9 @@ public final class Blit {
      * {@code Collections.asLifoQueue} as a {@code LinkedList}, a {@code WeakHashMap}'s entry as an
      * {@code AbstractMap.SimpleEntry}. That class keeps the interface the value is used through ({@code SortedMap},
      * {@code Queue}, {@code Map.Entry}), not the private class's other supertypes ({@code AbstractQueue},
-     * {@code WeakReference}): declare {@code T} as that interface.
+     * {@code WeakReference}): declare {@code T} as that interface. Likewise a value written under another class's
+     * registration ({@link Builder#registerHierarchy}) is copied as whatever that class's serializer builds, as
+     * {@code fromBytes} reads it: declare {@code T} as the registered class.
      *
      * @param value any built-in or registered value, or null
      * @param <T>   its type
@@ -210,13 +212,19 @@ public final class Blit {
      * Such a copy is what {@code fromBytes} gives, unchecked: checking it against the private class's public
      * supertypes would refuse copies {@code fromBytes(toBytes(value))} reads, where those supertypes are its
      * implementation ({@code AbstractQueue}, {@code WeakReference}, the {@code Externalizable} of Java 25's
-     * {@code LinkedList.reversed()}) rather than the interface it is used through. Any other class (every user
-     * class) must come back as an instance of itself.
+     * {@code LinkedList.reversed()}) rather than the interface it is used through. So is the copy of a value written
+     * as another class it is registered under ({@link Builder#registerHierarchy}: whatever that serializer builds,
+     * a Guava {@code ImmutableList.reverse()} read back by {@code ImmutableList::copyOf}). Any other class (every
+     * other user class) must come back as an instance of itself.
      */
-    private static Object checkCopy(Object copy, Class<?> type) {
+    private Object checkCopy(Object copy, Class<?> type) {
         boolean unnamed = BuiltinTypes.isSerializableLambda(type)
                 || (type.getClassLoader() == null && !Modifier.isPublic(type.getModifiers()));
-        return unnamed ? copy : checkType(copy, type, 0);
+        if (unnamed) {
+            return copy;
+        }
+        Registration r = registry.find(type);
+        return r != null && r.type != type ? copy : checkType(copy, type, 0);
     }
 
     /** {@code value} written into the idle buffer, or a new one; on failure the buffer is dropped, not kept. */
@@ -362,7 +370,7 @@ public final class Blit {
             throw stackOverflow("reading", in.offset(), "the input nests");
         } catch (BlitException e) {
             throw e;
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // a checked one too: code the JVM let throw it undeclared (Lombok's @SneakyThrows, Kotlin)
             throw codeFailed(in.offset(), e);
         } finally {
             if (attach) {
@@ -393,7 +401,7 @@ public final class Blit {
      * expect: for bad input the caller gets a {@code BlitException} with the offset, whatever code noticed it,
      * and the original as its cause. Its first stack frame is named, since that says whose code it was.
      */
-    private static BlitException codeFailed(long at, RuntimeException e) {
+    private static BlitException codeFailed(long at, Exception e) {
         StackTraceElement[] trace = e.getStackTrace();
         String where = trace.length == 0 ? "" : " (thrown in " + trace[0].getClassName() + "." + trace[0].getMethodName() + ")";
         return new BlitException("reading failed at offset " + at + ": " + e + where, e);

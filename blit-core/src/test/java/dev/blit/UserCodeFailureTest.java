@@ -194,6 +194,38 @@ class UserCodeFailureTest {
         }
     }
 
+    /** Reads a document and, finding it empty, throws a checked exception the compiler never saw (Lombok's @SneakyThrows, Kotlin). */
+    public static final class Document implements Marshallable {
+        String text = "";
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeString(text);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            text = in.readString();
+            if (text.isEmpty()) {
+                throw UserCodeFailureTest.<RuntimeException>sneaky(new java.io.IOException("empty document"));
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E sneaky(Throwable e) throws E {
+        throw (E) e;
+    }
+
+    @Test
+    void aCheckedExceptionThrownUndeclaredByReadingCodeIsABlitExceptionToo() {
+        Blit blit = Blit.builder().register(Document.class, 100).build();
+        byte[] bytes = blit.toBytes(new Document());
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+        assertInstanceOf(java.io.IOException.class, e.getCause());
+        assertTrue(e.getMessage().contains("empty document") && e.getMessage().contains("offset"), e.getMessage());
+    }
+
     @Test
     void writingHandsTheUsersOwnExceptionBackAndLeavesTheBufferAsItWas() {
         Blit blit = blit(false);
