@@ -311,10 +311,22 @@ class BlitFacadeTest {
     }
 
     @Test
+    void aPrimitiveTypeHasNoSerializerAndTheMessageSaysWhichBoxHasOne() {
+        BlitException e = assertThrows(BlitException.class, () -> blit.serializerOf(int.class));
+        assertTrue(e.getMessage().contains("written as its box, a java.lang.Integer") && !e.getMessage().contains("register(int"),
+                e.getMessage()); // it advised register(int.class, id), which build() refuses
+        assertTrue(blit.serializerOf(Integer.class) != null);
+    }
+
+    @Test
     void unknownIdOnReadIsABlitExceptionWithOffset() {
         BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(new byte[]{(byte) 0xC7, 0x01}));
         assertTrue(e.getMessage().contains("unknown type id 199"), e.getMessage());
         assertTrue(e.getMessage().contains("offset 0"), e.getMessage());
+        // An id past 2^31 is a varint's unsigned value, not a negative number
+        BlitException big = assertThrows(BlitException.class,
+                () -> blit.fromBytes(new byte[]{(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F}));
+        assertTrue(big.getMessage().contains("unknown type id 4294967295 at offset 0"), big.getMessage());
     }
 
     @Test

@@ -345,7 +345,7 @@ public final class ReadSession implements ObjectReader {
     // and kept inline it would push these hot methods past the JIT's inlining limits.
 
     private static BlitException unknownType(int tag, long at) {
-        return new BlitException("unknown type id " + tag + " at offset " + at
+        return new BlitException("unknown type id " + Integer.toUnsignedString(tag) + " at offset " + at
                 + " (not a built-in type, not registered with this Blit instance)");
     }
 
@@ -619,8 +619,9 @@ public final class ReadSession implements ObjectReader {
         }
         if (v == null) {
             throw new BlitException("back reference at offset " + at + " to object #" + index
-                    + ", which is still being constructed (a cycle through a record or constructor-built object "
-                    + "cannot be restored)");
+                    + ", which is still being constructed: a cycle through a record or constructor-built object "
+                    + "cannot be restored, nor one through a reference array or Arrays.asList list of more than 1,024"
+                    + " elements read from a stream (which grows as its elements arrive; from memory it is read as written)");
         }
         return v == NULL_VALUE ? null : v;
     }
@@ -756,7 +757,7 @@ public final class ReadSession implements ObjectReader {
             return Object.class;
         }
         if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE) {
-            throw new BlitException("unknown type id " + id + " at offset " + at);
+            throw new BlitException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + at);
         }
         return r.type;
     }

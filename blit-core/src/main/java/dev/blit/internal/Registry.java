@@ -267,6 +267,11 @@ public final class Registry {
     }
 
     static BlitException unregistered(Class<?> type) {
+        if (type.isPrimitive()) { // asked of serializerOf: no value's class is a primitive type
+            Class<?> box = java.lang.invoke.MethodType.methodType(type).wrap().returnType();
+            return new BlitException("primitive type " + type + " cannot be registered and has no serializer: a value of it"
+                    + " is written as its box, a " + box.getName() + " (serializerOf(" + box.getSimpleName() + ".class))");
+        }
         if (type.isSynthetic() && type.isHidden() && type.getName().contains("$$Lambda")) {
             return new BlitException("lambda " + type.getName() + " is not Serializable, so it cannot be written: give it a"
                     + " serializable target type, e.g. (Runnable & Serializable) () -> ..., and register the class that"

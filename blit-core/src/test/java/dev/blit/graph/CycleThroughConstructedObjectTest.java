@@ -141,6 +141,18 @@ class CycleThroughConstructedObjectTest {
     }
 
     @Test
+    void aLargeArrayThatHoldsItselfReadFromAStreamSaysSoWhenRefused() {
+        Blit blit = builder().build();
+        Object[] big = new Object[1025];
+        big[1024] = big;
+        byte[] bytes = blit.toBytes(big);
+        Object[] fromMemory = (Object[]) blit.fromBytes(bytes);
+        assertSame(fromMemory, fromMemory[1024]);
+        BlitException e = assertThrows(BlitException.class, () -> blit.read(new java.io.ByteArrayInputStream(bytes)));
+        assertTrue(e.getMessage().contains("more than 1,024 elements read from a stream"), e.getMessage());
+    }
+
+    @Test
     void anExceptionWhoseCauseOrSuppressedOneLeadsBackToItIsRefused() {
         Blit blit = builder().register(IllegalStateException.class, 110).register(java.io.IOException.class, 111).build();
         IllegalStateException outer = new IllegalStateException("outer");
