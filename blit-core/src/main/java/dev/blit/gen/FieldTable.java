@@ -293,7 +293,8 @@ final class FieldTable {
         }
         throw new BlitException("field " + name + " is a " + type.getName() + " but the writer's "
                 + "field table at offset " + at + " says " + written.name().toLowerCase(java.util.Locale.ROOT)
-                + "; only lossless widening (byte/short/char to int or long, int to long or double, float to double) is compatible");
+                + "; only lossless widening (byte to short; byte, short or char to int, long, float or double; int to long"
+                + " or double; float to double) is compatible");
     }
 
     /** The lossless primitive widenings of compatible mode. */

@@ -158,6 +158,9 @@ class ThrowableEvolutionTest {
         BlitException narrowed = assertThrows(BlitException.class, () -> V1.fromBytes(V2.toBytes(new LimitV2(5, "s"))));
         assertTrue(narrowed.getMessage().contains("limit is a int but the writer's field table at offset 1 says long"),
                 narrowed.getMessage());
+        // the message lists every widening FORMAT.md allows (it left out byte to short and the ones to float, double)
+        assertTrue(narrowed.getMessage().contains("(byte to short; byte, short or char to int, long, float or double; int to"
+                + " long or double; float to double)"), narrowed.getMessage());
         // a table that says 2 bytes but holds a field entry cut short
         BlitException malformed = assertThrows(BlitException.class,
                 () -> V1.fromBytes(RoundTrip.bytes("64 02 01 09 05 6e 6f 00 00 00")));
