@@ -364,6 +364,12 @@ final class ExtendedCollections {
                     throw new BlitException("nCopies count " + Integer.toUnsignedString(n) + " at offset " + countAt
                             + " is over " + Integer.MAX_VALUE);
                 }
+                // Nothing is allocated per copy, but the count is a collection's length like any other: bounded alike.
+                dev.blit.buffer.ReadLimits limits = in.limits();
+                if (limits != null && n > limits.maxLength()) {
+                    throw new BlitException("nCopies count " + n + " at offset " + countAt + " exceeds maxLength "
+                            + limits.maxLength() + "; raise it with Blit.builder().maxLength(n)");
+                }
                 long elementAt = in.offset();
                 Object e = session.readObject(in);
                 if (n == 0 && e != null) {

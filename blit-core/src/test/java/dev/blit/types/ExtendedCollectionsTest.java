@@ -256,8 +256,16 @@ class ExtendedCollectionsTest {
         assertEquals(List.of(), PLAIN.fromBytes(PLAIN.toBytes(Collections.nCopies(0, "x"))));
         assertTrue(assertRejected("63 15 00 07 02").getMessage().contains("must be null"));
         assertTrue(assertRejected("63 15 80 80 80 80 08 00").getMessage().contains("is over"));
-        List<?> big = (List<?>) PLAIN.fromBytes(RoundTrip.bytes("63 15 ff ff ff ff 07 00"));
-        assertEquals(Integer.MAX_VALUE, big.size(), "no memory per copy, so any count an int holds");
+        // No memory per copy, but a count is a collection's length, bounded by maxLength as any other is
+        // (a reader that copies such a list into an ArrayList would run out of memory).
+        Blit unbounded = Blit.builder().maxLength(Integer.MAX_VALUE).build();
+        List<?> big = (List<?>) unbounded.fromBytes(RoundTrip.bytes("63 15 ff ff ff ff 07 00"));
+        assertEquals(Integer.MAX_VALUE, big.size());
+        assertTrue(assertRejected("63 15 ff ff ff ff 07 00").getMessage().contains(
+                "nCopies count 2147483647 at offset 2 exceeds maxLength " + Blit.DEFAULT_MAX_LENGTH));
+        Blit ten = Blit.builder().maxLength(10).build();
+        assertEquals(10, ((List<?>) ten.fromBytes(ten.toBytes(Collections.nCopies(10, 1)))).size());
+        assertThrows(BlitException.class, () -> ten.fromBytes(ten.toBytes(Collections.nCopies(11, 1))));
     }
 
     @Test
