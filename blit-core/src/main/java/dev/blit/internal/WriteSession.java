@@ -748,10 +748,14 @@ public final class WriteSession implements ObjectWriter {
         for (int i = 0; i < lateCount; i++) {
             if (lateIds[i] == earlier) {
                 Class<?> c = value.getClass();
-                boolean madeFromContent = c.getName().startsWith("java.") || value instanceof Throwable || c.isHidden();
+                Registration r = registry.find(c);
+                boolean fromElements = r != null && dev.blit.types.Containers.builtFromElements(r.serializer) != 0;
+                boolean madeFromContent = c.getName().startsWith("java.") || value instanceof Throwable || c.isHidden()
+                        || fromElements;
                 throw new BlitException("cannot write a back reference to the " + c.getName() + " being written (object #"
                         + earlier + "), from inside it: " + (madeFromContent
                         ? "the reader makes " + (value instanceof Throwable ? "an exception" : c.isHidden() ? "a lambda"
+                        : fromElements ? "a value of Serializer." + (value instanceof java.util.Map ? "map" : "collection")
                         : "this JDK value") + " only"
                         + " once its content is read, so a cycle through it cannot be read back. Break the cycle"
                         : "a cycle through a record or a class built by its constructor cannot be read back, since the"

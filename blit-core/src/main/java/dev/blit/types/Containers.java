@@ -4,6 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.WriteSession;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,6 +81,7 @@ public final class Containers {
 
         @Override
         public void write(WriteBuffer out, C value) {
+            WriteSession.of(out).contentBuiltAfter(value); // built from its elements: it cannot hold itself
             Elements.writeCollection(out, value);
         }
 
@@ -102,6 +104,7 @@ public final class Containers {
 
         @Override
         public void write(WriteBuffer out, M value) {
+            WriteSession.of(out).contentBuiltAfter(value);
             Elements.writeMap(out, value);
         }
 

@@ -132,6 +132,49 @@ class BuiltFromElementsTest {
         assertTrue(e.getMessage().contains("offset 2"), e.getMessage());
     }
 
+    /** A mutable list of a library's, which can hold itself; its serializer builds an immutable one from the elements. */
+    static final class Bag extends AbstractList<Object> {
+        final List<Object> items = new ArrayList<>();
+
+        @Override
+        public Object get(int i) {
+            return items.get(i);
+        }
+
+        @Override
+        public int size() {
+            return items.size();
+        }
+    }
+
+    /** A mutable map of a library's. */
+    static final class Book extends java.util.HashMap<Object, Object> {
+        private static final long serialVersionUID = 1L;
+    }
+
+    @Test
+    void oneThatHoldsItselfIsRefusedOnWritingNotSavedToBeRefusedOnReading() {
+        Blit blit = Blit.builder().references(true)
+                .registerHierarchy(Bag.class, 120, Serializer.collection(java.util.Collections::unmodifiableList))
+                .registerHierarchy(FrozenMap.class, 121, Serializer.map(FrozenMap::copyOf)).build();
+        Bag bag = new Bag();
+        bag.items.add("x");
+        bag.items.add(List.of(bag));
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(bag));
+        assertTrue(e.getMessage().contains("cannot write a back reference to the " + Bag.class.getName() + " being written")
+                && e.getMessage().contains("a value of Serializer.collection only once its content is read"), e.getMessage());
+        Blit maps = Blit.builder().references(true)
+                .registerHierarchy(Book.class, 121, Serializer.map(java.util.Collections::unmodifiableMap)).build();
+        Book book = new Book();
+        book.put("self", book);
+        BlitException m = assertThrows(BlitException.class, () -> maps.toBytes(book));
+        assertTrue(m.getMessage().contains("a value of Serializer.map only"), m.getMessage());
+        Bag shared = new Bag(); // shared, not a cycle: still written and read back shared
+        shared.items.add("y");
+        List<?> pair = blit.fromBytes(blit.toBytes(new ArrayList<>(List.of(shared, shared))), List.class);
+        assertSame(pair.get(0), pair.get(1));
+    }
+
     @Test
     void whatTheFactoryRefusesIsABlitExceptionNamingTheOffset() {
         Blit blit = blit(false);
