@@ -667,7 +667,14 @@ public final class Blit {
          * private implementations of an interface. Every value whose class has no registration of its own (and is not built
          * in) but is a {@code type} is written under {@code id} by {@code serializer}, and read back as whatever
          * {@code serializer} builds. A class registered by itself keeps its own registration; where a class is a
-         * subtype of several such types, the first one registered wins.
+         * subtype of several such types, the first one registered wins. Built-ins with a type id of their own
+         * ({@code HashMap}, {@code ArrayList}, {@code PriorityQueue}, {@code AtomicLong}: FORMAT.md, "Built-in JDK
+         * types") are never covered; the JDK classes Blit writes as the extended collections (extended ids 5..36:
+         * {@code IdentityHashMap}, {@code Stack}, the concurrent queues, sublists, synchronized wrappers,
+         * {@code nCopies}, {@code LongAdder}, ...) and the JDK-private views it writes as the class they behave like
+         * (a {@code keySet()}, {@code Collections.newSetFromMap}) are, since they became built in after a hierarchy
+         * could take them: {@code registerHierarchy(Map.class, ...)} takes an {@code IdentityHashMap}, not a
+         * {@code HashMap}.
          *
          * <p>Reading never instantiates a subclass by name: what comes back is only what your serializer makes.
          *
