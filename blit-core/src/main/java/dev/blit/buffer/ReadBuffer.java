@@ -224,12 +224,20 @@ public final class ReadBuffer {
      * of {@link WriteBuffer#claim(int)}: generated code reads a fixed-layout block (FORMAT.md "Flat classes")
      * with this one bounds check, then loads every field at a constant offset from the returned index.
      *
+     * <p>{@code n} is often a length read from the bytes themselves, so a bad one is bad input: a negative
+     * {@code n} is a {@link BlitException} too, and so is one larger than the input (checked against what a
+     * {@code ByteBuffer} still holds before any window is made for it; from a stream, whose length is unknown,
+     * the window grows as the bytes arrive, so a stream that claims more than it sends costs about twice what it
+     * sent, not what it claimed).
+     *
      * @param n bytes to consume
      * @return the index in {@link #array()} of the first of them
-     * @throws BlitException naming the offset if the input ends first
+     * @throws BlitException naming the offset if the input ends first, or if {@code n} is negative
      */
     public int take(int n) {
-        if (limit - position < n) {
+        // For generated code n is a constant, and the JIT drops "n < 0"; for a length read from the bytes it is
+        // one more compare, and a negative one must not move the cursor back. fill refuses it.
+        if (limit - position < n || n < 0) {
             fill(n);
         }
         int p = position;
@@ -256,6 +264,9 @@ public final class ReadBuffer {
     }
 
     private void fill(int n) {
+        if (n < 0) {
+            throw ReadErrors.negativeLength(n, offset());
+        }
         if (!tryFill(n)) {
             throw truncated(n);
         }
@@ -293,7 +304,7 @@ public final class ReadBuffer {
      * @return the exception for input that ends too early
      */
     public BlitException truncated(long needed) {
-        return ReadErrors.truncated(offset(), needed, limit - position);
+        return ReadErrors.truncated(offset(), needed, remainingKnown());
     }
 
     /**

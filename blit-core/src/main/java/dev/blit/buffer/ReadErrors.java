@@ -10,9 +10,13 @@ final class ReadErrors {
     private ReadErrors() {
     }
 
-    static BlitException truncated(long at, long needed, int available) {
+    static BlitException truncated(long at, long needed, long available) {
         return new BlitException("truncated input at offset " + at + ": " + needed + " bytes needed, " + available
                 + " available");
+    }
+
+    static BlitException negativeLength(int n, long at) {
+        return new BlitException("negative length " + n + " at offset " + at);
     }
 
     static BlitException malformedVarint(int bits, long at) {

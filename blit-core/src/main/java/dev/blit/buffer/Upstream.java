@@ -63,9 +63,13 @@ final class Upstream {
      */
     boolean fill(ReadBuffer b, int n, int wanted) {
         int remaining = b.limit - b.position;
+        if (source != null && n - remaining > source.remaining()) {
+            return false; // the bytes are not there: no window is made for them (n may be a hostile length)
+        }
         int want = exact ? Math.max(n, Math.min(wanted, WINDOW)) : n;
         if (want > b.array.length || (stream != null && !exact && b.array.length < WINDOW)) {
-            b.array = Arrays.copyOf(b.array, Math.max(want, Math.min(WINDOW, b.array.length * 2)));
+            int size = stream != null ? step(b.array.length, want) : want;
+            b.array = Arrays.copyOf(b.array, Math.max(size, Math.min(WINDOW, b.array.length * 2)));
         }
         if (lookahead) { // as far as the window reaches: it is not made bigger for bytes the value may not need
             want = Math.max(want, Math.min(b.array.length, remaining + available()));
@@ -84,7 +88,11 @@ final class Upstream {
             sinceMark = 0;
         }
         while (b.limit < n) {
-            int got = readSome(b.array, b.limit, (exact ? want : b.array.length) - b.limit, b.origin + b.limit);
+            if (b.limit == b.array.length) { // a stream's window, grown by a step above, is full: the next step
+                b.array = Arrays.copyOf(b.array, step(b.array.length, want));
+            }
+            int end = exact ? Math.min(want, b.array.length) : b.array.length;
+            int got = readSome(b.array, b.limit, end - b.limit, b.origin + b.limit);
             if (got < 0) {
                 return false;
             }
@@ -92,6 +100,17 @@ final class Upstream {
             sinceMark += got;
         }
         return true;
+    }
+
+    /**
+     * The window's next size on the way to {@code want} bytes from a stream: at most twice its present size (or
+     * {@link #WINDOW}), and grown again only once the bytes have filled it. A stream cannot be asked how much it
+     * holds, and {@code want} may be a length read from the bytes themselves ({@code take(in.readInt())}): a
+     * stream that claims two gigabytes and ends early has then cost about twice what it sent, not the claim,
+     * and gives the usual truncated-input {@code BlitException}.
+     */
+    private static int step(int length, int want) {
+        return (int) Math.min(want, Math.max(WINDOW, 2L * length));
     }
 
     /** @return what the stream says it can give without blocking; 0 if it cannot say */

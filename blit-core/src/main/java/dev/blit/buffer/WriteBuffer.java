@@ -98,9 +98,11 @@ public final class WriteBuffer {
      *
      * @param out the destination stream
      * @return a buffer bound to {@code out}
+     * @throws NullPointerException if {@code out} is null (else the buffer would drop what it is given)
      */
     public static WriteBuffer to(OutputStream out) {
-        return new WriteBuffer(new byte[FIRST_STAGING], 0, FIRST_STAGING, false, out, null);
+        return new WriteBuffer(new byte[FIRST_STAGING], 0, FIRST_STAGING, false,
+                java.util.Objects.requireNonNull(out, "out"), null);
     }
 
     /**
@@ -207,12 +209,15 @@ public final class WriteBuffer {
      * {@link #array()}, with no per-field bounds check or cursor update: as close to a memory copy as Java
      * gets without {@code Unsafe}. The caller must fill all {@code n} bytes before the next write.
      *
-     * @param n bytes to reserve
+     * @param n bytes to reserve, at least 0
      * @return the index in {@link #array()} of the first reserved byte; fetch the array after this call,
      *         since making room may have replaced it
+     * @throws IllegalArgumentException if {@code n} is negative: a mistake in the calling code, not in any
+     *         input, which would otherwise move the cursor back over bytes already written
      */
     public int claim(int n) {
-        if (limit - position < n) {
+        // For generated code n is a constant, and the JIT drops "n < 0"; makeRoom refuses it.
+        if (limit - position < n || n < 0) {
             makeRoom(n);
         }
         int p = position;
@@ -221,6 +226,10 @@ public final class WriteBuffer {
     }
 
     private void makeRoom(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("cannot claim a negative number of bytes: " + n + " (at offset "
+                    + position() + ")");
+        }
         if (stream != null || target != null) {
             drain();
             widenStaging();
@@ -771,7 +780,7 @@ public final class WriteBuffer {
                 return Math.min(wanted, fits);
             }
         }
-        makeRoom((int) bytes);
+        makeRoom((int) Math.min(bytes, Integer.MAX_VALUE)); // past 2 GiB: grow's "cannot hold more than"
         return wanted;
     }
 }

@@ -2,11 +2,13 @@ package dev.blit.buffer;
 
 import dev.blit.Blit;
 import dev.blit.BlitException;
+import dev.blit.Marshallable;
 import dev.blit.RoundTrip;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +23,8 @@ import java.util.function.Consumer;
 import static dev.blit.buffer.Bytes.hex;
 import static dev.blit.buffer.Bytes.namesOffset;
 import static dev.blit.buffer.Bytes.rejectedAt;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -149,6 +153,114 @@ class HostileInputTest {
         byte[] chars = hex("0b 80 80 80 80 08");
         InputStream in2 = new SequenceInputStream(new ByteArrayInputStream(chars), new ByteArrayInputStream(new byte[1 << 20]));
         rejectedCheaply(24 * ONE_MB, () -> blit.read(in2));
+    }
+
+    /** A Marshallable that reads a length from the bytes and takes that many, as take's Javadoc invites. */
+    public static final class Blob implements Marshallable {
+        byte[] data = new byte[0];
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeInt(data.length);
+            int p = out.claim(data.length);
+            System.arraycopy(data, 0, out.array(), p, data.length);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            int n = in.readInt();
+            int p = in.take(n);
+            data = Arrays.copyOfRange(in.array(), p, p + n);
+        }
+    }
+
+    /**
+     * take(n) with n a hostile length read from the bytes (2^31-16, none of them there): a truncation, not an
+     * attempt to allocate a 2 GiB window before reading anything (an OutOfMemoryError).
+     */
+    @Test
+    void takingAHugeLengthFromTheBytesIsATruncationNotAnAllocation() {
+        Blit blobs = Blit.builder().register(Blob.class, 100).build();
+        byte[] hostile = {100, (byte) 0xF0, (byte) 0xFF, (byte) 0xFF, 0x7F, 1, 2, 3};
+        rejectedCheaply(4 * ONE_MB, () -> blobs.fromBytes(hostile));
+        rejectedCheaply(4 * ONE_MB, () -> blobs.read(ByteBuffer.allocateDirect(hostile.length).put(hostile).flip()));
+        rejectedCheaply(4 * ONE_MB, () -> blobs.read(new ByteArrayInputStream(hostile)));
+        rejectedCheaply(4 * ONE_MB, () -> blobs.read(RoundTrip.trickle(hostile, hostile.length)));
+        rejectedCheaply(4 * ONE_MB, () -> blobs.read(ReadBuffer.of(new ByteArrayInputStream(hostile))));
+        int huge = Integer.MAX_VALUE - 16;
+        ByteBuffer direct = ByteBuffer.allocateDirect(100);
+        rejectedCheaply(4 * ONE_MB, () -> ReadBuffer.of(direct).require(huge));
+        BlitException e = assertThrows(BlitException.class, () -> ReadBuffer.of(direct.asReadOnlyBuffer()).take(101));
+        assertEquals("truncated input at offset 0: 101 bytes needed, 100 available", e.getMessage());
+        rejectedCheaply(4 * ONE_MB, () -> ReadBuffer.of(new ByteArrayInputStream(new byte[100])).take(huge));
+        rejectedCheaply(4 * ONE_MB, () -> ReadBuffer.exactly(new ByteArrayInputStream(new byte[100])).require(huge));
+        rejectedCheaply(4 * ONE_MB, () -> ReadBuffer.exactly(RoundTrip.trickle(new byte[100], 100)).take(huge));
+    }
+
+    /** From a stream, take(n)'s window grows as the bytes arrive: a megabyte of a 2 GiB claim costs a few. */
+    @Test
+    void aStreamThatDeliversAMegabyteOfAHugeTakeAllocatesInProportion() {
+        int huge = Integer.MAX_VALUE - 16;
+        rejectedCheaply(8 * ONE_MB, () -> ReadBuffer.of(new ByteArrayInputStream(new byte[1 << 20])).take(huge));
+        rejectedCheaply(8 * ONE_MB, () -> ReadBuffer.exactly(new ByteArrayInputStream(new byte[1 << 20])).take(huge));
+        rejectedCheaply(8 * ONE_MB, () -> ReadBuffer.exactly(RoundTrip.trickle(new byte[1 << 20], 1 << 20)).take(huge));
+    }
+
+    /** ...and still ends up with every byte in place when they all come, by whatever route. */
+    @Test
+    void aLargeTakeFromAStreamHasEveryByte() {
+        Blit blobs = Blit.builder().register(Blob.class, 100).build();
+        Blob blob = new Blob();
+        blob.data = new byte[3_000_017];
+        new java.util.Random(7).nextBytes(blob.data);
+        byte[] bytes = blobs.toBytes(blob);
+        byte[] followed = Arrays.copyOf(bytes, bytes.length + 1);
+        followed[bytes.length] = 42;
+        for (InputStream in : new InputStream[] {new ByteArrayInputStream(followed),
+                new BufferedInputStream(new ByteArrayInputStream(followed)), RoundTrip.trickle(followed, followed.length)}) {
+            assertArrayEquals(blob.data, ((Blob) blobs.read(in)).data);
+            int next = assertDoesNotThrow(() -> in.read());
+            assertEquals(42, next, "the stream is right after the value");
+        }
+        ReadBuffer of = ReadBuffer.of(new ByteArrayInputStream(followed));
+        assertArrayEquals(blob.data, ((Blob) blobs.read(of)).data);
+        assertEquals(42, of.readByte());
+        assertArrayEquals(blob.data, ((Blob) blobs.read(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip())).data);
+    }
+
+    /**
+     * take(n) with a negative n (a length from the bytes) is bad input, named with its offset, not a cursor moved
+     * back; claim(n) with a negative n is the calling code's mistake.
+     */
+    @Test
+    void aNegativeTakeIsBadInputAndANegativeClaimABadArgument() {
+        ReadBuffer in = ReadBuffer.of(new byte[8]);
+        in.readShort();
+        BlitException e = assertThrows(BlitException.class, () -> in.take(-5));
+        assertEquals("negative length -5 at offset 2", e.getMessage());
+        assertEquals(2, in.offset());
+        ReadBuffer stream = ReadBuffer.of(new ByteArrayInputStream(new byte[8]));
+        assertThrows(BlitException.class, () -> stream.take(Integer.MIN_VALUE));
+        assertEquals(0, stream.offset());
+
+        WriteBuffer out = new WriteBuffer();
+        out.writeByte(1);
+        IllegalArgumentException a = assertThrows(IllegalArgumentException.class, () -> out.claim(-3));
+        assertTrue(a.getMessage().contains("-3"), a.getMessage());
+        assertEquals(1, out.position());
+        WriteBuffer region = WriteBuffer.wrap(new byte[4], 0, 4);
+        assertThrows(IllegalArgumentException.class, () -> region.claim(-1));
+        assertEquals(0, region.position());
+    }
+
+    /** A null stream is refused when the buffer is made, not taken for a fixed region that drops what it is given. */
+    @Test
+    void aNullStreamIsRefusedAtOnce() {
+        NullPointerException w = assertThrows(NullPointerException.class, () -> WriteBuffer.to((OutputStream) null));
+        assertEquals("out", w.getMessage());
+        assertThrows(NullPointerException.class, () -> blit.write("an important record", (OutputStream) null));
+        assertThrows(NullPointerException.class, () -> ReadBuffer.of((InputStream) null));
+        assertThrows(NullPointerException.class, () -> ReadBuffer.exactly(null));
     }
 
     @Test
