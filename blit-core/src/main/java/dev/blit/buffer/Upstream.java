@@ -147,7 +147,7 @@ final class Upstream {
             }
         } catch (IOException e) {
             throw new BlitException("giving the " + unused + " bytes read ahead of offset " + b.offset()
-                    + " back to the input stream failed (reset to its mark, then skip)", e);
+                    + " back to the input stream failed (reset to its mark, then skip): " + e, e);
         }
         b.limit = b.position;
     }
@@ -169,7 +169,7 @@ final class Upstream {
             } while (n == 0);
             return n;
         } catch (IOException e) {
-            throw new BlitException("reading the input stream failed at offset " + at, e);
+            throw new BlitException("reading the input stream failed at offset " + at + ": " + e, e);
         }
     }
 }

@@ -380,6 +380,11 @@ class HostileInputTest {
         BlitException r = assertThrows(BlitException.class, () -> blit.read(failing));
         assertTrue(r.getCause() instanceof IOException);
         assertTrue(r.getMessage().contains("offset"), r.getMessage());
+        // The reason is in the message, as on the write side, not only in the cause.
+        assertTrue(w.getMessage().endsWith(": java.io.IOException: disk on fire"), w.getMessage());
+        BlitException direct = assertThrows(BlitException.class, () -> ReadBuffer.of(failing).readInt());
+        assertEquals("reading the input stream failed at offset 0: java.io.IOException: cable cut", direct.getMessage());
+        assertEquals("reading the input stream failed at offset 0: java.io.IOException: cable cut", r.getMessage());
     }
 
     @Test
