@@ -374,20 +374,24 @@ public final class ReadBuffer {
     }
 
     /**
-     * Reads one tagged value and checks its type.
+     * Reads one tagged value and checks its type. A primitive type stands for its wrapper, as in
+     * {@link dev.blit.Blit#read(ReadBuffer, Class)}: {@code int.class} accepts an {@code Integer} (a null read
+     * for it is returned as null, and unboxing it is then the caller's {@code NullPointerException}).
      *
      * @param type the expected type
      * @param <T>  the expected type
      * @return the value, possibly null
      */
+    @SuppressWarnings("unchecked")
     public <T> T readObject(Class<T> type) {
         long at = offset();
         Object v = readObject();
-        if (v != null && !type.isInstance(v)) {
+        Class<?> boxed = type.isPrimitive() ? java.lang.invoke.MethodType.methodType(type).wrap().returnType() : type;
+        if (v != null && !boxed.isInstance(v)) {
             throw new BlitException("expected " + type.getName() + " at offset " + at + " but found "
                     + v.getClass().getName());
         }
-        return type.cast(v);
+        return (T) v;
     }
 
     /**
