@@ -160,10 +160,12 @@ public final class ReadBuffer {
      * ({@code available()}, up to a window), and what the value did not use is given back ({@code reset}, then
      * {@code skip} over what it did) by {@link #settle()}, which {@link dev.blit.Blit#read(ReadBuffer)} calls after
      * each value it reads from this buffer: a read or two per value. Call it yourself after reading primitives
-     * from this buffer by hand, before the stream goes to another reader. The stream's mark is this buffer's
-     * then: one you set before reading through it is replaced, so mark again after, not before. Any other stream
-     * is asked for what the read at hand needs (a field, a varint's next byte, a string's or array's bytes), a
-     * read each time: over a stream that makes a system call per read (a socket's, a {@code FileInputStream}),
+     * from this buffer by hand, before the stream goes to another reader, and likewise after {@link #isExhausted()},
+     * which reads ahead to find out whether a byte is left and does not give it back by itself. The stream's mark is
+     * this buffer's then: one you set before reading through it is replaced, so mark again after, not before. Any
+     * other stream is asked for what the read at hand needs (a field, a varint's next byte, a string's or array's
+     * bytes; for {@code isExhausted()}, one byte, which then stays in this buffer for the next value), a read each
+     * time: over a stream that makes a system call per read (a socket's, a {@code FileInputStream}),
      * put a {@code BufferedInputStream} in between; to read many values from a stream that holds nothing else,
      * {@link #of(InputStream)} is faster still.
      *
@@ -189,7 +191,15 @@ public final class ReadBuffer {
         return upstream == null ? limit - position : limit - position + upstream.remaining();
     }
 
-    /** @return true if no byte is left; for a stream this may block to find out */
+    /**
+     * Whether the input is used up. For a stream this may block to find out, and it reads ahead: when the window
+     * is empty, it takes bytes from the stream into this buffer to see whether there are any. Over a buffer made
+     * by {@link #exactly(InputStream)} on a stream that supports {@code mark}, {@link #settle()} gives them back,
+     * as after reading primitives by hand: call it before the stream goes to another reader. Over one that does
+     * not, the one byte it took stays in this buffer, for the next read from it.
+     *
+     * @return true if no byte is left
+     */
     public boolean isExhausted() {
         if (position < limit) {
             return false;
