@@ -33,15 +33,23 @@ final class ReadErrors {
                 + " bytes but only " + remaining + " remain");
     }
 
+    /**
+     * Limits a caller attached to a buffer ({@link ReadBuffer#limits(ReadLimits)}) are not the builder's, and their
+     * budget counts every value read until they are detached, not one read: the messages say so in passing, rather
+     * than the buffer keeping track of whose limits it has.
+     */
+    private static final String OWN_LIMITS = " (or, for ReadLimits attached to the buffer, whose budget counts every"
+            + " value read until they are detached, in those)";
+
     static BlitException overMaxLength(String what, int length, long at, int maxLength) {
         return new BlitException(what + " " + length + " at offset " + at + " exceeds maxLength " + maxLength
-                + "; raise it with Blit.builder().maxLength(n)");
+                + "; raise it with Blit.builder().maxLength(n)" + OWN_LIMITS);
     }
 
     static BlitException overBudget(String what, long at, long bytes, long total, long max) {
         return new BlitException(what + " at offset " + at + " needs about " + bytes + " bytes, bringing this read to "
                 + total + " bytes, over maxAllocationPerRead " + max
-                + "; raise it with Blit.builder().maxAllocationPerRead(bytes)");
+                + "; raise it with Blit.builder().maxAllocationPerRead(bytes)" + OWN_LIMITS);
     }
 
     static BlitException invalidBoolean(byte b, long at) {

@@ -219,6 +219,22 @@ class ReadLimitsTest {
         in.limits(mine);
         rejected(() -> blit.read(in), "count 20 at offset 1 exceeds maxLength 10");
         assertSame(mine, in.limits());
+        // The message says that limits attached to the buffer are raised there, not in the builder alone, and that
+        // their budget counts every value read since (twenty strings of 20 chars, about 52 bytes each, in 1000)
+        WriteBuffer values = new WriteBuffer();
+        for (int i = 0; i < 20; i++) {
+            blit.write("x".repeat(20), values);
+        }
+        ReadBuffer many = ReadBuffer.of(values.toByteArray());
+        many.limits(new ReadLimits(100, 1000));
+        BlitException e = assertThrows(BlitException.class, () -> {
+            while (!many.isExhausted()) {
+                blit.read(many);
+            }
+        });
+        assertTrue(e.getMessage().contains("over maxAllocationPerRead 1000") && e.getMessage().contains(
+                "for ReadLimits attached to the buffer, whose budget counts every value read until they are detached"),
+                e.getMessage());
 
         ReadBuffer plain = ReadBuffer.of(bytes);
         assertEquals(20, ((List<?>) blit.read(plain)).size());
