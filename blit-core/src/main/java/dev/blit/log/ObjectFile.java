@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -70,7 +71,8 @@ public final class ObjectFile {
      * {@code file} holds either what it held before or every one of the new values, never a part or a mix; a
      * value that cannot be written (an unregistered class, say) leaves {@code file} untouched. A crash can leave
      * the temporary file behind; nothing reads it. An existing file's POSIX permissions are kept, and a
-     * symbolic link is followed (the link stays, its target is replaced). A file system without atomic rename
+     * symbolic link is followed (the link stays, its target is replaced, or created if the link dangles; a loop
+     * of links is a {@link BlitException}). A file system without atomic rename
      * is a {@link BlitException}: use {@link #writer(Path, Blit)} there. The guarantee costs two forces to the
      * device (the file, then the directory) per call, which is what a save is for; to write many files quickly
      * without it, use {@link #writer(Path, Blit)}.
@@ -91,9 +93,7 @@ public final class ObjectFile {
         Path target = file;
         Durable.Temp tmp;
         try {
-            if (Files.isSymbolicLink(file) && Files.exists(file)) {
-                target = file.toRealPath();
-            }
+            target = linkTarget(file);
             tmp = Durable.temporaryBeside(target);
         } catch (IOException e) {
             throw new BlitException("cannot create a file beside " + file + " to replace it: " + e, e);
@@ -123,6 +123,29 @@ public final class ObjectFile {
                 }
             }
         }
+    }
+
+    /**
+     * The file a save through {@code file} replaces: {@code file} itself, or, for a symbolic link, the file it
+     * ends at, whether that exists yet or not (a dangling link is a target still to be created, not a file to
+     * replace with a regular one). Each link's relative target counts from that link's directory, as the
+     * operating system reads it.
+     */
+    private static Path linkTarget(Path file) throws IOException {
+        if (!Files.isSymbolicLink(file)) {
+            return file;
+        }
+        if (Files.exists(file)) {
+            return file.toRealPath();
+        }
+        Path p = file;
+        for (int links = 0; Files.isSymbolicLink(p); links++) {
+            if (links == 40) {
+                throw new FileSystemException(file.toString(), null, "too many levels of symbolic links");
+            }
+            p = p.resolveSibling(Files.readSymbolicLink(p)); // an absolute target, or relative to the link's directory
+        }
+        return p;
     }
 
     /**

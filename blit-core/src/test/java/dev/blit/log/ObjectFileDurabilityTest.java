@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
@@ -149,6 +150,38 @@ class ObjectFileDurabilityTest {
         assertTrue(Files.isSymbolicLink(link));
         assertHoldsRecords(file, 10, 30);
         assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+    }
+
+    @Test
+    void saveThroughADanglingLinkCreatesItsTargetAndTheLinkStaysALink() throws IOException {
+        // current -> sub/next -> data.blit, which does not exist yet: each relative target counts from its link's
+        // directory, so the file to create is sub/data.blit (not a regular file in place of the link).
+        Files.createDirectory(dir.resolve("sub"));
+        Path link = dir.resolve("current");
+        Path next = dir.resolve("sub").resolve("next");
+        Files.createSymbolicLink(link, Path.of("sub", "next"));
+        Files.createSymbolicLink(next, Path.of("data.blit"));
+        Path target = dir.resolve("sub").resolve("data.blit");
+        assertEquals(2, ObjectFile.write(link, BLIT, records(0, 2)));
+        assertTrue(Files.isSymbolicLink(link));
+        assertTrue(Files.isSymbolicLink(next));
+        assertTrue(Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS));
+        assertHoldsRecords(target, 0, 2);
+        assertEquals(List.of("current", "sub"), filesInDir());
+        // and once it exists, a second save replaces it, through both links
+        ObjectFile.write(link, BLIT, records(2, 5));
+        assertTrue(Files.isSymbolicLink(link));
+        assertHoldsRecords(target, 2, 5);
+    }
+
+    @Test
+    void saveThroughALinkThatLeadsToItselfFailsAndLeavesIt() throws IOException {
+        Path link = dir.resolve("loop");
+        Files.createSymbolicLink(link, Path.of("loop"));
+        BlitException e = assertThrows(BlitException.class, () -> ObjectFile.write(link, BLIT, records(0, 2)));
+        assertTrue(e.getMessage().contains("symbolic links"), e.getMessage());
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals(List.of("loop"), filesInDir());
     }
 
     @Test
