@@ -635,7 +635,10 @@ public final class ObjectFile {
             windowsMapped++;
         }
 
-        /** @return false once every value was read; from a stream this may block to find out */
+        /**
+         * @return false once every value was read, or once the reader is closed; from a stream this may block to
+         *         find out
+         */
         public boolean hasNext() {
             if (closed) {
                 return false;
@@ -650,9 +653,15 @@ public final class ObjectFile {
          * @return the next value, possibly null
          * @throws NoSuchElementException if there is none left
          * @throws BlitException          if the bytes are malformed or end inside a value; the message
-         *                                names the value's number and its offset in the file or stream
+         *                                names the value's number and its offset in the file or stream. Also
+         *                                once the reader is closed (as a closed {@link Writer} or
+         *                                {@link BlitLog} refuses), where {@link #hasNext()} says false: what is
+         *                                left unread is not known to be nothing
          */
         public Object next() {
+            if (closed) {
+                throw new BlitException("object file reader is closed (after " + count + " values)");
+            }
             if (!hasNext()) {
                 throw new NoSuchElementException("no value left after " + count);
             }

@@ -124,6 +124,21 @@ class ObjectFileTest {
     }
 
     @Test
+    void aClosedReaderSaysSoRatherThanThatNoValueIsLeft() throws IOException {
+        Path file = dir.resolve("values.blit");
+        ObjectFile.write(file, BLIT, records(3));
+        ObjectFile.Reader r = ObjectFile.reader(file, BLIT);
+        assertTrue(matches(0, r.next()));
+        r.close();
+        assertFalse(r.hasNext());
+        BlitException e = assertThrows(BlitException.class, r::next);
+        assertTrue(e.getMessage().contains("reader is closed"), e.getMessage());
+        ObjectFile.Reader s = ObjectFile.reader(new ByteArrayInputStream(Files.readAllBytes(file)), BLIT);
+        s.close();
+        assertThrows(BlitException.class, () -> s.iterator().next());
+    }
+
+    @Test
     void aFileOfUpTo64KibIsReadWholeWithoutAMappingAndALargerOneIsMapped() throws IOException {
         // A byte[] whose encoding is exactly READ_WHOLE bytes, then one a byte longer: the boundary on both sides.
         int n = ObjectFile.READ_WHOLE - 8;
