@@ -154,7 +154,7 @@ final class Narrow {
     static int[] ints(ReadBuffer in) {
         in.require(1);
         if (in.array()[in.take(0)] != ESCAPE) {
-            return in.readIntArray(); // a plain header, never the null one
+            return in.readIntArray(); // a plain header (a padded null one is refused by the caller)
         }
         long at = in.offset();
         int w = header(in, at, INTS, 4);

@@ -832,14 +832,24 @@ public final class ReadBuffer {
      *         {@link WriteBuffer#writeIntArray} (a null header is the narrow form's escape here, not null)
      */
     public int[] readCompactIntArray() {
+        long at = offset();
         int p = position;
-        return p < limit && array[p] != Narrow.ESCAPE ? readIntArray() : Narrow.ints(this);
+        int[] a = p < limit && array[p] != Narrow.ESCAPE ? readIntArray() : Narrow.ints(this);
+        if (a == null) { // a null header padded past its one byte (80 00): 00 alone is the narrow form's escape
+            throw ReadErrors.nullHeader("int[]", at);
+        }
+        return a;
     }
 
     /** @return a non-null array written by {@link WriteBuffer#writeCompactLongArray} or {@link WriteBuffer#writeLongArray} */
     public long[] readCompactLongArray() {
+        long at = offset();
         int p = position;
-        return p < limit && array[p] != Narrow.ESCAPE ? readLongArray() : Narrow.longs(this);
+        long[] a = p < limit && array[p] != Narrow.ESCAPE ? readLongArray() : Narrow.longs(this);
+        if (a == null) {
+            throw ReadErrors.nullHeader("long[]", at);
+        }
+        return a;
     }
 
     /** @return a nullable array written by {@link WriteBuffer#writeFloatArray} */

@@ -52,6 +52,10 @@ final class ReadErrors {
                 + "; raise it with Blit.builder().maxAllocationPerRead(bytes)" + OWN_LIMITS);
     }
 
+    static BlitException nullHeader(String what, long at) {
+        return new BlitException("null array header at offset " + at + " where " + what + " is read (never null there)");
+    }
+
     static BlitException invalidBoolean(byte b, long at) {
         return new BlitException("invalid boolean byte 0x" + Integer.toHexString(b & 0xFF) + " in a boolean array at offset "
                 + at);

@@ -233,6 +233,11 @@ class CompactArraysTest {
         rejected("10 00 01 ff ff ff 0f", "declared length");
         rejected("10 00", "truncated");
         rejected("10 00 01 03 01", "declared length 2 at offset 3 needs 2 bytes but only 1 remain");
+        // a null header padded past its one byte after the tag (00 alone is the narrow form's escape) was read as null,
+        // a null value under an int[] tag, even as an element of a run
+        rejected("10 80 00", "null array header at offset 1 where int[] is read");
+        rejected("11 80 80 00", "null array header at offset 1 where long[] is read");
+        rejected("24 01 45 10 80 00", "null array header at offset 4");
     }
 
     private static void rejected(String hex, String message) {
