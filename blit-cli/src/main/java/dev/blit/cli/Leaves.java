@@ -146,6 +146,9 @@ final class Leaves {
         int width = size;
         boolean compact = h == 0 && (tag == TypeIds.INT_ARRAY || tag == TypeIds.LONG_ARRAY);
         String type = tag == TypeIds.INT_ARRAY ? "int[]" : "long[]";
+        if (compact && in.pos - at > 1) { // only the one byte 00 is the narrow form's escape: a padded 0 is null
+            throw new BlitException("null array header at offset " + at + " where " + type + " is read (never null there)");
+        }
         if (compact) {
             width = in.u8();
             if (width < 1 || width >= size) {

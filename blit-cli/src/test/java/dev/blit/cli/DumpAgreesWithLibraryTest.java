@@ -746,7 +746,7 @@ class DumpAgreesWithLibraryTest {
                 "63 12 01 07 02", "63 13 00", "63 14 01 0b 03 6b", // 18..20 without null
                 "63 0c 00 00", "63 0c 01 44 02 07 04 07 02", "63 0e 00 01 07 02 00", // a null value in a sorted map
                 "63 0e 01 63 16 01 07 02 07 04", "63 10 01 00 00", "63 0d 01 00 00", // IdentityHashMap, synchronizedMap
-                "63 15 00 00", "63 15 03 0b 03 78", "63 15 ff ff ff ff 07 07 02", "63 15 02 00", // nCopies
+                "63 15 00 00", "63 15 03 0b 03 78", "63 15 80 80 80 08 07 02", "63 15 02 00", // nCopies
                 "63 16", "2a 01 63 16 02 07 02 07 04", "24 02 63 16 2a 01 01 01 01 07 02", // naturalOrder(), and again
                 "63 17 00", "63 17 0b 03 72", // AtomicReference
                 // numbered before their content: they may hold themselves
@@ -784,6 +784,8 @@ class DumpAgreesWithLibraryTest {
                 {"10 00 01 03 01", "truncated"},
                 {"10 00", "truncated"},
                 {"0e 00 01 02 05", "null array header inside an array value at offset 1"}, // short[]: no compact form
+                {"10 80 00", "null array header at offset 1 where int[] is read"}, // a padded 0 is no escape
+                {"11 80 80 00", "null array header at offset 1 where long[] is read"},
         });
         bothRead(new String[] {"10 00 01 02 ff", "10 00 02 03 80 00 00 80", "11 00 04 02 00 00 00 80", "11 00 01 02 7f",
                 "10 00 03 04 00 80 00 00 00 00 01 00 00", "10 00 03 04 ff ff 80 00 00 00 00 00 00",
