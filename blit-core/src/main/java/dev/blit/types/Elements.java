@@ -10,10 +10,12 @@ import dev.blit.internal.WriteSession;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -135,17 +137,20 @@ final class Elements {
 
     /**
      * Charges the read's allocation budget for the work of hashing and comparing {@code key}, when it is
-     * itself a collection or map about to go into a set or be a map key. The JDK hashes and compares those
-     * by walking them, once per path: with shared references a few bytes make a key of 2^60 paths, and
+     * itself a collection or map about to go into a set or be a map key, or a value whose {@code hashCode}
+     * and {@code equals} are those of its contents (an {@code Optional}, a map entry: {@code Map.entry},
+     * {@code SimpleEntry}, {@code SimpleImmutableEntry}). The JDK hashes and compares those by walking them,
+     * once per path: with shared references a few bytes make a key of 2^60 paths, and
      * {@code AbstractMap.equals} compares a key whose value is null twice (get, then containsKey), so a
      * chain of 60 nested singleton maps takes 2^60 steps to compare with its twin even without sharing
-     * (found by the fuzzer; RegressionTest in blit-fuzz). The walk below counts the same paths, doubling
-     * under map keys, and stops with a {@link BlitException} naming the offset once the budget is spent,
-     * before the JDK starts. Anything that is not a collection or map is not walked: its hash is its own
+     * (found by the fuzzer; RegressionTest in blit-fuzz), and as many wrapped in an {@code Optional} or an
+     * entry. The walk below counts the same paths, doubling under map keys, going through optionals and
+     * entries as through one-element collections, and stops with a {@link BlitException} naming the offset
+     * once the budget is spent, before the JDK starts. Anything else is not walked: its hash is its own
      * business (strings cache theirs; registered classes run their own code).
      */
     static void chargeKey(ReadBuffer in, Object key, long at) {
-        if (!(key instanceof Collection) && !(key instanceof Map)) {
+        if (!walked(key)) {
             return;
         }
         try {
@@ -158,11 +163,16 @@ final class Elements {
         }
     }
 
+    /** Whether hashing or comparing {@code o} goes into values it holds: what the walk below goes through. */
+    private static boolean walked(Object o) {
+        return o instanceof Collection || o instanceof Map || o instanceof Optional || o instanceof Map.Entry;
+    }
+
     private static void walk(ReadBuffer in, Object key, long at) {
         ArrayDeque<Iterator<?>> iterators = new ArrayDeque<>();
         ArrayDeque<Long> weights = new ArrayDeque<>();
         iterators.push(children(key));
-        weights.push(1L);
+        weights.push(key instanceof Map ? -1L : 1L); // negative: a map's entries, whose keys count twice
         long visits = 0;
         while (!iterators.isEmpty()) {
             Iterator<?> it = iterators.peek();
@@ -173,7 +183,8 @@ final class Elements {
             }
             long weight = weights.peek();
             Object child = it.next();
-            if (child instanceof Map.Entry) { // a map's entry: its key counts twice, its value once
+            if (weight < 0) { // a map's entry: its key counts twice, its value once
+                weight = -weight;
                 Map.Entry<?, ?> e = (Map.Entry<?, ?>) child;
                 visits = visit(in, at, visits, saturatedDouble(weight), e.getKey(), iterators, weights);
                 visits = visit(in, at, visits, weight, e.getValue(), iterators, weights);
@@ -195,15 +206,31 @@ final class Elements {
             in.charge(Math.min(visits, Long.MAX_VALUE / KEY_ELEMENT_BYTES) * KEY_ELEMENT_BYTES, at, "hashing the key");
             visits = 0;
         }
-        if (o instanceof Collection || o instanceof Map) {
+        if (walked(o)) {
             iterators.push(children(o));
-            weights.push(weight);
+            weights.push(o instanceof Map ? -weight : weight);
         }
         return visits;
     }
 
+    /**
+     * What the walk goes through next in {@code container}: a map's entries (its frame's weight is negative, as
+     * its map compares each key twice), a collection's elements, an optional's value, an entry's key and value
+     * (an entry alone compares each once).
+     */
     private static Iterator<?> children(Object container) {
-        return container instanceof Map ? ((Map<?, ?>) container).entrySet().iterator() : ((Collection<?>) container).iterator();
+        if (container instanceof Map) {
+            return ((Map<?, ?>) container).entrySet().iterator();
+        }
+        if (container instanceof Collection) {
+            return ((Collection<?>) container).iterator();
+        }
+        if (container instanceof Optional) {
+            Optional<?> o = (Optional<?>) container;
+            return o.isPresent() ? Collections.singleton(o.get()).iterator() : Collections.emptyIterator();
+        }
+        Map.Entry<?, ?> e = (Map.Entry<?, ?>) container;
+        return Arrays.asList(e.getKey(), e.getValue()).iterator();
     }
 
     private static long saturatedDouble(long weight) {

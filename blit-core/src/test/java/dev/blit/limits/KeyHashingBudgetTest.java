@@ -5,12 +5,15 @@ import dev.blit.BlitException;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,5 +80,46 @@ class KeyHashingBudgetTest {
         if (decoded != null) {
             assertTrue(decoded instanceof Set);
         }
+    }
+
+    /** {@code singletonMap(singletonMap(... emptyMap() ..., null), null)}, {@code depth} maps deep. */
+    private static String chain(int depth) {
+        return "38".repeat(depth) + "35" + "00".repeat(depth);
+    }
+
+    private static void rejectedByTheBudget(Blit blit, String hex) {
+        byte[] bytes = HexFormat.of().parseHex(hex);
+        BlitException e = assertTimeoutPreemptively(HANG_GUARD,
+                () -> assertThrows(BlitException.class, () -> blit.fromBytes(bytes)));
+        assertTrue(e.getMessage().contains("hashing the key at offset 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("maxAllocationPerRead"), e.getMessage());
+    }
+
+    @Test
+    void keysWhoseHashAndEqualsGoThroughAnOptionalOrAnEntryAreChargedAsCollections() {
+        // Optional.equals and the entries' equals compare their contents: two equal chains 60 maps deep in
+        // each took 2^60 steps to compare, with nothing charged.
+        Blit plain = Blit.builder().build();
+        String optional = "23" + chain(60);
+        rejectedByTheBudget(plain, "2b02" + optional + optional); // HashSet of two Optionals
+        rejectedByTheBudget(plain, "2702" + optional + "0700" + optional + "0702"); // HashMap keyed by them
+        for (String ext : new String[] {"05", "06"}) { // SimpleEntry(chain, 1), SimpleImmutableEntry
+            String entry = "63" + ext + chain(60) + "0702";
+            rejectedByTheBudget(plain, "2b02" + entry + entry);
+        }
+        String listOfOptional = "2401" + optional; // as a list's element too
+        rejectedByTheBudget(plain, "2b02" + listOfOptional + listOfOptional);
+    }
+
+    @Test
+    void ordinaryOptionalAndEntryKeysDecode() {
+        Blit plain = Blit.builder().build();
+        Set<Object> set = new HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            set.add(Optional.of(List.of(i, i + 1)));
+            set.add(Map.entry(Map.of("k", i), List.of(i)));
+            set.add(new AbstractMap.SimpleEntry<>(Optional.of(i), Optional.empty()));
+        }
+        assertEquals(set, plain.fromBytes(plain.toBytes(set)));
     }
 }
