@@ -9,12 +9,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The field table of compatible mode (FORMAT.md, "Compatible mode") for one class's fields: the bytes a writer
  * puts after the class's first tag in a message, and on read the comparison of a writer's table with this one
  * and the {@link Mapping} from the writer's fields to these, built once per distinct table and cached keyed by
- * the table's exact bytes. Used for records and plain classes ({@link CompatibleSerializer}) and for an
+ * the table's exact bytes (a few short tables per class: {@link #remember}). Used for records and plain classes ({@link CompatibleSerializer}) and for an
  * exception's own fields ({@link ThrowableSerializer}).
  */
 final class FieldTable {
@@ -22,7 +23,15 @@ final class FieldTable {
     /** The layout stored in the read session when the writer's table equals this class's own. */
     static final Object EXACT = new Object();
     /** Distinct foreign tables remembered per class; more (hostile input, many versions) are mapped each time. */
-    private static final int MAX_CACHED = 64;
+    static final int MAX_CACHED = 64;
+    /**
+     * The longest foreign table remembered (about 350 fields of 20-character names): a longer one is mapped each
+     * time it is read. A cache entry keeps the table's bytes and a mapping about as large, so without this bound
+     * hostile tables of up to {@link #MAX_TABLE} bytes each kept about 2 MB per message, 64 per class.
+     */
+    static final int MAX_CACHED_TABLE = 8 << 10;
+    /** The table bytes all of one class's remembered tables may take together. */
+    static final int MAX_CACHED_BYTES = 64 << 10;
     /** Longer tables are rejected before they are buffered (FORMAT.md): no real class comes near. */
     static final int MAX_TABLE = 1 << 20;
 
@@ -40,6 +49,8 @@ final class FieldTable {
     private final byte[] table;
     private final ClassModel.Property[] properties;
     private final Map<Key, Mapping> mappings = new ConcurrentHashMap<>();
+    /** The table bytes {@link #mappings} holds (approximately, under concurrent reads: never under the truth). */
+    private final AtomicInteger cachedBytes = new AtomicInteger();
 
     /**
      * @param type the class, for messages
@@ -138,11 +149,34 @@ final class FieldTable {
         Mapping m = mappings.get(key);
         if (m == null) {
             m = map(key.bytes, at, start);
-            if (mappings.size() < MAX_CACHED) {
-                mappings.putIfAbsent(key, m);
-            }
+            remember(mappings, cachedBytes, key, m);
         }
         return m;
+    }
+
+    /**
+     * Keeps {@code mapping} of the foreign table {@code key} in {@code cache} if the table is short enough and the
+     * cache has room, in entries ({@link #MAX_CACHED}) and in bytes ({@link #MAX_CACHED_BYTES}, counted in
+     * {@code cachedBytes}): what a class's cache holds stays a small constant whatever tables the input has.
+     */
+    static <V> void remember(Map<Key, V> cache, AtomicInteger cachedBytes, Key key, V mapping) {
+        int n = key.bytes.length;
+        if (n > MAX_CACHED_TABLE || cache.size() >= MAX_CACHED) {
+            return;
+        }
+        if (cachedBytes.addAndGet(n) > MAX_CACHED_BYTES || cache.putIfAbsent(key, mapping) != null) {
+            cachedBytes.addAndGet(-n);
+        }
+    }
+
+    /** @return how many foreign tables this class's cache holds (tests) */
+    int cachedTables() {
+        return mappings.size();
+    }
+
+    /** @return the bytes of the foreign tables this class's cache holds (tests) */
+    int cachedBytes() {
+        return cachedBytes.get();
     }
 
     /** Parses a writer's field table and maps it onto this class's fields. */

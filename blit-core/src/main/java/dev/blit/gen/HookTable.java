@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Compatible mode's field table of a class serialized through its {@code java.io} hooks as a {@code Serializable}
@@ -35,8 +36,6 @@ public final class HookTable {
     private static final ClassModel.Kind[] KINDS = ClassModel.Kind.values();
     /** A field's codes in such a table: 1..9, the primitives and a tagged value; never 10, an untagged String. */
     private static final int FIELD_CODES = ClassModel.Kind.REFERENCE.ordinal() + 1;
-    /** Distinct foreign tables remembered per class; more (hostile input, many versions) are mapped each time. */
-    private static final int MAX_CACHED = 64;
     /** A section's item headers (FORMAT.md, "Classes serialized through their java.io hooks"). */
     private static final int END = 0;
     private static final int OBJECT = 1;
@@ -113,7 +112,9 @@ public final class HookTable {
     private final byte[] description;
     /** The table alone. */
     private final byte[] table;
+    /** Foreign tables' mappings, as many and as large as {@link FieldTable#remember} keeps. */
     private final Map<FieldTable.Key, Object> mappings = new ConcurrentHashMap<>();
+    private final AtomicInteger cachedBytes = new AtomicInteger();
 
     /**
      * @param type  the class, by name, for messages
@@ -191,11 +192,19 @@ public final class HookTable {
                         + "convert between: the class gained writeObject, readObject, readResolve or the like since");
             }
             m = mapper.map(parse(key.bytes, type, at, start), at);
-            if (mappings.size() < MAX_CACHED) {
-                mappings.putIfAbsent(key, m);
-            }
+            FieldTable.remember(mappings, cachedBytes, key, m);
         }
         return m;
+    }
+
+    /** @return how many foreign tables this class's cache holds (tests) */
+    int cachedTables() {
+        return mappings.size();
+    }
+
+    /** @return the bytes of the foreign tables this class's cache holds (tests) */
+    int cachedBytes() {
+        return cachedBytes.get();
     }
 
     /**
