@@ -163,6 +163,14 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
+     * @return how many levels deep the read is now (what {@code maxDepth} bounds): what a serializer can take as
+     *         an estimate of the reading thread's stack depth, which grows with it
+     */
+    public int depth() {
+        return depth;
+    }
+
+    /**
      * Compatible mode: whether what is being read will be thrown away whole: a field the reader's class drops,
      * in which a value of a class this reader lacks was read past ({@link #SKIPPED} stands for it). Nothing read
      * there reaches the caller (its reference numbers are voided by {@link #dropped()}), so a JDK container

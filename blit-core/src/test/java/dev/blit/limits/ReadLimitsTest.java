@@ -283,4 +283,38 @@ class ReadLimitsTest {
         r.run();
         return sun.getThreadAllocatedBytes(id) - before;
     }
+
+    /**
+     * An exception's constructor records the reading thread's stack (up to 1,024 frames, about 22 KB, which
+     * {@code setStackTrace} does not free): each decoded exception is charged for it by the read's depth, so many
+     * small exceptions deep in a value cannot keep hundreds of MB for a few bytes each.
+     */
+    @Test
+    void exceptionsReadDeepInAValueAreChargedForTheStackTheyKeep() {
+        Blit blit = Blit.builder().register(IllegalStateException.class, 100).maxAllocationPerRead(1 << 20).build();
+        rejected(() -> blit.fromBytes(exceptionsDeep(200, 100)), "the java.lang.IllegalStateException (an exception "
+                + "keeps the reading thread's stack trace) at offset", "over maxAllocationPerRead 1048576");
+        assertEquals(10, unwrap(blit.fromBytes(exceptionsDeep(10, 100)), 99).size()); // a few read as they are
+    }
+
+    /** A list of {@code n} IllegalStateExceptions (a run of id 100, each 4 bytes) at {@code depth}. */
+    private static byte[] exceptionsDeep(int n, int depth) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (int d = 1; d < depth; d++) {
+            b.writeBytes(new byte[] {0x24, 0x01}); // a list of one element
+        }
+        b.writeBytes(new byte[] {0x24, (byte) (0x80 | n & 0x7f), (byte) (n >> 7), 0x45, 0x64});
+        for (int i = 0; i < n; i++) {
+            b.writeBytes(new byte[4]);
+        }
+        return b.toByteArray();
+    }
+
+    private static List<?> unwrap(Object value, int levels) {
+        Object v = value;
+        for (int i = 0; i < levels; i++) {
+            v = ((List<?>) v).get(0);
+        }
+        return (List<?>) v;
+    }
 }
