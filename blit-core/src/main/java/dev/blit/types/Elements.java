@@ -233,6 +233,52 @@ final class Elements {
         return Arrays.asList(e.getKey(), e.getValue()).iterator();
     }
 
+    /** Sets and maps of fewer elements are not probed ahead: their worst case is a few thousand comparisons. */
+    private static final int PROBE_CHECKED = 64;
+    /** What one comparison while probing costs the budget, as a {@code CopyOnWriteArraySet}'s pair (16). */
+    private static final int PROBE_BYTES = 16;
+
+    /**
+     * Charges the read's budget for the probing {@code Set.of} and {@code Map.of} (ids 49, 50) will do to place
+     * the elements (or keys, every {@code slots}-th item) of {@code items}. The JDK puts them in a table of
+     * twice as many slots by linear probing from {@code floorMod(hashCode, slots)}, comparing the element with
+     * every occupied slot it passes: elements of colliding hash codes (any class: 64,000 {@code Long}s of one
+     * hash code take seconds) cost quadratic time, which no tree bin bounds. The same probing is done here on
+     * occupancy alone (no {@code equals}), charging {@value #PROBE_BYTES} bytes per slot passed as it goes, so
+     * colliding elements fail with the offset once the budget is spent and ordinary ones cost one pass.
+     */
+    static void chargeProbes(ReadBuffer in, Object[] items, int slots, long at) {
+        int n = items.length / slots;
+        if (n < PROBE_CHECKED || n > Integer.MAX_VALUE / 2) {
+            return; // few, or more than the JDK can make a table of
+        }
+        int length = 2 * n;
+        boolean[] taken = new boolean[length];
+        long passed = 0;
+        for (int i = 0; i < items.length; i += slots) {
+            Object e = items[i];
+            if (e == null) {
+                return; // the JDK refuses it at once
+            }
+            int idx = Math.floorMod(e.hashCode(), length);
+            while (taken[idx]) {
+                if (++passed == KEY_CHUNK) {
+                    in.charge((long) KEY_CHUNK * PROBE_BYTES, at, "placing the " + n + " elements of a Set.of or "
+                            + "Map.of (colliding hash codes are probed linearly)");
+                    passed = 0;
+                }
+                if (++idx == length) {
+                    idx = 0;
+                }
+            }
+            taken[idx] = true;
+        }
+        if (passed > 0) {
+            in.charge(passed * PROBE_BYTES, at, "placing the " + n + " elements of a Set.of or Map.of (colliding "
+                    + "hash codes are probed linearly)");
+        }
+    }
+
     private static long saturatedDouble(long weight) {
         return weight > Long.MAX_VALUE / 4 ? Long.MAX_VALUE / 4 : weight * 2;
     }

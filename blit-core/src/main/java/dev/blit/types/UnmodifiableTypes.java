@@ -210,6 +210,7 @@ final class UnmodifiableTypes {
             for (int i = 0; i < items.length; i += slots) {
                 Elements.chargeKey(in, items[i], at);
             }
+            Elements.chargeProbes(in, items, slots, at);
         }
         try {
             return slots == 2 ? mapOf(items) : hashed ? Set.of(items) : listOf(items);

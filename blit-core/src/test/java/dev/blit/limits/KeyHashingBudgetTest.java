@@ -122,4 +122,63 @@ class KeyHashingBudgetTest {
         }
         assertEquals(set, plain.fromBytes(plain.toBytes(set)));
     }
+
+    /** {@code Set.of} (id 49) or {@code Map.of} (id 50, each value {@code true}) of n Longs of one hash code. */
+    private static byte[] collidingLongs(int id, int n) {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        b.write(id);
+        writeUvar(b, n);
+        b.write(0x45); // a run of
+        b.write(0x08); // Longs, each an svar
+        if (id == 50) {
+            b.write(0x00); // values tagged
+        }
+        for (long i = 1; i <= n; i++) {
+            long v = i << 32 | i; // hashCode (int) (v ^ v >>> 32) == 0 for every one
+            writeUvar(b, v << 1 ^ v >> 63);
+            if (id == 50) {
+                b.write(0x03); // true
+            }
+        }
+        return b.toByteArray();
+    }
+
+    private static void writeUvar(java.io.ByteArrayOutputStream b, long v) {
+        while ((v & ~0x7FL) != 0) {
+            b.write((int) (v & 0x7F | 0x80));
+            v >>>= 7;
+        }
+        b.write((int) v);
+    }
+
+    @Test
+    void setOfAndMapOfOfCollidingHashCodesAreChargedForTheirProbing() {
+        // The JDK places Set.of's elements by linear probing: 20,000 Longs of one hash code are 200 million
+        // comparisons, whatever their class (no tree bins); they used to be read, taking seconds more per doubling.
+        Blit plain = Blit.builder().build();
+        for (int id : new int[] {49, 50}) {
+            byte[] bytes = collidingLongs(id, 20_000);
+            BlitException e = assertTimeoutPreemptively(HANG_GUARD,
+                    () -> assertThrows(BlitException.class, () -> plain.fromBytes(bytes)));
+            assertTrue(e.getMessage().contains("placing the 20000 elements of a Set.of or Map.of"), e.getMessage());
+            assertTrue(e.getMessage().contains("at offset 1"), e.getMessage());
+            assertTrue(e.getMessage().contains("maxAllocationPerRead"), e.getMessage());
+        }
+        // Ordinary ones read: consecutive numbers, and strings.
+        List<Long> longs = new ArrayList<>();
+        List<String> strings = new ArrayList<>();
+        for (long i = 0; i < 20_000; i++) {
+            longs.add(i * 1_000_003);
+            strings.add("key-" + i);
+        }
+        assertEquals(Set.copyOf(longs), plain.fromBytes(plain.toBytes(Set.copyOf(longs))));
+        assertEquals(Set.copyOf(strings), plain.fromBytes(plain.toBytes(Set.copyOf(strings))));
+        Map<String, Long> map = new HashMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            map.put(strings.get(i), longs.get(i));
+        }
+        assertEquals(Map.copyOf(map), plain.fromBytes(plain.toBytes(Map.copyOf(map))));
+        byte[] fewColliding = collidingLongs(49, 1_000); // half a million comparisons: within the budget
+        assertEquals(1_000, ((Set<?>) plain.fromBytes(fewColliding)).size());
+    }
 }
