@@ -802,6 +802,18 @@ public final class WriteSession implements ObjectWriter {
             out.writeUnsignedVarInt(ext);
             return;
         }
+        if (r.type != type && r.id != TypeIds.TYPED_ARRAY) {
+            // An id names one class, which is what a reader makes an array of: a List.of(1).getClass()[] (an alias of
+            // List.of's id), a UTF_8[] (a Charset subclass) or a Sub[] under registerHierarchy(Base) would read back
+            // as another array class, which a field of this one's type cannot hold, or could not take its elements.
+            // Per array, not per element: one comparison.
+            boolean hierarchy = r.id >= TypeIds.FIRST_USER_ID && !r.type.isEnum();
+            throw new BlitException("cannot write an array of " + type.getName() + ": its elements are written under id "
+                    + r.id + ", " + (hierarchy ? "registerHierarchy(" + r.type.getName() + ")'s" : "that of "
+                    + r.type.getName()) + ", so it would read back as a " + r.type.getName() + "[], not a "
+                    + type.getName() + "[]; write a " + r.type.getName() + "[] or an Object[] instead"
+                    + (hierarchy ? ", or register " + type.getName() + " itself" : ""));
+        }
         out.writeUnsignedVarInt(r.id);
         if (r.id == TypeIds.TYPED_ARRAY) {
             writeType(out, type.getComponentType());

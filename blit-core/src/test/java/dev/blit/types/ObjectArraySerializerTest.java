@@ -51,4 +51,65 @@ class ObjectArraySerializerTest {
             assertEquals(java.util.Arrays.asList(strings), java.util.Arrays.asList((String[]) copy[0]));
         }
     }
+
+    static class Base {
+        int x;
+    }
+
+    static class Sub extends Base {
+    }
+
+    enum Big { B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10, B11, B12, B13, B14, B15, B16, B17, B18, B19, B20, B21, B22,
+        B23, B24, B25, B26, B27, B28, B29, B30, B31, B32, B33, B34, B35, B36, B37, B38, B39, B40, B41, B42, B43, B44, B45,
+        B46, B47, B48, B49, B50, B51, B52, B53, B54, B55, B56, B57, B58, B59, B60, B61, B62, B63, B64, B65 }
+
+    /**
+     * A type id names one class, which is what the reader makes an array of: an array of a JDK-private class that
+     * shares a built-in's id (List.of(1)'s class shares List.of's ListN id) or of a subclass under
+     * registerHierarchy would read back as another array class (or not at all, its element not fitting), so it
+     * is refused on write, as an array of a subclass of an extended built-in is.
+     */
+    @Test
+    void anArrayOfAClassWrittenUnderAnotherClasssIdIsRefusedOnWrite() {
+        Class<?>[] sharing = {java.util.List.of(1).getClass(), java.util.Set.of(1).getClass(),
+                java.util.Map.of(1, 1).getClass(), java.util.List.of(1, 2, 3).subList(0, 1).getClass(),
+                java.util.Collections.unmodifiableList(new java.util.LinkedList<>()).getClass(),
+                java.util.EnumSet.allOf(Big.class).getClass(), java.nio.charset.StandardCharsets.UTF_8.getClass()};
+        dev.blit.Blit blit = dev.blit.Blit.builder().build();
+        for (Class<?> c : sharing) {
+            Object array = java.lang.reflect.Array.newInstance(c, 0);
+            BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(array), c.getName());
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("cannot write an array of " + c.getName()
+                    + ": its elements are written under id"), e.getMessage());
+        }
+        Object one = java.lang.reflect.Array.newInstance(java.util.List.of(1).getClass(), 1);
+        java.lang.reflect.Array.set(one, 0, java.util.List.of(1));
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(one));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("read back as a java.util.ImmutableCollections$ListN[]"),
+                e.getMessage());
+        dev.blit.Blit hierarchy = dev.blit.Blit.builder().registerHierarchy(Base.class, 100, new dev.blit.Serializer<Base>() {
+            @Override
+            public void write(dev.blit.buffer.WriteBuffer out, Base value) {
+                out.writeVarInt(value.x);
+            }
+
+            @Override
+            public Base read(dev.blit.buffer.ReadBuffer in) {
+                Base b = new Base();
+                b.x = in.readVarInt();
+                return b;
+            }
+        }).build();
+        e = assertThrows(BlitException.class, () -> hierarchy.toBytes(new Sub[]{new Sub()}));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("registerHierarchy(" + Base.class.getName()
+                + ")'s, so it would read back as a " + Base.class.getName() + "[]"), e.getMessage());
+        // the classes that own their id still come back as themselves
+        Object[] own = {new Base[]{new Sub()}, new java.nio.charset.Charset[]{java.nio.charset.StandardCharsets.UTF_8},
+                java.lang.reflect.Array.newInstance(java.util.List.of(1, 2, 3).getClass(), 0),
+                java.lang.reflect.Array.newInstance(java.util.EnumSet.noneOf(java.time.DayOfWeek.class).getClass(), 0)};
+        for (Object a : own) {
+            dev.blit.Blit b = a instanceof Base[] ? hierarchy : blit;
+            assertEquals(a.getClass(), b.fromBytes(b.toBytes(a)).getClass());
+        }
+    }
 }
