@@ -114,7 +114,7 @@ final class SqlTypes {
         public void write(WriteBuffer out, Object v) {
             if (id == TypeIds.SQL_TIMESTAMP) {
                 Timestamp t = (Timestamp) v;
-                out.writeVarLong(Math.floorDiv(t.getTime(), 1000)); // whole seconds; the rest is in the nanos
+                out.writeVarLong(seconds(t)); // whole seconds; the rest is in the nanos
                 out.writeUnsignedVarInt(t.getNanos());
             } else {
                 out.writeVarLong(((java.util.Date) v).getTime());
@@ -132,16 +132,46 @@ final class SqlTypes {
             long at = in.offset();
             long seconds = in.readVarLong();
             int nanos = TimeTypes.readNanos(in);
-            // getTime() is seconds * 1000 + nanos / 10^6; it fits a long in every written value. Computed with
-            // wrap-around, the sum splits back into the same seconds and milliseconds exactly when it fits.
-            long millis = seconds * 1000 + nanos / 1_000_000;
-            if (Math.floorDiv(millis, 1000) != seconds || Math.floorMod(millis, 1000) != nanos / 1_000_000) {
-                throw new BlitException("java.sql.Timestamp at offset " + at + ": " + seconds + " seconds and "
-                        + nanos + " nanos do not fit a long in milliseconds");
+            Timestamp t;
+            if (seconds >= Long.MIN_VALUE / 1000 && seconds <= Long.MAX_VALUE / 1000) {
+                t = new Timestamp(seconds * 1000); // whole seconds: its nanos are 0 until set
+            } else if (seconds == MIN_SECONDS) {
+                t = new Timestamp(Long.MIN_VALUE); // the one whole second below them a Timestamp holds (see seconds)
+            } else {
+                throw new BlitException("java.sql.Timestamp at offset " + at + ": " + seconds
+                        + " seconds do not fit a long in milliseconds, as no Timestamp's do");
             }
-            Timestamp t = new Timestamp(millis);
             t.setNanos(nanos);
             return t;
         }
+    }
+
+    /**
+     * The second {@code new Timestamp(Long.MIN_VALUE)} (up to {@code Long.MIN_VALUE + 807}) starts in, one below
+     * {@code Long.MIN_VALUE / 1000}: the JDK keeps its milliseconds, {@code (MIN_SECONDS) * 1000}, wrapped around.
+     */
+    private static final long MIN_SECONDS = Long.MIN_VALUE / 1000 - 1;
+
+    /**
+     * The whole seconds of {@code t}: the milliseconds it keeps apart from its nanos ({@code getTime()} less the
+     * nanos' milliseconds, with wrap-around, as {@code getTime()} adds them), over 1000. That is
+     * {@code floorDiv(getTime(), 1000)} wherever {@code getTime()} does not overflow, which it does near the
+     * ends of the long range ({@code new Timestamp(Long.MAX_VALUE)} after {@code setNanos(999999999)}).
+     *
+     * @throws BlitException if those milliseconds are no whole seconds, which no Timestamp made from milliseconds
+     *                       holds: one made from a date whose milliseconds overflow a long
+     *                       ({@code Timestamp.valueOf(LocalDateTime.MAX)})
+     */
+    private static long seconds(Timestamp t) {
+        long whole = t.getTime() - t.getNanos() / 1_000_000;
+        if (whole % 1000 == 0) {
+            return whole / 1000;
+        }
+        if (whole == MIN_SECONDS * 1000) { // wrapped around: new Timestamp(Long.MIN_VALUE)'s
+            return MIN_SECONDS;
+        }
+        throw new BlitException("cannot write the java.sql.Timestamp " + t + ": its milliseconds overflowed a long when"
+                + " it was made from a date that far from 1970 (Timestamp.valueOf(LocalDateTime.MAX)), so no Timestamp"
+                + " read back can hold the same time; write a LocalDateTime or an Instant, which are built in, instead");
     }
 }
