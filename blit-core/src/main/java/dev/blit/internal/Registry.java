@@ -142,7 +142,8 @@ public final class Registry {
             return extended;
         }
         Class<?> shape = BuiltinTypes.byShape(type);
-        return shape == null ? null : byClass.get(shape);
+        Registration r = shape == null ? null : byClass.get(shape);
+        return r == null ? null : BuiltinTypes.shaped(type, r);
     }
 
     /**

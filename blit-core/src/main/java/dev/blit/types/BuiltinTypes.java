@@ -234,6 +234,24 @@ public final class BuiltinTypes {
      * @return that public class, or null if {@code type} is public or not a collection or map
      */
     public static Class<?> byShape(Class<?> type) {
+        return shapeOf(type);
+    }
+
+    /**
+     * The registration a JDK-private class is written under by its shape ({@link #byShape}): {@code shape} itself,
+     * or for the JDK's views and wrappers that may view an {@code IdentityHashMap} and are read back as a
+     * {@code LinkedHashSet} or {@code LinkedHashMap}, one that refuses two keys equal but distinct (see
+     * {@code DistinctKeys}).
+     *
+     * @param type  a class {@link #byShape} gave a class for
+     * @param shape the registration of that class
+     * @return the registration to write {@code type} under
+     */
+    public static Registration shaped(Class<?> type, Registration shape) {
+        return DistinctKeys.shaped(type, shape);
+    }
+
+    private static Class<?> shapeOf(Class<?> type) {
         if (type.getClassLoader() != null || java.lang.reflect.Modifier.isPublic(type.getModifiers())) {
             return null;
         }

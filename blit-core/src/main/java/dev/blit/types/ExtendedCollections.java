@@ -155,6 +155,9 @@ final class ExtendedCollections {
             case TypeIds.EXT_SYNCHRONIZED_LIST:
             case TypeIds.EXT_SYNCHRONIZED_SET:
                 synchronized (v) { // the wrapper's own monitor is its lock: count and elements agree
+                    if (ext == TypeIds.EXT_SYNCHRONIZED_SET) { // of any set, an identity one too: read over a LinkedHashSet
+                        DistinctKeys.check(v, (Collection<?>) v, "Collections.synchronizedSet of a LinkedHashSet");
+                    }
                     Elements.writeCollection(out, (Collection<?>) v);
                 }
                 return;
@@ -167,6 +170,9 @@ final class ExtendedCollections {
             case TypeIds.EXT_SYNCHRONIZED_MAP:
             case TypeIds.EXT_PROPERTIES: // whose writers hold its monitor too
                 synchronized (v) {
+                    if (ext == TypeIds.EXT_SYNCHRONIZED_MAP) { // of any map, an IdentityHashMap too
+                        DistinctKeys.check(v, ((Map<?, ?>) v).keySet(), "Collections.synchronizedMap of a LinkedHashMap");
+                    }
                     Elements.writeMap(out, (Map<?, ?>) v);
                 }
                 return;

@@ -116,8 +116,15 @@ final class UnmodifiableTypes {
                     return;
                 }
                 case TypeIds.IMMUTABLE_MAP:
-                case TypeIds.UNMODIFIABLE_MAP:
                     Elements.writeMap(out, (Map<?, ?>) v);
+                    return;
+                case TypeIds.UNMODIFIABLE_MAP: // of any map, an IdentityHashMap too: read back over a LinkedHashMap
+                    DistinctKeys.check(v, ((Map<?, ?>) v).keySet(), "Collections.unmodifiableMap of a LinkedHashMap");
+                    Elements.writeMap(out, (Map<?, ?>) v);
+                    return;
+                case TypeIds.UNMODIFIABLE_SET:
+                    DistinctKeys.check(v, (Set<?>) v, "Collections.unmodifiableSet of a LinkedHashSet");
+                    Elements.writeCollection(out, (Collection<?>) v);
                     return;
                 case TypeIds.UNMODIFIABLE_SORTED_SET:
                     Elements.writeComparator(out, ((java.util.SortedSet<?>) v).comparator());

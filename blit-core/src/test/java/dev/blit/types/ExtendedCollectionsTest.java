@@ -615,4 +615,41 @@ class ExtendedCollectionsTest {
         assertEquals("630a0207020704", RoundTrip.hex(PLAIN.toBytes(Collections.synchronizedList(new ArrayList<>(List.of(1, 2)))))
                 .replace(" ", ""), "without the hierarchy, the built-in");
     }
+
+    /**
+     * A view or wrapper of an {@code IdentityHashMap} is read back over an equals-based {@code LinkedHashSet} or
+     * {@code LinkedHashMap}: two keys equal but distinct (new String("a") twice) would come back as one, silently.
+     * Refused on write, saying what to write instead; the IdentityHashMap itself, and views whose keys are all
+     * unequal, still round-trip.
+     */
+    @Test
+    void viewsAndWrappersOfAnIdentityMapWithEqualButDistinctKeysAreRefusedOnWrite() {
+        IdentityHashMap<Object, Object> identity = new IdentityHashMap<>();
+        identity.put(new String("a"), 1);
+        identity.put(new String("a"), 2);
+        Set<Object> identitySet = Collections.newSetFromMap(new IdentityHashMap<>());
+        identitySet.add(new String("a"));
+        identitySet.add(new String("a"));
+        IdentityHashMap<Object, Object> sameValues = new IdentityHashMap<>();
+        sameValues.put(new String("k"), "v");
+        sameValues.put(new String("k"), "v");
+        List<Object> refused = List.of(identitySet, Collections.unmodifiableSet(identitySet),
+                Collections.synchronizedSet(identitySet), Collections.checkedSet(identitySet, Object.class),
+                Collections.unmodifiableMap(identity), Collections.synchronizedMap(identity),
+                Collections.checkedMap(identity, Object.class, Object.class), identity.keySet(), sameValues.entrySet());
+        for (Object v : refused) {
+            for (Blit blit : List.of(PLAIN, TRACKING)) {
+                String m = assertThrows(BlitException.class, () -> blit.toBytes(v), v.getClass().getName()).getMessage();
+                assertTrue(m.contains("are equal but distinct objects") && m.contains("IdentityHashMap"), m);
+            }
+        }
+        assertEquals(2, ((Map<?, ?>) TRACKING.fromBytes(TRACKING.toBytes(identity))).size(), "the map itself is built in");
+        IdentityHashMap<Object, Object> unequal = new IdentityHashMap<>(Map.of("x", 1, "y", 2));
+        assertEquals(Map.of("x", 1, "y", 2), PLAIN.fromBytes(PLAIN.toBytes(Collections.unmodifiableMap(unequal))));
+        assertEquals(Set.of("x", "y"), PLAIN.fromBytes(PLAIN.toBytes(unequal.keySet())));
+        Set<Object> hashed = Collections.newSetFromMap(new LinkedHashMap<>());
+        hashed.add("x");
+        hashed.add("y");
+        assertEquals(Set.of("x", "y"), PLAIN.fromBytes(PLAIN.toBytes(hashed)));
+    }
 }
