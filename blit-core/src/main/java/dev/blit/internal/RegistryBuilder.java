@@ -109,9 +109,20 @@ public final class RegistryBuilder {
             throw new BlitException(type.getName() + " is built in (id " + prior.id + (prior.id == TypeIds.EXTENDED
                     ? ", an extended one" : "") + ", FORMAT.md): Blit writes it with no registration; " + (nameable(type)
                     ? "remove register(" + type.getCanonicalName() + ".class, " + id + "), or pass a Serializer of your"
-                    + " own (JavaSerialization.create(" + type.getCanonicalName() + ".class, null) writes it through its"
-                    + " java.io hooks)" : "remove the register call (id " + id + ") that names it through a value's"
-                    + " getClass(): the class is private to the JDK"));
+                    + " own" + ownSerializer(type, id) : "remove the register call (id " + id + ") that names it through"
+                    + " a value's getClass(): the class is private to the JDK"));
+        }
+        if (s == null && id >= TypeIds.FIRST_USER_ID && !type.isEnum() && isJdk(type)) {
+            Class<?> replacing = jdkWriteReplace(type);
+            if (replacing != null) {
+                // Its java.io hooks would be taken (ClassSerializers): writing then fails at the first value, on the
+                // replacement's class, with a message about copying collections. Refused here, saying why.
+                throw new BlitException("cannot register " + type.getName() + " (id " + id + ") without a serializer:"
+                        + " it replaces itself on writing, its writeReplace (" + replacing.getName() + "'s) putting in its"
+                        + " place an object of a class private to the JDK (java.time's classes put a java.time.Ser, others"
+                        + " a SerializationProxy), which Blit can neither reach nor write; pass a Serializer of your own:"
+                        + " register(" + type.getCanonicalName() + ".class, " + id + ", serializer)");
+            }
         }
         // A user's registration of a built-in JDK type (ids 22 and up) with a serializer of the user's takes the
         // class over for writing: that serializer writes it under the user's id, and bytes written under the
@@ -122,6 +133,61 @@ public final class RegistryBuilder {
         byId.put(id, r);
         byClass.put(type, r);
         return r;
+    }
+
+    /**
+     * The advice after "pass a Serializer of your own" for a built-in JDK class: {@code JavaSerialization.create}
+     * only where it can write the class (a concrete {@code Serializable} class whose hooks Blit reaches on this JDK
+     * and that does not replace itself with a class private to the JDK); called only to build a message.
+     */
+    private static String ownSerializer(Class<?> type, int id) {
+        String name = type.getCanonicalName();
+        String why;
+        if (!java.io.Serializable.class.isAssignableFrom(type)) {
+            why = "it is not Serializable";
+        } else if (type.isInterface() || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+            why = "it is " + (type.isInterface() ? "an interface" : "abstract");
+        } else if (jdkWriteReplace(type) != null) {
+            why = "its writeReplace puts an object of a class private to the JDK in its place";
+        } else {
+            try {
+                dev.blit.serial.JavaSerialization.create(type, null);
+                return " (JavaSerialization.create(" + name + ".class, null) writes it through its java.io hooks)";
+            } catch (BlitException e) {
+                why = "on this JDK they need fields private to java.base";
+            }
+        }
+        return ", register(" + name + ".class, " + id + ", serializer)" + (type.isInterface()
+                || java.lang.reflect.Modifier.isAbstract(type.getModifiers()) ? " or registerHierarchy(" + name + ".class, "
+                + id + ", serializer) for its subclasses too" : "") + " (JavaSerialization.create cannot write it: "
+                + why + ")";
+    }
+
+    /** Whether {@code type} is the JDK's: loaded by the boot or the platform class loader. */
+    private static boolean isJdk(Class<?> type) {
+        ClassLoader loader = type.getClassLoader();
+        return loader == null || loader == ClassLoader.getPlatformClassLoader();
+    }
+
+    /**
+     * The class whose {@code writeReplace} Java serialization would call on {@code type}, a JDK class, or null if
+     * none. The JDK's classes replace themselves with a class private to the JDK ({@code java.time.Ser}, {@code
+     * EnumSet}'s and {@code LongAdder}'s {@code SerializationProxy}, {@code CertificateRep}); not AWT's, whose
+     * {@code SystemColor} writes a {@code SystemColor}, so those are left to their hooks.
+     */
+    private static Class<?> jdkWriteReplace(Class<?> type) {
+        if (!java.io.Serializable.class.isAssignableFrom(type)) {
+            return null;
+        }
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals("writeReplace") && m.getParameterCount() == 0 && m.getReturnType() == Object.class
+                        && (c == type || !java.lang.reflect.Modifier.isPrivate(m.getModifiers()))) {
+                    return c.getPackageName().startsWith("java.awt") ? null : c;
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -318,10 +318,19 @@ class UtilTypesTest {
         // can name (its Class from a value's getClass()), gets no JavaSerialization suggestion it could not write.
         BlitException entry = assertThrows(BlitException.class,
                 () -> Blit.builder().register(java.util.AbstractMap.SimpleEntry.class, 150).build());
+        boolean hooksWork; // on Java 22 and later; on 17 its fields are out of reach
+        try {
+            dev.blit.serial.JavaSerialization.create(java.util.AbstractMap.SimpleEntry.class, null);
+            hooksWork = true;
+        } catch (BlitException e) {
+            hooksWork = false;
+        }
         assertEquals("java.util.AbstractMap$SimpleEntry is built in (id 99, an extended one, FORMAT.md): Blit writes it"
                 + " with no registration; remove register(java.util.AbstractMap.SimpleEntry.class, 150), or pass a Serializer"
-                + " of your own (JavaSerialization.create(java.util.AbstractMap.SimpleEntry.class, null) writes it through its"
-                + " java.io hooks)", entry.getMessage());
+                + " of your own" + (hooksWork ? " (JavaSerialization.create(java.util.AbstractMap.SimpleEntry.class, null)"
+                + " writes it through its java.io hooks)" : ", register(java.util.AbstractMap.SimpleEntry.class, 150,"
+                + " serializer) (JavaSerialization.create cannot write it: on this JDK they need fields private to"
+                + " java.base)"), entry.getMessage());
         Object[][] hidden = {{java.util.List.of(1, 2, 3).getClass(), 48}, {java.util.Arrays.asList(1).getClass(), 60},
                 {new java.util.ArrayList<>(java.util.List.of(1)).subList(0, 1).getClass(), 99},
                 {java.util.Collections.synchronizedList(new java.util.ArrayList<>()).getClass(), 99},
@@ -339,6 +348,40 @@ class UtilTypesTest {
         byte[] bytes = hooks.toBytes(new java.util.Date(5));
         assertEquals("96 01", RoundTrip.hex(bytes).substring(0, 5), "under the user's id, uvar 150");
         assertEquals(new java.util.Date(5), hooks.fromBytes(bytes));
+    }
+
+    /**
+     * The way out a refused registration names must work: JavaSerialization.create is suggested only where it can
+     * write the class (not for one that is not Serializable, an interface, or one that replaces itself with a class
+     * private to the JDK, as java.time's do), and every suggestion of it is one create accepts. A JDK class that so
+     * replaces itself and is not built in (HijrahDate) is refused at build(), not at its first write with advice to
+     * copy it into a collection.
+     */
+    @Test
+    void theSerializerARefusedRegistrationSuggestsCanWriteTheClass() {
+        Class<?>[] refusedByCreate = {java.util.OptionalInt.class, java.util.Optional.class, java.nio.ByteBuffer.class,
+                java.nio.file.Path.class, java.time.Instant.class, java.time.LocalDate.class};
+        for (Class<?> type : refusedByCreate) {
+            String m = assertThrows(BlitException.class, () -> Blit.builder().register(type, 150).build()).getMessage();
+            assertTrue(m.contains("register(" + type.getName() + ".class, 150, serializer)")
+                    && m.contains("JavaSerialization.create cannot write it"), m);
+            assertTrue(!m.contains("JavaSerialization.create(" + type.getName()), m);
+        }
+        for (Class<?> type : List.of(Locale.class, java.util.Date.class, java.util.UUID.class, java.util.ArrayList.class,
+                java.math.BigDecimal.class, java.net.InetSocketAddress.class)) {
+            String m = assertThrows(BlitException.class, () -> Blit.builder().register(type, 150).build()).getMessage();
+            if (m.contains("JavaSerialization.create(" + type.getName() + ".class, null) writes it")) {
+                dev.blit.serial.JavaSerialization.create(type, null); // does not throw
+            } else {
+                assertThrows(BlitException.class, () -> dev.blit.serial.JavaSerialization.create(type, null), m);
+            }
+        }
+        for (Class<?> type : List.of(java.time.chrono.HijrahDate.class, java.time.chrono.JapaneseDate.class,
+                java.util.concurrent.atomic.LongAccumulator.class)) {
+            String m = assertThrows(BlitException.class, () -> Blit.builder().register(type, 150).build()).getMessage();
+            assertTrue(m.startsWith("cannot register " + type.getName() + " (id 150) without a serializer: it replaces"
+                    + " itself on writing"), m);
+        }
     }
 
     /** Fields declared as these final JDK classes go through generated code's direct path for final types. */
