@@ -652,4 +652,24 @@ class ExtendedCollectionsTest {
         hashed.add("y");
         assertEquals(Set.of("x", "y"), PLAIN.fromBytes(PLAIN.toBytes(hashed)));
     }
+
+    /**
+     * A reversed comparator (cmp.reversed(), a sorted collection's descendingSet()) is private to the JDK and not
+     * built in: the message says so and what works, not to copy the value into a HashMap, which would lose the order.
+     */
+    @Test
+    void aReversedComparatorIsRefusedSayingWhatItIsAndWhatWorks() {
+        TreeSet<String> ignoringCase = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        ignoringCase.add("b");
+        for (Object v : List.of(new TreeSet<String>(String.CASE_INSENSITIVE_ORDER.reversed()), ignoringCase.descendingSet(),
+                new TreeMap<String, Integer>(String.CASE_INSENSITIVE_ORDER).descendingMap())) {
+            String m = assertThrows(BlitException.class, () -> PLAIN.toBytes(v)).getMessage();
+            assertTrue(m.contains("is a comparator private to the JDK and not built in: a reversed comparator, which"
+                    + " Collections.reverseOrder(cmp), cmp.reversed()") && m.contains("Comparator<T> & Serializable")
+                    && !m.contains("HashMap"), m);
+        }
+        String m = assertThrows(BlitException.class, () -> PLAIN.toBytes(new TreeSet<String>(
+                Comparator.nullsFirst(Comparator.<String>naturalOrder())))).getMessage();
+        assertTrue(m.contains("Comparators$NullComparator is a comparator private to the JDK"), m);
+    }
 }
