@@ -724,17 +724,16 @@ final class Leaves {
     }
 
     /**
-     * {@code svar} whole seconds, {@code uvar} nanos 0..999999999, together a time in milliseconds (seconds * 1000
-     * + nanos / 10^6, the library's {@code new Timestamp} argument) that fits a {@code long}, as every
-     * {@code getTime()} does.
+     * {@code svar} whole seconds, {@code uvar} nanos 0..999999999: seconds whose milliseconds (seconds * 1000, the
+     * library's {@code new Timestamp} argument) fit a {@code long}, or the one second below them that
+     * {@code new Timestamp(Long.MIN_VALUE)} keeps (FORMAT.md, id 97).
      */
     private String timestamp() {
         long at = in.pos;
         long seconds = in.svar(64);
         int nano = nanos();
-        BigInteger millis = BigInteger.valueOf(seconds).multiply(BigInteger.valueOf(1000))
-                .add(BigInteger.valueOf(nano / 1_000_000));
-        if (millis.bitLength() > 63) {
+        BigInteger millis = BigInteger.valueOf(seconds).multiply(BigInteger.valueOf(1000));
+        if (seconds > Long.MAX_VALUE / 1000 || seconds < Long.MIN_VALUE / 1000 - 1) {
             throw new BlitException("Timestamp seconds " + seconds + " and nanos " + nano + " at offset " + at
                     + " do not fit a long in milliseconds (" + millis + ")");
         }
