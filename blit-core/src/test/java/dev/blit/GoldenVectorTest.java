@@ -333,6 +333,9 @@ class GoldenVectorTest {
         c.add(new Case("extended_collections", new Object[] {java.util.Map.entry(1, "a"),
                 new ArrayList<>(List.of(1, 2, 3)).subList(1, 3), java.util.Collections.synchronizedList(new ArrayList<>(List.of(1))),
                 java.util.Collections.nCopies(2, "x"), java.util.Comparator.naturalOrder()}, PLAIN));
+        java.util.TreeSet<String> descending = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER.reversed());
+        descending.addAll(List.of("a", "B"));
+        c.add(new Case("reversed_comparator", descending, PLAIN));
         c.add(new Case("throwable", throwable(), THROWABLES));
         c.add(new Case("compatible_throwables", compatibleThrowables(), COMPATIBLE_THROWABLES));
         c.add(new Case("container_subclasses", containers(), CONTAINERS));

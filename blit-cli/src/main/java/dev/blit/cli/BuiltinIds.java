@@ -45,7 +45,8 @@ final class BuiltinIds {
     /**
      * {@link #builtFromContent(int)} for id 99 and extended id {@code ext} (FORMAT.md, "numbered after"): a
      * lambda (its capturing class rebuilds it from its captured values), the entries (5..7), {@code nCopies}
-     * (21) and the atomic arrays of numbers (31, 32: the JDK copies an array into one). The leaves 1..4 and adders
+     * (21), the atomic arrays of numbers (31, 32: the JDK copies an array into one) and a reversed comparator (48:
+     * {@code Collections.reverseOrder} of the comparator read). The leaves 1..4 and adders
      * (34, 35) hold nothing that could point back, and the others (8..20, 23, 25..30, 33, 36) are created empty, then
      * filled: a synchronized list, an AtomicReferenceArray may hold itself. (The library reads an AtomicReferenceArray
      * of more than 1,024 elements from a stream as it reads an Object[] there, made once complete; the dump, like
@@ -54,18 +55,20 @@ final class BuiltinIds {
     static boolean builtFromContent(long id, long ext) {
         return id != TypeIds.EXTENDED ? builtFromContent((int) id) : ext == TypeIds.EXT_SERIALIZABLE_LAMBDA
                 || ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_MAP_ENTRY || ext == TypeIds.EXT_N_COPIES
-                || ext == TypeIds.EXT_ATOMIC_INTEGER_ARRAY || ext == TypeIds.EXT_ATOMIC_LONG_ARRAY;
+                || ext == TypeIds.EXT_ATOMIC_INTEGER_ARRAY || ext == TypeIds.EXT_ATOMIC_LONG_ARRAY
+                || ext == TypeIds.EXT_REVERSED_COMPARATOR;
     }
 
     /**
      * Whether a sorted collection's comparator {@code c} (a value read, not a back reference) is
      * {@code reverseOrder()}, {@code naturalOrder()} or {@code String.CASE_INSENSITIVE_ORDER}, so that the
      * elements or keys cannot be null: the first two compare them through {@code compareTo}, the third takes
-     * Strings.
+     * Strings; or the reverse of the third (a reversed comparator, 48, that {@link ExtendedValues} marked so).
      */
     static boolean comparesNaturally(Node c) {
         return c.id == TypeIds.REVERSE_ORDER || c.id == TypeIds.EXTENDED
-                && (c.ext == TypeIds.EXT_NATURAL_ORDER || c.ext == TypeIds.EXT_CASE_INSENSITIVE_ORDER);
+                && (c.ext == TypeIds.EXT_NATURAL_ORDER || c.ext == TypeIds.EXT_CASE_INSENSITIVE_ORDER
+                || c.ext == TypeIds.EXT_REVERSED_COMPARATOR && c.nullFreeKeys);
     }
 
     /**
@@ -102,7 +105,8 @@ final class BuiltinIds {
      * @return the class an extended id (after id 99) names as an array component and a value: 1..4, 37 (a
      *         stack frame) and 38..42 (a URL, the JDK's enums, a ByteBuffer) only, else null (FORMAT.md: a lambda's class, 0,
      *         and the collections and holders 5..36 are no component type; 43, a class written by name, is named
-     *         by the class reference after it: {@link ClassesByName}; 44..46, Java 21's sequenced views, are none)
+     *         by the class reference after it: {@link ClassesByName}; 44..46, Java 21's sequenced views, and 48, a
+     *         reversed comparator, are none)
      */
     static String extendedName(long ext) {
         return ext >= TypeIds.EXT_PATH && ext <= TypeIds.EXT_INET_SOCKET_ADDRESS

@@ -30,7 +30,8 @@ final class ExtendedValues {
      * are written as the content of the built-in each resembles (36, 39, 41, 42, 56, 87), the bounded queues
      * (26..28) with their capacity first, and read here as those are; the atomic arrays (31, 32) and the adders
      * (34, 35) are leaves, their values shown as a primitive array's and an {@code AtomicLong}'s are; 43, a class
-     * of the user's written by name, is its class reference, then a registered class's content ({@link ClassesByName}).
+     * of the user's written by name, is its class reference, then a registered class's content ({@link ClassesByName});
+     * 48, a reversed comparator, the comparator it reverses.
      */
     void value(Node n, int depth) {
         long at = in.pos;
@@ -78,6 +79,7 @@ final class ExtendedValues {
             case TypeIds.EXT_NATURAL_ORDER, TypeIds.EXT_CASE_INSENSITIVE_ORDER -> {
             }
             case TypeIds.EXT_ATOMIC_REFERENCE -> decoder.value(n, "value", depth + 1);
+            case TypeIds.EXT_REVERSED_COMPARATOR -> reversed(n, at, depth);
             case TypeIds.EXT_LINKED_BLOCKING_QUEUE, TypeIds.EXT_LINKED_BLOCKING_DEQUE -> bounded(n, Integer.MAX_VALUE, depth);
             // ArrayBlockingQueue allocates its array of capacity references at once: the JDK's largest array
             case TypeIds.EXT_ARRAY_BLOCKING_QUEUE -> bounded(n, Integer.MAX_VALUE - 8, depth);
@@ -126,6 +128,33 @@ final class ExtendedValues {
             throw new BlitException("Collections.nCopies at offset " + n.start + " has no copies, but its element at offset "
                     + element.start + " is not null");
         }
+    }
+
+    /**
+     * A reversed comparator (extended id 48): the comparator it reverses, which the library reads back as
+     * {@code Collections.reverseOrder(cmp)}: a Comparator (as a sorted collection's is checked), and not one whose
+     * reverse is written as itself ({@code naturalOrder()}, {@code reverseOrder()}, a reversed comparator), which
+     * the library refuses as a second encoding, in its words.
+     */
+    private void reversed(Node n, long at, int depth) {
+        long innerAt = in.pos;
+        decoder.value(n, "reverses", depth + 1);
+        Node c = n.children.get(n.children.size() - 1);
+        Node target = decoder.target(c);
+        if (target.id == TypeIds.NULL || types.notAComparator(target)) {
+            throw new BlitException("expected a Comparator at offset " + innerAt + " but found "
+                    + (target.id == TypeIds.NULL ? "null" : (target != c ? "a back reference to object #" + target.ref
+                    + ", " : "") + target.type + (target.notAComparator ? " (its functional interface is no Comparator)" : "")));
+        }
+        String second = target.id == TypeIds.REVERSE_ORDER ? "Collections.reverseOrder()"
+                : target.id != TypeIds.EXTENDED ? null
+                : target.ext == TypeIds.EXT_NATURAL_ORDER ? "Comparator.naturalOrder()"
+                : target.ext == TypeIds.EXT_REVERSED_COMPARATOR ? "a reversed comparator" : null;
+        if (second != null) {
+            throw new BlitException("reversed comparator at offset " + at + " reverses " + second + " at offset " + innerAt
+                    + ", whose reverse is written as itself, not as a reversed comparator: a second encoding of it");
+        }
+        n.nullFreeKeys = BuiltinIds.comparesNaturally(target); // String.CASE_INSENSITIVE_ORDER's reverse takes Strings
     }
 
     /**

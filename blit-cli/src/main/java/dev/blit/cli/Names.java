@@ -43,7 +43,8 @@ final class Names {
                 Map.entry("SUB_LIST", "subList"), Map.entry("CONCURRENT_KEY_SET", "ConcurrentHashMap.newKeySet"),
                 Map.entry("N_COPIES", "Collections.nCopies"), Map.entry("NATURAL_ORDER", "Comparator.naturalOrder()"),
                 Map.entry("CASE_INSENSITIVE_ORDER", "String.CASE_INSENSITIVE_ORDER"), Map.entry("URL", "URL"),
-                Map.entry("NAMED_CLASS", "class written by name"));
+                Map.entry("NAMED_CLASS", "class written by name"),
+                Map.entry("REVERSED_COMPARATOR", "Collections.reverseOrder(cmp)"));
         // The names come from TypeIds itself, so a new built-in shows up here without a change; but for its
         // bounds, which name no type (EXT_LAST is another name for the last extended id, not a type "Last").
         for (Field f : TypeIds.class.getFields()) {

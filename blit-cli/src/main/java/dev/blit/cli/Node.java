@@ -31,7 +31,8 @@ final class Node {
     String preview;
     /**
      * A sorted collection or map ordered naturally or by {@code reverseOrder()}: its elements or keys compare
-     * through {@code compareTo}, so none can be null (a comparator of the user's may allow null).
+     * through {@code compareTo}, so none can be null (a comparator of the user's may allow null). On a reversed
+     * comparator (extended id 48): the comparator it reverses is such a one.
      */
     boolean nullFreeKeys;
     /**

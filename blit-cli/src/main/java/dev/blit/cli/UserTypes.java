@@ -247,8 +247,8 @@ final class UserTypes {
             UserType t = of(c);
             return t != null && t.shape() != Shape.OPAQUE && !Comparator.class.isAssignableFrom(t.type());
         }
-        return !BuiltinIds.comparesNaturally(c)
-                && (c.id != TypeIds.EXTENDED || c.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA || c.notAComparator);
+        return !BuiltinIds.comparesNaturally(c) && (c.id != TypeIds.EXTENDED
+                || c.ext != TypeIds.EXT_SERIALIZABLE_LAMBDA && c.ext != TypeIds.EXT_REVERSED_COMPARATOR || c.notAComparator);
     }
 
     /**

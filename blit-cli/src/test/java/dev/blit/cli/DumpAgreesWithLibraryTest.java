@@ -766,6 +766,47 @@ class DumpAgreesWithLibraryTest {
     }
 
     /**
+     * Extended id 48, a reversed comparator ({@code Collections.reverseOrder(cmp)}, {@code cmp.reversed()}), each
+     * refusal once, by hand: what it reverses is a Comparator, not null, and not one whose reverse is written as
+     * itself (natural order, {@code reverseOrder()}, a reversed comparator), through a back reference too; it
+     * exists only once that is read, so it cannot hold itself; the reverse of {@code CASE_INSENSITIVE_ORDER}
+     * takes Strings, so a sorted set by it holds no null; and the values both read, a lambda's reverse among them.
+     */
+    @Test
+    void eachRefusalOfAReversedComparatorIsTheLibrarys() {
+        bothRefuse(new String[][] {
+                {"63 30 00", "expected a Comparator at offset 2 but found null"},
+                {"63 30 0b 03 61", "expected a Comparator at offset 2 but found String"},
+                {"63 30 63 17 00", "expected a Comparator at offset 2 but found AtomicReference"},
+                {"63 30 63 16", "reversed comparator at offset 1 reverses Comparator.naturalOrder() at offset 2, whose"
+                        + " reverse is written as itself, not as a reversed comparator: a second encoding of it"},
+                {"63 30 44", "reversed comparator at offset 1 reverses Collections.reverseOrder() at offset 2"},
+                {"63 30 63 30 63 18", "reversed comparator at offset 1 reverses a reversed comparator at offset 2"},
+                {"24 02 63 16 63 30 01 01", "reversed comparator at offset 5 reverses Comparator.naturalOrder() at offset 6"},
+                {"24 02 63 30 63 18 63 30 01 01", "reversed comparator at offset 7 reverses a reversed comparator at offset 8"},
+                {"63 30 01 00", "back reference at offset 2 to object #0, a Collections.reverseOrder(cmp) that exists only once"},
+                {"2a 01 63 30 63 18 01 00", "a TreeSet cannot hold null, found at offset 7"},
+                {"2a 01 63 30 63 05 07 02 07 04 00", "expected a Comparator at offset 4 but found AbstractMap.SimpleEntry"},
+                {"15 63 30 00", "unknown type id 99, extended id 48, at offset 1"},
+                {"63 30", "truncated"},
+        });
+        TreeSet<String> ignoringCase = new TreeSet<>(String.CASE_INSENSITIVE_ORDER.reversed());
+        ignoringCase.addAll(List.of("a", "B"));
+        TreeMap<String, Integer> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.put("Accept", 1);
+        headers.put("Host", 2);
+        TreeSet<Integer> byLambda = new TreeSet<>(Lambdas.descending().reversed());
+        byLambda.addAll(List.of(2, 1));
+        Comparator<String> reversed = String.CASE_INSENSITIVE_ORDER.reversed();
+        bothRead(new String[] {"63 30 63 18", HEX.formatHex(blit.toBytes(ignoringCase)),
+                HEX.formatHex(blit.toBytes(ignoringCase.descendingSet())), HEX.formatHex(blit.toBytes(headers.descendingMap())),
+                HEX.formatHex(blit.toBytes(byLambda)),
+                HEX.formatHex(blit.toBytes(List.of(reversed, new TreeSet<>(reversed)))), // shared: a back reference
+                "24 02 63 18 63 30 01 01", // what it reverses, a back reference
+        });
+    }
+
+    /**
      * The compact form of int[] (16) and long[] (17): {@code 00}, a width (1 or 2; 4 too for long[]), a length
      * header of at least one element, the elements in the narrowest width that holds them all.
      */
@@ -1136,7 +1177,7 @@ class DumpAgreesWithLibraryTest {
                 Collections.synchronizedNavigableMap(new TreeMap<>(Map.of(1, "a"))), stack, identity,
                 new CopyOnWriteArraySet<>(List.of(1, 2)), new ConcurrentLinkedQueue<>(List.of(1)),
                 new ConcurrentLinkedDeque<>(List.of("d", "e")), keySet, Collections.nCopies(3, "x"), Collections.nCopies(0, "z"),
-                natural, Comparator.naturalOrder(), new AtomicReference<>("r"), headers, properties));
+                natural, Comparator.naturalOrder(), new AtomicReference<>("r"), headers, properties, headers.descendingMap()));
         m.put("extended26", DumpAgreesOnExtendedIds26To36Test.sample());
         List<Object> self = new ArrayList<>();
         self.add(self);

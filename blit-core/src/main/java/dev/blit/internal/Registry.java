@@ -281,15 +281,14 @@ public final class Registry {
         if (type.getClassLoader() == null && !java.lang.reflect.Modifier.isPublic(type.getModifiers())
                 && java.util.Comparator.class.isAssignableFrom(type)) {
             // Most often a sorted collection's: copying it into an ArrayList or HashMap, as below, would lose the order.
-            boolean reversed = type.getName().contains("Reverse");
+            // (The reversed comparators, Collections.reverseOrder(cmp) and cmp.reversed(), are built in.)
             return new BlitException("class " + type.getName() + " is a comparator private to the JDK and not built in"
-                    + (reversed ? ": a reversed comparator, which Collections.reverseOrder(cmp), cmp.reversed() and a"
-                    + " sorted collection's descendingSet() or descendingMap() make" : " (Comparator.nullsFirst and"
-                    + " nullsLast make one)") + ". Built in are Comparator.naturalOrder(),"
-                    + " Collections.reverseOrder() (of the natural order), String.CASE_INSENSITIVE_ORDER and serializable"
-                    + " lambdas: give the sorted collection a comparator class of your own, registered (one whose compare"
-                    + " calls yours with its arguments swapped, for a reversed one), or a serializable lambda such as"
-                    + " (Comparator<T> & Serializable) (a, b) -> cmp.compare(b, a) created in a registered class; or copy"
+                    + (type.getName().contains("NullComparator") ? " (Comparator.nullsFirst and nullsLast make one)" : "")
+                    + ". Built in are Comparator.naturalOrder(), Collections.reverseOrder(), String.CASE_INSENSITIVE_ORDER,"
+                    + " the reverse (Collections.reverseOrder(cmp), cmp.reversed()) of any comparator Blit writes, and"
+                    + " serializable lambdas: give the sorted collection a comparator class of your own, registered, or a"
+                    + " serializable lambda such as (Comparator<T> & Serializable) (a, b) -> ... created in a registered"
+                    + " class; or copy"
                     + " the elements into a list (new ArrayList<>(...)), which keeps their order");
         }
         if (type.getClassLoader() == null && !java.lang.reflect.Modifier.isPublic(type.getModifiers())) {

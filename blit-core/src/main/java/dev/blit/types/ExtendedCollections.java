@@ -47,8 +47,8 @@ import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Extended ids 5..36 (FORMAT.md): JDK collections, entries and holders that users meet in their data and that
- * the first id space had no room for. Most of their classes are private to {@code java.util}, so a user could
+ * Extended ids 5..36, 44..46 and 48 (FORMAT.md): JDK collections, entries, comparators and holders that users
+ * meet in their data and that the first id space had no room for. Most of their classes are private to {@code java.util}, so a user could
  * not register them and Blit cannot reach their fields: each is written as the content of the built-in it
  * resembles (a list's, a map's, a sorted set's, a key and a value) and read back through the JDK's public
  * factories. A wrapper's or view's own class does not survive (a synchronized {@code HashMap} comes back as a
@@ -106,9 +106,17 @@ final class ExtendedCollections {
         m.put(LongAdder.class, TypeIds.EXT_LONG_ADDER);
         m.put(DoubleAdder.class, TypeIds.EXT_DOUBLE_ADDER);
         m.put(WeakHashMap.class, TypeIds.EXT_WEAK_HASH_MAP);
+        m.put(REVERSED, TypeIds.EXT_REVERSED_COMPARATOR);
         SequencedViews.addIds(m); // Java 21 and later
         return m;
     }
+
+    /**
+     * The class of {@code Collections.reverseOrder(cmp)} for a {@code cmp} other than the natural order and
+     * {@code reverseOrder()} ({@code Collections$ReverseComparator2}), which {@code cmp.reversed()} and a sorted
+     * collection's {@code descendingSet()} and {@code descendingMap()} make too.
+     */
+    private static final Class<?> REVERSED = Collections.reverseOrder(String.CASE_INSENSITIVE_ORDER).getClass();
 
     /** @return whether {@code type}, a JDK class the registry does not know, is written under one of these ids */
     static boolean covers(Class<?> type) {
@@ -207,6 +215,11 @@ final class ExtendedCollections {
             case TypeIds.EXT_NATURAL_ORDER:
             case TypeIds.EXT_CASE_INSENSITIVE_ORDER:
                 return;
+            case TypeIds.EXT_REVERSED_COMPARATOR:
+                WriteSession.of(out).contentBuiltAfter(v); // made from the comparator it reverses, once read
+                // Public API, no reflection: the reverse of a reversed comparator is the comparator it reverses.
+                out.writeObject(Collections.reverseOrder((Comparator<?>) v));
+                return;
             case TypeIds.EXT_ATOMIC_REFERENCE:
                 out.writeObject(((AtomicReference<?>) v).get());
                 return;
@@ -264,7 +277,7 @@ final class ExtendedCollections {
     }
 
     /**
-     * Reads the content of extended id {@code ext} (5..36), after the id.
+     * Reads the content of extended id {@code ext} (5..36, 44..46, 48), after the id.
      *
      * @param at the offset of the extended id, for messages
      */
@@ -388,6 +401,8 @@ final class ExtendedCollections {
                 return Comparator.naturalOrder();
             case TypeIds.EXT_CASE_INSENSITIVE_ORDER:
                 return String.CASE_INSENSITIVE_ORDER;
+            case TypeIds.EXT_REVERSED_COMPARATOR:
+                return reversed(in, session, at);
             case TypeIds.EXT_ATOMIC_REFERENCE: {
                 AtomicReference<Object> ref = new AtomicReference<>();
                 in.reference(ref);
@@ -499,6 +514,38 @@ final class ExtendedCollections {
             default:
                 throw new BlitException("unknown extended built-in id " + ext + " at offset " + at);
         }
+    }
+
+    /**
+     * A reversed comparator (48): {@code Collections.reverseOrder} of the comparator read. That must be a
+     * comparator whose reverse is a reversed comparator again: not null, {@code Comparator.naturalOrder()},
+     * {@code Collections.reverseOrder()} or a reversed comparator, whose reverses ({@code reverseOrder()}, the
+     * natural order, the comparator reversed) are written as themselves; no writer makes those bytes.
+     */
+    @SuppressWarnings("unchecked")
+    private static Object reversed(ReadBuffer in, ReadSession session, long at) {
+        long innerAt = in.offset();
+        Object inner = session.readObject(in);
+        if (!(inner instanceof Comparator)) {
+            if (inner == ReadSession.SKIPPED && session.discarding()) {
+                return ReadSession.SKIPPED; // a comparator of a class this reader lacks, in a value it drops
+            }
+            throw new BlitException("expected a Comparator at offset " + innerAt + " but found "
+                    + (inner == null ? "null" : inner.getClass().getName()));
+        }
+        Comparator<Object> c = Collections.reverseOrder((Comparator<Object>) inner);
+        if (c.getClass() != REVERSED) {
+            throw new BlitException("reversed comparator at offset " + at + " reverses " + comparatorName(inner)
+                    + " at offset " + innerAt + ", whose reverse is written as itself, not as a reversed comparator: a"
+                    + " second encoding of it");
+        }
+        return c;
+    }
+
+    /** The comparators a reversed comparator may not reverse, by the names the dump gives them too. */
+    private static String comparatorName(Object c) {
+        return c == Comparator.naturalOrder() ? "Comparator.naturalOrder()"
+                : c == Collections.reverseOrder() ? "Collections.reverseOrder()" : "a reversed comparator";
     }
 
     /**

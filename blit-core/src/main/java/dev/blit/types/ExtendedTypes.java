@@ -35,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * {@code InetSocketAddress} (4; both in {@link NetTypes}), and the collections, entries, comparators and holders
  * 5..36 ({@link ExtendedCollections}), {@code StackTraceElement} (37), {@code java.net.URL} (38), the JDK's
  * enums {@code TimeUnit}, {@code ChronoUnit} and {@code RoundingMode} (39..41, by ordinal, as a registered
- * enum is), and {@code java.nio.ByteBuffer} (42, {@link BufferTypes}). They share one registration, so all of
+ * enum is), {@code java.nio.ByteBuffer} (42, {@link BufferTypes}) and a reversed comparator (48,
+ * {@link ExtendedCollections}). They share one registration, so all of
  * them are tracked (a lambda's identity matters; a path's or an enum constant's costs nothing to keep: a
  * repeated one is a back reference of two bytes).
  *
@@ -82,7 +83,7 @@ final class ExtendedTypes {
         for (Class<?> e : JDK_ENUMS) {
             rb.alias(e, r);
         }
-        // The collections, comparators and holders of ids 5..36 are found when first written (Registry.resolve).
+        // The collections, comparators and holders of ids 5..36, 44..46 and 48 are found when first written (Registry.resolve).
     }
 
     /** The component type of an array of an extended built-in: the class its descriptor's extended id names. */
@@ -331,7 +332,8 @@ final class ExtendedTypes {
                     return NamedClasses.read(in);
                 default:
                     if (ext >= TypeIds.EXT_SIMPLE_ENTRY && ext <= TypeIds.EXT_WEAK_HASH_MAP
-                            || ext >= TypeIds.EXT_UNMODIFIABLE_SEQUENCED_COLLECTION && ext <= TypeIds.EXT_UNMODIFIABLE_SEQUENCED_MAP) {
+                            || ext >= TypeIds.EXT_UNMODIFIABLE_SEQUENCED_COLLECTION && ext <= TypeIds.EXT_UNMODIFIABLE_SEQUENCED_MAP
+                            || ext == TypeIds.EXT_REVERSED_COMPARATOR) {
                         return ExtendedCollections.read(in, ext, at);
                     }
                     throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);

@@ -233,8 +233,14 @@ public final class TypeIds {
      * primitive arrays have ids of their own).
      */
     public static final int EXT_PRIMITIVE_CLASS = 47;
+    /**
+     * Extended id of a reversed comparator, {@code Collections.reverseOrder(cmp)} or {@code cmp.reversed()} for a
+     * {@code cmp} other than the natural order (what a sorted collection's {@code descendingSet()} holds): the
+     * comparator it reverses, as a tagged value.
+     */
+    public static final int EXT_REVERSED_COMPARATOR = 48;
     /** The last extended id; those above it are unknown. */
-    public static final int EXT_LAST = EXT_PRIMITIVE_CLASS;
+    public static final int EXT_LAST = EXT_REVERSED_COMPARATOR;
     /**
      * Not a type: in place of the first element tag of a collection or reference array (or a map's first key tag),
      * it starts a <em>run</em>, a type id followed by the content of every element (FORMAT.md "Runs"). Never

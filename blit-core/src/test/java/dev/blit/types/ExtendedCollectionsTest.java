@@ -654,22 +654,82 @@ class ExtendedCollectionsTest {
     }
 
     /**
-     * A reversed comparator (cmp.reversed(), a sorted collection's descendingSet()) is private to the JDK and not
-     * built in: the message says so and what works, not to copy the value into a HashMap, which would lose the order.
+     * A reversed comparator (Collections.reverseOrder(cmp), cmp.reversed(), what a sorted collection's
+     * descendingSet() and descendingMap() hold) is built in (extended id 48): the sorted collection comes back in
+     * its order, with an equal comparator, on Java 17 and 25 alike.
      */
     @Test
-    void aReversedComparatorIsRefusedSayingWhatItIsAndWhatWorks() {
-        TreeSet<String> ignoringCase = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        ignoringCase.add("b");
-        for (Object v : List.of(new TreeSet<String>(String.CASE_INSENSITIVE_ORDER.reversed()), ignoringCase.descendingSet(),
-                new TreeMap<String, Integer>(String.CASE_INSENSITIVE_ORDER).descendingMap())) {
-            String m = assertThrows(BlitException.class, () -> PLAIN.toBytes(v)).getMessage();
-            assertTrue(m.contains("is a comparator private to the JDK and not built in: a reversed comparator, which"
-                    + " Collections.reverseOrder(cmp), cmp.reversed()") && m.contains("Comparator<T> & Serializable")
-                    && !m.contains("HashMap"), m);
+    void aReversedComparatorRoundTripsWithItsSortedCollection() {
+        TreeSet<String> ignoringCase = new TreeSet<>(String.CASE_INSENSITIVE_ORDER.reversed());
+        ignoringCase.addAll(List.of("a", "B", "c"));
+        TreeSet<Object> byLength = new TreeSet<>(new RoundTrip.ByLength());
+        byLength.addAll(List.of("ccc", "a", "bb"));
+        TreeMap<String, Integer> map = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        map.put("a", 1);
+        map.put("B", 2);
+        for (java.util.SortedSet<?> set : List.of(ignoringCase, byLength.descendingSet())) {
+            roundTrip(set, copy -> {
+                assertEquals(new ArrayList<>(set), new ArrayList<>(copy));
+                assertEquals(set.comparator(), copy.comparator());
+                assertEquals(set.comparator().getClass(), copy.comparator().getClass());
+            });
         }
-        String m = assertThrows(BlitException.class, () -> PLAIN.toBytes(new TreeSet<String>(
-                Comparator.nullsFirst(Comparator.<String>naturalOrder())))).getMessage();
-        assertTrue(m.contains("Comparators$NullComparator is a comparator private to the JDK"), m);
+        assertEquals(List.of("c", "B", "a"), new ArrayList<>(ignoringCase));
+        assertEquals(List.of("ccc", "bb", "a"), new ArrayList<>(byLength.descendingSet()));
+        NavigableMap<String, Integer> descending = map.descendingMap();
+        roundTrip(descending, copy -> {
+            assertEquals(new ArrayList<>(descending.entrySet()), new ArrayList<>(copy.entrySet()));
+            assertEquals(descending.comparator(), ((java.util.SortedMap<?, ?>) copy).comparator());
+        });
+        // The reverse of a reversed comparator is the comparator itself, which is written as itself.
+        assertRoundTrips(new RoundTrip.ByLength().reversed().reversed());
+        assertEquals(RoundTrip.ByLength.class, PLAIN.copy(new RoundTrip.ByLength().reversed().reversed()).getClass());
+        assertRoundTrips(new RoundTrip.ByLength().reversed());
+        assertRoundTrips(Collections.reverseOrder(String.CASE_INSENSITIVE_ORDER));
+        assertEncoding("63 30 63 18", String.CASE_INSENSITIVE_ORDER.reversed());
+        // Shared with references on: one comparator, held by two sets (and as itself).
+        Comparator<String> reversed = String.CASE_INSENSITIVE_ORDER.reversed();
+        List<Object> shared = List.of(new TreeSet<>(reversed), new TreeSet<>(reversed), reversed);
+        List<?> copy = (List<?>) TRACKING.fromBytes(TRACKING.toBytes(shared));
+        assertSame(((TreeSet<?>) copy.get(0)).comparator(), ((TreeSet<?>) copy.get(1)).comparator());
+        assertSame(copy.get(2), ((TreeSet<?>) copy.get(1)).comparator());
+        assertEquals(reversed, copy.get(2));
+        List<?> unshared = (List<?>) PLAIN.fromBytes(PLAIN.toBytes(shared));
+        assertEquals(reversed, unshared.get(2));
+        assertEquals(reversed, ((TreeSet<?>) unshared.get(0)).comparator());
+    }
+
+    /**
+     * A reversed comparator is read as Collections.reverseOrder of what it reverses, which must be a comparator
+     * whose reverse is a reversed comparator again: no writer makes the others (natural order and
+     * reverseOrder() are written as themselves), so they are rejected as second encodings; a back reference to
+     * it from inside it cannot be restored (it exists only once what it reverses is read).
+     */
+    @Test
+    void aReversedComparatorOfWhatNoWriterReversesIsRejected() {
+        assertTrue(assertRejected("63 30 00").getMessage().contains("expected a Comparator at offset 2 but found null"));
+        assertTrue(assertRejected("63 30 0b 03 61").getMessage().contains("expected a Comparator at offset 2 but found"
+                + " java.lang.String"));
+        assertTrue(assertRejected("63 30 63 16").getMessage().contains("reverses Comparator.naturalOrder() at offset 2,"
+                + " whose reverse is written as itself, not as a reversed comparator: a second encoding of it"));
+        assertTrue(assertRejected("63 30 44").getMessage().contains("reverses Collections.reverseOrder() at offset 2"));
+        assertTrue(assertRejected("63 30 63 30 63 18").getMessage().contains("reverses a reversed comparator at offset 2"));
+        String m = assertThrows(BlitException.class, () -> TRACKING.fromBytes(RoundTrip.bytes("63 30 01 00"))).getMessage();
+        assertTrue(m.contains("back reference at offset 2 to object #0"), m);
+    }
+
+    /**
+     * Other comparators private to the JDK (Comparator.nullsFirst's) are refused saying what they are and what
+     * works, not to copy the value into a HashMap, which would lose the order; reversing one does not help.
+     */
+    @Test
+    void aJdkPrivateComparatorIsRefusedSayingWhatItIsAndWhatWorks() {
+        Comparator<String> nulls = Comparator.nullsFirst(Comparator.<String>naturalOrder());
+        for (Object v : List.of(new TreeSet<>(nulls), new TreeSet<>(nulls.reversed()))) {
+            String m = assertThrows(BlitException.class, () -> PLAIN.toBytes(v)).getMessage();
+            assertTrue(m.contains("Comparators$NullComparator is a comparator private to the JDK and not built in"
+                    + " (Comparator.nullsFirst and nullsLast make one)") && m.contains("Comparator<T> & Serializable")
+                    && m.contains("cmp.reversed()") && !m.contains("HashMap"), m);
+        }
     }
 }
