@@ -109,17 +109,18 @@ class HookEvolutionTest {
                 + " private void writeObject(ObjectOutputStream o) throws IOException { o.defaultWriteObject(); o.writeObject(note); } }");
         ClassLoader v2 = HookVersions.compile("public class T implements Serializable { public double kelvin;"
                 + " public String label; public transient String seen;"
-                + " private static String fails(Runnable r) { try { r.run(); return \"no\"; }"
-                + "   catch (IllegalArgumentException e) { return \"IAE\"; } }"
+                + " private static String fails(java.util.concurrent.Callable<?> c) { try { c.call(); return \"no\"; }"
+                + "   catch (IllegalArgumentException e) { return \"IAE\"; }"
+                + "   catch (Exception e) { throw new IllegalStateException(e); } }"
                 + " private void readObject(ObjectInputStream i) throws IOException, ClassNotFoundException {"
                 + "   ObjectInputStream.GetField f = i.readFields(); label = (String) f.get(\"label\", \"none\");"
                 + "   kelvin = f.defaulted(\"kelvin\") ? f.get(\"celsius\", 0) + 273.15 : f.get(\"kelvin\", 0d);"
                 + "   Object note = f.get(\"note\", null);"
                 + "   seen = f.defaulted(\"celsius\") + \" \" + note + \" \" + (i.readObject() == note)"
-                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", 0L); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } })"
-                + "     + \" \" + fails(() -> { try { f.get(\"celsius\", null); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } })"
-                + "     + \" \" + fails(() -> { try { f.get(\"neither\", 0); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } })"
-                + "     + \" \" + fails(() -> { try { f.defaulted(\"neither\"); } catch (RuntimeException e) { throw e; } catch (Exception e) { throw new IllegalStateException(e); } }); }"
+                + "     + \" \" + fails(() -> f.get(\"celsius\", 0L))"
+                + "     + \" \" + fails(() -> f.get(\"celsius\", null))"
+                + "     + \" \" + fails(() -> f.get(\"neither\", 0))"
+                + "     + \" \" + fails(() -> f.defaulted(\"neither\")); }"
                 + " public String toString() { return kelvin + \" \" + label + \" \" + seen; } }");
         byte[] old = blit(v1, "T").toBytes(HookVersions.make(v1, "T"));
         assertEquals("294.15 room false [n] true IAE IAE IAE IAE", blit(v2, "T").fromBytes(old).toString());
