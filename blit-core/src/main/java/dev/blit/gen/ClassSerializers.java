@@ -4,6 +4,7 @@ import dev.blit.BlitException;
 import dev.blit.Marshallable;
 import dev.blit.Serializer;
 import dev.blit.internal.Registration;
+import dev.blit.internal.Registry;
 import dev.blit.internal.RegistryBuilder;
 import dev.blit.serial.JavaSerialization;
 
@@ -198,7 +199,7 @@ public final class ClassSerializers {
             // Kryo registers array classes; here a typed array needs only its component class to have an id.
             throw new BlitException("cannot register array class " + type.getTypeName() + ": arrays are built in"
                     + (c.isPrimitive() || rb.get(c) != null ? "" : "; register its component class instead (register("
-                    + c.getName().replace('$', '.') + ".class, id)), which is all a typed array of it needs"));
+                    + Registry.sourceName(c) + ".class, id)), which is all a typed array of it needs"));
         }
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
             return null; // registered only to name it (array components, declared types); never instantiated

@@ -85,7 +85,8 @@ public final class Registry {
         }
         Class<?> parent = type.getSuperclass();
         if (parent != null && parent.isEnum() && !type.isEnum()) {
-            return byClass.get(parent); // a constant with a body is written as its enum
+            Registration e = lookup.get(parent); // a constant with a body is written as its enum, however that is
+            return e == UNREGISTERED ? null : e;
         }
         if (BuiltinTypes.isSerializableLambda(type)) {
             return extended; // its capturing class must be registered: checked per value, where the lambda names it
@@ -156,13 +157,31 @@ public final class Registry {
         if (r == UNREGISTERED) {
             r = named == null ? null : named.forClass(type);
             if (r == null) {
-                BlitException e = unregistered(type);
+                BlitException e = unregisteredHere(type);
                 // the patterns as a way out only for a class they could allow: not the JDK's, an interface, a lambda's
                 throw named == null || !NamedClasses.nameable(type) ? e : new BlitException(e.getMessage()
                         + ", or let its name match one of allowClassNames " + named.patterns());
             }
         }
         return r;
+    }
+
+    /**
+     * {@link #unregistered}, told what this instance has: an enum constant with a body is named as its enum (the
+     * class to register), and a class whose name is registered from another class loader is said to be one.
+     */
+    private BlitException unregisteredHere(Class<?> type) {
+        Class<?> parent = type.getSuperclass();
+        if (parent != null && parent.isEnum() && !type.isEnum()) {
+            type = parent;
+        }
+        Registration twin = byName.get(type.getName());
+        if (twin != null && twin.type != type) {
+            return new BlitException("class " + type.getName() + " of class loader " + type.getClassLoader() + " is not"
+                    + " registered: the class of that name registered (id " + twin.id + ") is another one, loaded by "
+                    + twin.type.getClassLoader() + "; write values of the registered class, or register this one too");
+        }
+        return unregistered(type);
     }
 
     /**
@@ -310,9 +329,21 @@ public final class Registry {
         }
         String kind = type.isLocalClass() ? "local class " : type.isSynthetic() || type.isHidden()
                 ? "synthetic class (a lambda?) " : "class ";
-        // A local class is named by its simple name, where it is declared (its binary name is Outer$1Local).
-        String source = type.isLocalClass() ? type.getSimpleName() : type.getName().replace('$', '.');
         return new BlitException(kind + type.getName() + " is not registered; add Blit.builder().register("
-                + source + ".class, id) with an id >= " + TypeIds.FIRST_USER_ID);
+                + sourceName(type) + ".class, id) with an id >= " + TypeIds.FIRST_USER_ID);
+    }
+
+    /**
+     * How source code names {@code type} where it can be named: its canonical name, or for a local class (binary
+     * name {@code Outer$1Local}) and a class nested in one, the name from the local class on, as where it is declared.
+     * Not its binary name with each {@code $} made a dot: a {@code $} may be part of a class's own name.
+     */
+    public static String sourceName(Class<?> type) {
+        String canonical = type.getCanonicalName();
+        if (canonical != null) {
+            return canonical;
+        }
+        Class<?> outer = type.getDeclaringClass();
+        return type.isLocalClass() || outer == null ? type.getSimpleName() : sourceName(outer) + "." + type.getSimpleName();
     }
 }

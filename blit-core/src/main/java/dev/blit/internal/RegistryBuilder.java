@@ -149,18 +149,43 @@ public final class RegistryBuilder {
             why = "it is " + (type.isInterface() ? "an interface" : "abstract");
         } else if (jdkWriteReplace(type) != null) {
             why = "its writeReplace puts an object of a class private to the JDK in its place";
+        } else if (type == Class.class) {
+            why = "Java serialization writes a Class as a class descriptor, never through fields or hooks";
         } else {
             try {
                 dev.blit.serial.JavaSerialization.create(type, null);
-                return " (JavaSerialization.create(" + name + ".class, null) writes it through its java.io hooks)";
+                Class<?> hidden = jdkPrivateSerialField(type);
+                if (hidden == null) {
+                    return " (JavaSerialization.create(" + name + ".class, null) writes it through its java.io hooks)";
+                }
+                why = "its java.io hooks write a " + hidden.getName() + ", a class private to the JDK";
             } catch (BlitException e) {
-                why = "on this JDK they need fields private to java.base";
+                why = "on this JDK they need fields private to the JDK";
             }
         }
         return ", register(" + name + ".class, " + id + ", serializer)" + (type.isInterface()
                 || java.lang.reflect.Modifier.isAbstract(type.getModifiers()) ? " or registerHierarchy(" + name + ".class, "
                 + id + ", serializer) for its subclasses too" : "") + " (JavaSerialization.create cannot write it: "
                 + why + ")";
+    }
+
+    /**
+     * A class private to the JDK among the fields Java serialization writes for {@code type} (its
+     * {@code serialPersistentFields}: {@code ConcurrentHashMap} writes {@code Segment}s), which Blit could not write;
+     * null if none.
+     */
+    private static Class<?> jdkPrivateSerialField(Class<?> type) {
+        java.io.ObjectStreamClass desc = java.io.ObjectStreamClass.lookupAny(type);
+        for (java.io.ObjectStreamField f : desc.getFields()) {
+            Class<?> c = f.getType();
+            while (c.isArray()) {
+                c = c.getComponentType();
+            }
+            if (!c.isPrimitive() && isJdk(c) && !java.lang.reflect.Modifier.isPublic(c.getModifiers())) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** Whether {@code type} is the JDK's: loaded by the boot or the platform class loader. */

@@ -103,7 +103,8 @@ final class HookSerializer implements Serializer<Object> {
             obj = constructor.newInstance();
         } catch (InvocationTargetException e) {
             throw failure("constructing", in.offset(), e.getCause());
-        } catch (ReflectiveOperationException | RuntimeException e) {
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // LinkageError: the constructor Java serialization would call is one the JVM refuses to run here
             throw failure("constructing", in.offset(), e);
         }
         in.reference(obj);

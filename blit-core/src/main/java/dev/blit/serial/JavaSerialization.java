@@ -243,6 +243,12 @@ public final class JavaSerialization {
             throw new BlitException(type.getName() + " is an enum, record, array, interface or abstract class: "
                     + "register it without a serializer");
         }
+        if (type == Class.class || type == String.class || type == java.io.ObjectStreamClass.class) {
+            // ObjectOutputStream writes these itself (a class descriptor, a string), never through fields or hooks:
+            // there is nothing to write them with, and no constructor Java serialization would call.
+            throw new BlitException(type.getName() + " is written by Java serialization as a special case, not"
+                    + " through its fields or hooks, so JavaSerialization cannot write it");
+        }
         if (!SerialReflection.available()) {
             throw unavailable(type);
         }

@@ -5,6 +5,8 @@ import dev.blit.Serializer;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.internal.ReadSession;
+import dev.blit.internal.Registration;
+import dev.blit.internal.Registry;
 import dev.blit.internal.RegistryBuilder;
 import dev.blit.internal.WriteSession;
 
@@ -214,7 +216,7 @@ final class CollectionTypes {
     private static final class EnumSetSerializer implements Serializer<EnumSet<?>> {
         @Override
         public void write(WriteBuffer out, EnumSet<?> value) {
-            WriteSession.of(out).writeType(out, elementType(value));
+            writeEnumType(WriteSession.of(out), out, elementType(value), "EnumSet");
             int highest = -1;
             for (Enum<?> e : value) {
                 highest = e.ordinal(); // iteration is in ordinal order
@@ -277,10 +279,27 @@ final class CollectionTypes {
     /** The enum of a set; only an empty set of an enum without constants has none that can be found. */
     private static Class<?> elementType(EnumSet<?> set) {
         EnumSet<?> probe = set.isEmpty() ? EnumSet.complementOf(set) : set;
-        if (probe.isEmpty()) {
-            throw new BlitException("cannot write an EnumSet of an enum that has no constants");
+        if (probe.isEmpty()) { // an enum with no constants: its class only as Java serialization finds it
+            return MapTypes.enumTypeAsSerialized(set, "EnumSet");
         }
         return probe.iterator().next().getDeclaringClass();
+    }
+
+    /**
+     * Writes the element type of an {@code EnumSet} or the key type of an {@code EnumMap}: the session's
+     * {@code writeType}, for an enum that has an id of its own, not one it shares under {@code registerHierarchy},
+     * which names no enum a reader could make the set or map of.
+     *
+     * @param what "EnumSet" or "EnumMap", for the message
+     */
+    static void writeEnumType(WriteSession session, WriteBuffer out, Class<?> type, String what) {
+        Registration r = session.registry().forClass(type);
+        if (r.type != type && r.id >= TypeIds.FIRST_USER_ID) { // (the JDK's enums built in share extended id 99)
+            throw new BlitException("cannot write an " + what + " of " + type.getName() + ": its constants are written"
+                    + " under id " + r.id + ", registerHierarchy(" + r.type.getName() + ")'s, which names no enum a reader"
+                    + " could make the " + what + " of; register " + Registry.sourceName(type) + " itself");
+        }
+        session.writeType(out, type);
     }
 
     /**

@@ -145,7 +145,7 @@ final class MapTypes {
         @Override
         public void write(WriteBuffer out, EnumMap<?, ?> value) {
             WriteSession session = WriteSession.of(out);
-            session.writeType(out, keyType(value));
+            CollectionTypes.writeEnumType(session, out, keyType(value), "EnumMap");
             int size = value.size();
             out.writeUnsignedVarInt(size);
             for (Map.Entry<? extends Enum<?>, ?> e : value.entrySet()) {
@@ -191,7 +191,7 @@ final class MapTypes {
          * The key enum of a map. EnumMap has no getter for it, so an empty map is probed with the first
          * constant of each registered or built-in enum: {@code put} on a copy accepts only its own key type. An
          * enum of another kind (one written by name, one of the JDK's that is not built in, one without
-         * constants) is found as Java serialization finds it ({@link #keyTypeAsSerialized}).
+         * constants) is found as Java serialization finds it ({@link #enumTypeAsSerialized}).
          */
         @SuppressWarnings({"unchecked", "rawtypes"})
         private Class<?> keyType(EnumMap<?, ?> map) {
@@ -207,33 +207,7 @@ final class MapTypes {
                     // not this enum
                 }
             }
-            return keyTypeAsSerialized(map);
-        }
-
-        /**
-         * An empty map's key type as Java serialization writes it: {@code EnumMap.writeObject} writes the key type,
-         * a {@code Class}, and {@code ObjectOutputStream} hands every class it describes to {@code annotateClass},
-         * the key type first among enums (no {@code --add-opens}: the field stays private). A few microseconds, to
-         * a stream that discards the bytes, so only after the probe above.
-         */
-        private static Class<?> keyTypeAsSerialized(EnumMap<?, ?> map) {
-            Class<?>[] found = new Class<?>[1];
-            try (java.io.ObjectOutputStream s = new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream()) {
-                @Override
-                protected void annotateClass(Class<?> c) {
-                    if (found[0] == null && c.isEnum()) {
-                        found[0] = c;
-                    }
-                }
-            }) {
-                s.writeObject(map);
-            } catch (java.io.IOException | RuntimeException e) {
-                throw new BlitException("cannot write an empty EnumMap: its key type could not be found (" + e + ")", e);
-            }
-            if (found[0] == null) {
-                throw new BlitException("cannot write an empty EnumMap: Java serialization did not name its key type");
-            }
-            return found[0];
+            return enumTypeAsSerialized(map, "EnumMap");
         }
 
         private List<Class<?>> registeredEnums() {
@@ -250,5 +224,34 @@ final class MapTypes {
             }
             return list;
         }
+    }
+
+    /**
+     * An empty {@code EnumMap}'s key type or an {@code EnumSet}'s element type as Java serialization writes it
+     * ({@code EnumMap.writeObject} and {@code EnumSet}'s serialization proxy write it, a {@code Class}), since it
+     * is a private field: {@code ObjectOutputStream} hands every class it describes to {@code annotateClass},
+     * that type first among enums (no {@code --add-opens}: the field stays private). A few microseconds, to a
+     * stream that discards the bytes, so only where the elements cannot tell.
+     *
+     * @param what "EnumMap" or "EnumSet", for the message
+     */
+    static Class<?> enumTypeAsSerialized(Object value, String what) {
+        Class<?>[] found = new Class<?>[1];
+        try (java.io.ObjectOutputStream s = new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream()) {
+            @Override
+            protected void annotateClass(Class<?> c) {
+                if (found[0] == null && c.isEnum()) {
+                    found[0] = c;
+                }
+            }
+        }) {
+            s.writeObject(value);
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new BlitException("cannot write an empty " + what + ": its enum type could not be found (" + e + ")", e);
+        }
+        if (found[0] == null) {
+            throw new BlitException("cannot write an empty " + what + ": Java serialization did not name its enum type");
+        }
+        return found[0];
     }
 }

@@ -344,7 +344,9 @@ final class UtilTypes {
             throw new BlitException("cannot write Class " + value.getName() + (c == value ? "" : " (its component "
                     + c.getName() + ")") + ": a Class value is a class with a type id of its"
                     + " own (registered, or built in), an array of such classes, an extended built-in that can be an array's"
-                    + " component, or a class written by name");
+                    + " component, or a class written by name" + (r == null && !c.isHidden()
+                    && c.getClassLoader() != null && !c.isAnonymousClass() ? "; add Blit.builder().register("
+                    + Registry.sourceName(c) + ".class, id) with an id >= " + TypeIds.FIRST_USER_ID : ""));
         }
     }
 

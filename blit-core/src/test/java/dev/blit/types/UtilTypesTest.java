@@ -330,7 +330,7 @@ class UtilTypesTest {
                 + " of your own" + (hooksWork ? " (JavaSerialization.create(java.util.AbstractMap.SimpleEntry.class, null)"
                 + " writes it through its java.io hooks)" : ", register(java.util.AbstractMap.SimpleEntry.class, 150,"
                 + " serializer) (JavaSerialization.create cannot write it: on this JDK they need fields private to"
-                + " java.base)"), entry.getMessage());
+                + " the JDK)"), entry.getMessage());
         Object[][] hidden = {{java.util.List.of(1, 2, 3).getClass(), 48}, {java.util.Arrays.asList(1).getClass(), 60},
                 {new java.util.ArrayList<>(java.util.List.of(1)).subList(0, 1).getClass(), 99},
                 {java.util.Collections.synchronizedList(new java.util.ArrayList<>()).getClass(), 99},
