@@ -29,8 +29,8 @@ public final class Dump {
               Prints Blit bytes as a tree of values with their byte offsets, type ids and names.
               FILE: concatenated tagged values (an object file, a stream, one toBytes message);
               DIR or a .seg file (or bytes starting with "BLITLOG\\0"): a BlitLog, record by record (a DIR's
-              checkpoint after its segments); -: stdin.
-            options:
+              checkpoint after its segments); -: stdin (a named pipe or device is read as stdin is).
+            options (one of --hex and --json, one of --compatible and --schema):
               --hex                 annotated hex: bytes, then "# offset item"
               --json                JSON: one tree per value (or per segment header and record)
               --from N --limit K    for a log: only records N .. N+K-1
@@ -220,10 +220,10 @@ public final class Dump {
                     out.print(USAGE);
                     return false;
                 }
-                case "--hex" -> format = Printer.Format.HEX;
-                case "--json" -> format = Printer.Format.JSON;
-                case "--compatible" -> mode = Decoder.Mode.COMPATIBLE;
-                case "--schema" -> mode = Decoder.Mode.SCHEMA;
+                case "--hex" -> format = one(format, Printer.Format.HEX, a);
+                case "--json" -> format = one(format, Printer.Format.JSON, a);
+                case "--compatible" -> mode = one(mode, Decoder.Mode.COMPATIBLE, a);
+                case "--schema" -> mode = one(mode, Decoder.Mode.SCHEMA, a);
                 case "--no-flat" -> flat = false;
                 case "--from", "--limit", "--classpath", "-cp", "--register", "--blit" -> {
                     if (i + 1 >= args.length) {
@@ -268,6 +268,15 @@ public final class Dump {
         }
     }
 
+    /** {@code chosen}, unless another of its kind was chosen before ({@code --hex --json}): one of each at most. */
+    private static <T> T one(T before, T chosen, String option) {
+        if (before != chosen && before != Printer.Format.TEXT && before != Decoder.Mode.AUTO) {
+            throw new BlitException(option + " contradicts an earlier option: give one of " + (chosen instanceof Printer.Format
+                    ? "--hex and --json" : "--compatible and --schema"));
+        }
+        return chosen;
+    }
+
     private int dump(InputStream stdin, UserTypes types) throws IOException {
         if (file.equals("-")) {
             return dumpStdin(stdin, types);
@@ -281,8 +290,13 @@ public final class Dump {
             Path checkpoint = path.resolve(CHECKPOINT);
             return log(display(path), segments, Files.isRegularFile(checkpoint) ? checkpoint : null, types);
         }
-        if (!Files.isRegularFile(path)) {
+        if (!Files.exists(path)) {
             throw new BlitException(file + ": no such file or directory");
+        }
+        if (!Files.isRegularFile(path)) { // a named pipe, a device, a shell's <(...): read through, as stdin is
+            try (InputStream in = Files.newInputStream(path)) {
+                return dumpStdin(in, types, display(path));
+            }
         }
         if (file.endsWith(".seg")) {
             return log(display(path), List.of(path), null, types);
@@ -319,11 +333,16 @@ public final class Dump {
      * where no temporary file can be made.
      */
     private int dumpStdin(InputStream stdin, UserTypes types) throws IOException {
+        return dumpStdin(stdin, types, "-");
+    }
+
+    /** @param name what the input is called in the output ("-" for stdin) */
+    private int dumpStdin(InputStream stdin, UserTypes types, String name) throws IOException {
         Path spill;
         try {
             spill = Files.createTempFile("blit-dump-stdin", ".bin");
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return dumpBuffer("-", ByteBuffer.wrap(stdin.readAllBytes()), types);
+            return dumpBuffer(name, ByteBuffer.wrap(stdin.readAllBytes()), types);
         }
         Input bytes;
         try {
@@ -338,7 +357,7 @@ public final class Dump {
                 spill.toFile().deleteOnExit(); // mapped, on a system that cannot delete it while it is
             }
         }
-        return dumpInput("-", bytes, types);
+        return dumpInput(name, bytes, types);
     }
 
     /** The file's own name: output does not depend on where the input sits (golden files compare it). */

@@ -682,6 +682,27 @@ class DumpTest {
         Result reg = run(new byte[0], "--register", "com.nowhere.Missing=100");
         assertEquals(2, reg.code);
         assertTrue(reg.err.contains("com.nowhere.Missing not found"), reg.err);
+        // two formats or two modes: one of each at most, not the last one silently
+        Result formats = run(new byte[]{1}, "--hex", "--json");
+        assertEquals(2, formats.code);
+        assertTrue(formats.err.contains("--json contradicts an earlier option: give one of --hex and --json"), formats.err);
+        Result modes = run(new byte[]{1}, "--compatible", "--schema");
+        assertEquals(2, modes.code);
+        assertTrue(modes.err.contains("give one of --compatible and --schema"), modes.err);
+        assertEquals(0, run(Blit.builder().build().toBytes("x"), "--hex", "--hex").code);
+    }
+
+    /** A named pipe, a device, a shell's {@code <(...)}: read through as stdin is, not called missing. */
+    @Test
+    void anInputThatIsNoRegularFileIsReadThrough() {
+        Path devNull = Path.of("/dev/null");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(devNull), "a system with /dev/null");
+        Result r = runFile(devNull);
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("# stream null, 0 bytes"), r.out);
+        Result missing = runFile(devNull.resolveSibling("no-such-device-here"));
+        assertEquals(2, missing.code);
+        assertTrue(missing.err.contains("no such file or directory"), missing.err);
     }
 
     // ---------------------------------------------------------------- helpers
