@@ -266,7 +266,7 @@ public final class Main {
                 try {
                     check = w.selfCheck().apply(v);
                 } catch (RuntimeException | LinkageError e) {
-                    System.out.println("  " + id + ": its setup FAILED, workload not run: " + e);
+                    System.out.println("  " + id + ": its setup FAILED, workload not run: " + SelfCheck.describe(e));
                     excludes.add("^" + quote(w.benchmark().getName()) + "\\.");
                     problems++;
                     break;

@@ -41,11 +41,35 @@ public final class SelfCheck {
                 throw e;
             }
         } catch (RuntimeException | LinkageError e) {
-            failed.put(contender, e.toString());
+            failed.put(contender, describe(e));
             if (only != null) {
                 throw e;
             }
         }
+    }
+
+    /**
+     * What went wrong, with its causes: a peer's failure is often a wrapper (Fory's SerializationException around an
+     * ExceptionInInitializerError around the ClassNotFoundException that says which class is missing), and only the
+     * innermost one says what to fix.
+     *
+     * @param e a failure
+     * @return {@code e.toString()}, then {@code "; caused by "} and each cause whose text the one before does not
+     *         already hold, down to the root cause
+     */
+    public static String describe(Throwable e) {
+        StringBuilder sb = new StringBuilder(String.valueOf(e));
+        String previous = sb.toString();
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        seen.add(e);
+        for (Throwable c = e.getCause(); c != null && seen.add(c); c = c.getCause()) {
+            String text = String.valueOf(c);
+            if (!previous.contains(text)) {
+                sb.append("; caused by ").append(text);
+            }
+            previous = text;
+        }
+        return sb.toString();
     }
 
     /**
