@@ -6,6 +6,7 @@ import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import dev.blit.Blit;
+import dev.blit.bench.Contenders;
 import dev.blit.bench.Jvm;
 import dev.blit.bench.SelfCheck;
 import dev.blit.bench.order.Customer;
@@ -29,11 +30,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
 
@@ -41,7 +41,8 @@ import java.util.function.BiPredicate;
  * What schema evolution costs: Blit schema-consistent against Blit compatible mode, Apache Fory
  * {@code COMPATIBLE} and Kryo {@code CompatibleFieldSerializer}, on the Order graph with 100 lines (references
  * on, back references to the order) and on MediaContent (references off). Round trips into reused buffers;
- * every reader creates new objects. In the main job as the "compat" workload, one table per workload.
+ * every reader creates new objects. In the main job as the "compat" workload, one table per workload. Method names
+ * are {@code <contender><Write|Read|RoundTrip>}; a fork builds only the contender it measures.
  */
 @State(Scope.Thread)
 @Fork(value = 1, jvmArgsAppend = {Jvm.XMS, Jvm.XMX, Jvm.PRE_TOUCH})
@@ -70,44 +71,67 @@ public class CompatibleBenchmark {
     private final Input kryoIn = new Input();
     private final SelfCheck check = new SelfCheck();
 
+    /** Builds only the contender JMH is about to measure (see {@link SelfCheck#run}). */
     @Setup
-    public void setup() {
+    public void setup(BenchmarkParams params) {
+        setup(Contenders.of(params));
+    }
+
+    /**
+     * Builds the contenders, encodes the sample with each, and verifies each decodes it back. One contender's
+     * failure (a peer that cannot start on this JDK) leaves the others' rows in.
+     *
+     * @param only the contender about to be measured, or null for all of them
+     */
+    void setup(String only) {
         boolean order = workload.startsWith("order");
         value = order ? Order.sample(100) : MediaContent.sample();
         Class<?>[] types = order
                 ? new Class<?>[] {Order.class, OrderLine.class, Customer.class}
                 : new Class<?>[] {MediaContent.class, MediaContent.Media.class, MediaContent.Image.class,
                         MediaContent.Media.Player.class, MediaContent.Image.Size.class};
-        consistent = blit(false, order, types);
-        compatible = blit(true, order, types);
-        fory = Forys.create(CompatibleMode.COMPATIBLE, order, types);
-        kryo = new Kryo();
-        kryo.setRegistrationRequired(true);
-        kryo.setReferences(order);
-        kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
-        kryo.setDefaultSerializer(CompatibleFieldSerializer.class);
-        for (Class<?> t : types) {
-            kryo.register(t);
-        }
-        kryo.register(ArrayList.class);
-        kryo.register(BigDecimal.class);
         BiPredicate<Object, Object> same = order ? (a, b) -> Order.sameGraph((Order) a, b) : Object::equals;
-        Map<String, Integer> sizes = sizes();
-        for (Map.Entry<String, Object> e : roundTrips().entrySet()) {
-            check.verify(e.getKey(), sizes.get(e.getKey()), e.getValue(), value, same);
-        }
-        consistentBytes = consistent.toBytes(value);
-        compatibleBytes = compatible.toBytes(value);
+        check.run(only, "blitConsistent", () -> {
+            consistent = blit(false, order, types);
+            consistentBytes = consistent.toBytes(value);
+            check.verify("blitConsistent", consistentBytes.length, blitConsistentRoundTrip(), value, same);
+        });
+        check.run(only, "blitCompatible", () -> {
+            compatible = blit(true, order, types);
+            compatibleBytes = compatible.toBytes(value);
+            check.verify("blitCompatible", compatibleBytes.length, blitCompatibleRoundTrip(), value, same);
+        });
+        check.run(only, "foryCompatible", () -> {
+            fory = Forys.create(CompatibleMode.COMPATIBLE, order, types);
+            foryOut.writerIndex(0);
+            fory.serialize(foryOut, value);
+            check.verify("foryCompatible", foryOut.writerIndex(), foryCompatibleRoundTrip(), value, same);
+        });
+        check.run(only, "kryoCompatible", () -> {
+            kryo = new Kryo();
+            kryo.setRegistrationRequired(true);
+            kryo.setReferences(order);
+            kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+            kryo.setDefaultSerializer(CompatibleFieldSerializer.class);
+            for (Class<?> t : types) {
+                kryo.register(t);
+            }
+            kryo.register(ArrayList.class);
+            kryo.register(BigDecimal.class);
+            kryoOut.reset();
+            kryo.writeClassAndObject(kryoOut, value);
+            check.verify("kryoCompatible", kryoOut.position(), kryoCompatibleRoundTrip(), value, same);
+        });
     }
 
     /**
      * @param workload {@code order100} or {@code media}
-     * @return the payload sizes and decode checks of every contender, from one setup run outside JMH
+     * @return the payload sizes, decode checks and failures of every contender, from one setup run outside JMH
      */
     public static SelfCheck selfCheck(String workload) {
         CompatibleBenchmark b = new CompatibleBenchmark();
         b.workload = workload;
-        b.setup();
+        b.setup((String) null);
         return b.check;
     }
 
@@ -117,29 +141,6 @@ public class CompatibleBenchmark {
             b.register(types[i], 100 + i);
         }
         return b.build();
-    }
-
-    private Map<String, Object> roundTrips() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("blitConsistent", blitConsistentRoundTrip());
-        m.put("blitCompatible", blitCompatibleRoundTrip());
-        m.put("foryCompatible", foryCompatibleRoundTrip());
-        m.put("kryoCompatible", kryoCompatibleRoundTrip());
-        return m;
-    }
-
-    /** @return each contender's payload size for the current workload */
-    Map<String, Integer> sizes() {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        m.put("blitConsistent", consistent.toBytes(value).length);
-        m.put("blitCompatible", compatible.toBytes(value).length);
-        foryOut.writerIndex(0);
-        fory.serialize(foryOut, value);
-        m.put("foryCompatible", foryOut.writerIndex());
-        kryoOut.reset();
-        kryo.writeClassAndObject(kryoOut, value);
-        m.put("kryoCompatible", kryoOut.position());
-        return m;
     }
 
     @Benchmark
