@@ -127,6 +127,43 @@ public final class Contenders {
     }
 
     /**
+     * Names the contender and operation of any benchmark method, also one not named
+     * {@code <contender>(Write|Read|RoundTrip)}: {@code kryoCopy} is contender {@code kryo}, operation {@code copy}
+     * (the longest known contender the name starts with, followed by an upper-case letter), {@code handReadInto}
+     * is {@code hand}, {@code readInto} (else split at the first upper-case letter); a name without one is a
+     * contender whose operation is {@code time}.
+     *
+     * @param method a benchmark method name
+     * @return {@code {contender, operation}}, never null
+     */
+    public static String[] splitAny(String method) {
+        String[] standard = split(method);
+        if (standard != null) {
+            return standard;
+        }
+        String contender = null;
+        for (String k : LABELS.keySet()) {
+            if (method.length() > k.length() && method.startsWith(k) && Character.isUpperCase(method.charAt(k.length()))
+                    && (contender == null || k.length() > contender.length())) {
+                contender = k;
+            }
+        }
+        if (contender == null) {
+            for (int i = 1; i < method.length(); i++) {
+                if (Character.isUpperCase(method.charAt(i))) {
+                    contender = method.substring(0, i);
+                    break;
+                }
+            }
+        }
+        if (contender == null) {
+            return new String[] {method, "time"};
+        }
+        String op = method.substring(contender.length());
+        return new String[] {contender, Character.toLowerCase(op.charAt(0)) + op.substring(1)};
+    }
+
+    /**
      * @param method a benchmark method name such as {@code foryCompatibleRoundTrip}
      * @return {@code {contender, operation}} with the operation lower-camel ({@code roundTrip}), or null
      */

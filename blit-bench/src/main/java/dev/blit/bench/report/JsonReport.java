@@ -6,7 +6,10 @@ import java.util.Map;
 
 /**
  * {@code results.json}: the environment, a summary per workload (the same numbers as the tables) and,
- * under {@code "jmh"}, JMH's own JSON results untouched.
+ * under {@code "jmh"}, JMH's own JSON results untouched. Per workload, {@code rankedBy} names the operation its
+ * rows are ranked by, each row's {@code vsBlit} divides its time for that operation by the Blit reference row's,
+ * {@code roundTripVsBlit} divides round trip by round trip (null when either has none), {@code other} holds the
+ * operations of methods not named write, read or round trip, and {@code notRun} says why a workload has no rows.
  */
 public final class JsonReport {
     private JsonReport() {
@@ -33,10 +36,13 @@ public final class JsonReport {
         for (int i = 0; i < tables.size(); i++) {
             Table t = tables.get(i);
             Row blit = t.blitReference();
+            String op = t.rankOperation();
             sb.append(i == 0 ? "\n" : ",\n");
             sb.append("    {\"id\": ").append(str(t.id)).append(", \"title\": ").append(str(t.title))
                     .append(", \"blitReference\": ").append(blit == null ? "null" : str(blit.contender))
-                    .append(", \"unit\": ").append(t.millis() ? "\"ms (single shot, in roundTrip)\"" : "\"ns/op\"").append(",\n");
+                    .append(", \"unit\": ").append(t.millis() ? "\"ms (single shot, in roundTrip)\"" : "\"ns/op\"")
+                    .append(", \"rankedBy\": ").append(op == null ? "null" : str(op))
+                    .append(", \"notRun\": ").append(t.notRun() == null ? "null" : str(t.notRun())).append(",\n");
             sb.append("     \"rows\": [");
             List<Row> rows = t.rows();
             for (int j = 0; j < rows.size(); j++) {
@@ -52,7 +58,9 @@ public final class JsonReport {
                         .append(", \"readError\": ").append(num(r.readError))
                         .append(", \"roundTrip\": ").append(num(r.roundTrip))
                         .append(", \"roundTripError\": ").append(num(r.roundTripError))
-                        .append(", \"roundTripVsBlit\": ").append(num(blit == null ? Double.NaN : r.rankTime() / blit.rankTime()))
+                        .append(", \"other\": ").append(other(r))
+                        .append(", \"vsBlit\": ").append(num(op == null ? Double.NaN : Table.ratio(r, blit, op)))
+                        .append(", \"roundTripVsBlit\": ").append(num(Table.ratio(r, blit, "roundTrip")))
                         .append(", \"bytes\": ").append(r.bytes < 0 ? "null" : String.valueOf(r.bytes))
                         .append(", \"allocBytesPerRoundTrip\": ").append(num(r.alloc)).append('}');
             }
@@ -72,6 +80,16 @@ public final class JsonReport {
         sb.append("  \"jmh\": ").append(rawJmh == null || rawJmh.isBlank() ? "null" : rawJmh.strip()).append('\n');
         sb.append("}\n");
         return sb.toString();
+    }
+
+    /** @return the operations besides write, read and round trip, {@code {"copy": {"ns": .., "error": ..}}} */
+    private static String other(Row r) {
+        StringBuilder sb = new StringBuilder("{");
+        for (String op : r.other.keySet()) {
+            sb.append(sb.length() == 1 ? "" : ", ").append(str(op)).append(": {\"time\": ").append(num(r.time(op)))
+                    .append(", \"error\": ").append(num(r.error(op))).append('}');
+        }
+        return sb.append('}').toString();
     }
 
     private static String num(double v) {

@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /**
  * {@code chart.svg}, written by hand: per workload, three horizontal bars per contender (write, read,
- * round trip) on one logarithmic ns axis shared by every workload, Blit's rows on a tinted band.
+ * round trip) on one logarithmic ns axis shared by every workload, Blit's rows on a tinted band. Other
+ * operations (methods such as {@code blitCopy}) are in the tables, not here; the chart says so when there are any.
  */
 public final class SvgChart {
     private static final int WIDTH = 1000;
@@ -62,6 +63,10 @@ public final class SvgChart {
             text(sb, x + 20, 81, OP_LABELS[i], "");
         }
         text(sb, PLOT_LEFT + 3 * 120, 81, "bold, tinted: Blit", "font-weight=\"bold\"");
+        if (tables.stream().anyMatch(t -> !t.otherOperations().isEmpty())) {
+            text(sb, 20, 94, "Operations other than write, read and round trip (e.g. copy, readInto) are not drawn: see report.md.",
+                    "font-size=\"11\" fill=\"#555\"");
+        }
         int y = 100;
         for (Table t : tables) {
             y += 22;

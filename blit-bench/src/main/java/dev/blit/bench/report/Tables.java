@@ -87,11 +87,10 @@ public final class Tables {
         for (RunResult rr : results) {
             String benchmark = rr.getParams().getBenchmark();
             int dot = benchmark.lastIndexOf('.');
-            String[] split = Contenders.split(benchmark.substring(dot + 1));
+            // Every measured benchmark gets a row: one not named <contender>(Write|Read|RoundTrip) (blitCopy,
+            // handReadInto, blitFirst) is an operation column of its own.
+            String[] split = Contenders.splitAny(benchmark.substring(dot + 1));
             boolean singleShot = rr.getParams().getMode() == org.openjdk.jmh.annotations.Mode.SingleShotTime;
-            if (split == null && !singleShot) {
-                continue;
-            }
             Map<String, String> params = new TreeMap<>();
             for (String k : rr.getParams().getParamsKeys()) {
                 params.put(k, rr.getParams().getParam(k));
@@ -107,8 +106,10 @@ public final class Tables {
                 continue;
             }
             Row row = t.row(split[0]);
-            double score = medianOfIterations(rr);
-            double error = rr.getPrimaryResult().getScoreError();
+            // The tables are in ns/op; a class timed in another unit (LogOpenBenchmark: us/op) is converted.
+            double toNanos = nanosPer(rr.getPrimaryResult().getScoreUnit());
+            double score = medianOfIterations(rr) * toNanos;
+            double error = rr.getPrimaryResult().getScoreError() * toNanos;
             switch (split[1]) {
                 case "write":
                     row.write = score;
@@ -118,12 +119,32 @@ public final class Tables {
                     row.read = score;
                     row.readError = error;
                     break;
-                default:
+                case "roundTrip":
                     row.roundTrip = score;
                     row.roundTripError = error;
                     row.alloc = allocation(rr);
                     break;
+                default:
+                    row.other.put(split[1], new double[] {score, error});
+                    break;
             }
+        }
+    }
+
+    /** @return the ns in one unit of a JMH average-time score unit such as {@code us/op} (1 if not a time per op) */
+    static double nanosPer(String unit) {
+        if (unit == null) {
+            return 1;
+        }
+        switch (unit) {
+            case "us/op":
+                return 1e3;
+            case "ms/op":
+                return 1e6;
+            case "s/op":
+                return 1e9;
+            default:
+                return 1;
         }
     }
 
@@ -133,14 +154,25 @@ public final class Tables {
      * mean and error stay in results.json.
      */
     static double medianOfIterations(RunResult rr) {
-        List<Double> scores = new ArrayList<>();
+        List<IterationResult> iterations = new ArrayList<>();
         for (BenchmarkResult br : rr.getBenchmarkResults()) {
-            for (IterationResult ir : br.getIterationResults()) {
-                scores.add(ir.getPrimaryResult().getScore());
-            }
+            iterations.addAll(br.getIterationResults());
+        }
+        return medianOf(iterations, rr.getPrimaryResult().getScore());
+    }
+
+    /**
+     * @param iterations measurement iterations
+     * @param otherwise  what to return when there are none
+     * @return the median of their primary scores, as the tables show it
+     */
+    public static double medianOf(Collection<IterationResult> iterations, double otherwise) {
+        List<Double> scores = new ArrayList<>();
+        for (IterationResult ir : iterations) {
+            scores.add(ir.getPrimaryResult().getScore());
         }
         if (scores.isEmpty()) {
-            return rr.getPrimaryResult().getScore();
+            return otherwise;
         }
         Collections.sort(scores);
         int n = scores.size();
@@ -156,11 +188,19 @@ public final class Tables {
         return Double.NaN;
     }
 
-    /** @return the tables with at least one measured row, in creation order */
+    /** Records why a workload has no rows (the first reason given is kept). */
+    public void notRun(String id, String reason) {
+        Table t = tables.get(id);
+        if (t != null && t.rows().isEmpty() && t.notRun() == null) {
+            t.notRun(reason);
+        }
+    }
+
+    /** @return the tables with at least one measured row, or with a reason they have none, in creation order */
     public List<Table> all() {
         List<Table> out = new ArrayList<>();
         for (Table t : tables.values()) {
-            if (!t.rows().isEmpty()) {
+            if (!t.rows().isEmpty() || t.notRun() != null) {
                 out.add(t);
             }
         }

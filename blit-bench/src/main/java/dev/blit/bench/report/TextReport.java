@@ -6,13 +6,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The result tables as terminal text and as Markdown. Rows are ranked by round trip; every Blit row is
- * marked with {@code *}, and the ratios are to the Blit reference row (the one at {@code 1.00x}): above 1
- * means slower (or larger) than Blit.
+ * The result tables as terminal text and as Markdown. Each table ranks its rows by one operation
+ * ({@link Table#rankOperation()}: the round trip unless the Blit reference row has none) and its {@code vs Blit}
+ * column divides each row's time for that operation by the Blit reference row's (the one at {@code 1.00x}):
+ * above 1 means slower (or larger) than Blit. Every Blit row is marked with {@code *}.
  */
 public final class TextReport {
-    private static final String[] HEADER = {"#", "contender", "write ns", "read ns", "round trip ns", "rt vs Blit",
-            "bytes", "size vs Blit", "alloc B/rt"};
 
     private TextReport() {
     }
@@ -23,6 +22,12 @@ public final class TextReport {
         sb.append(env.summary()).append('\n').append(env.mode).append('\n');
         for (Table t : tables) {
             sb.append('\n').append("== ").append(t.title).append(" ==\n");
+            if (t.notRun() != null) {
+                for (String note : notes(t)) {
+                    sb.append("  ").append(note).append('\n');
+                }
+                continue;
+            }
             List<String[]> cells = cells(t, false);
             int[] width = new int[cells.get(0).length];
             for (String[] row : cells) {
@@ -51,8 +56,12 @@ public final class TextReport {
         StringBuilder sb = new StringBuilder();
         sb.append("# Blit benchmark results\n\n");
         sb.append(env.summary()).append("  \n").append(env.mode).append("\n\n");
-        sb.append("Times are ns/op (lower is better): JMH average time, the median of the measurement iterations. Rows are ranked by round trip; Blit's rows are in bold, ")
+        sb.append("Times are ns/op (lower is better): JMH average time, the median of the measurement iterations. Each table ranks its rows by one operation, ")
+                .append("the round trip unless the Blit reference row has none (then its write, else its read; in a table without a Blit row, ")
+                .append("the operation most rows have; the note under the table says which), and its `vs Blit` column ")
+                .append("divides each row's time for that operation by the Blit row's (never one operation by another); Blit's rows are in bold, ")
                 .append("and the ratios compare each row with the Blit row at 1.00x (above 1: slower or larger than Blit). ")
+                .append("A benchmark method not named write, read or round trip (e.g. `blitCopy`, `handReadInto`) has a column of its own. ")
                 .append("`alloc B/rt` is the memory allocated per round trip (JMH's gc profiler). ")
                 .append("Hand-written codecs know the shape and write no type information; Blit through its facade, Kryo, ")
                 .append("Fory and the JDK write a message that names its class. Every reader creates a new object, except Chronicle's"
@@ -60,6 +69,12 @@ public final class TextReport {
                 .append("![chart](chart.svg)\n");
         for (Table t : tables) {
             sb.append("\n## ").append(t.title).append("\n\n");
+            if (t.notRun() != null) {
+                for (String note : notes(t)) {
+                    sb.append("- ").append(note).append('\n');
+                }
+                continue;
+            }
             List<String[]> cells = cells(t, true);
             for (int r = 0; r < cells.size(); r++) {
                 sb.append('|');
@@ -93,7 +108,14 @@ public final class TextReport {
             }
             return out;
         }
-        out.add(HEADER.clone());
+        List<String> others = t.otherOperations();
+        String op = t.rankOperation();
+        List<String> header = new ArrayList<>(List.of("#", "contender", "write ns", "read ns", "round trip ns"));
+        for (String o : others) {
+            header.add(o + " ns");
+        }
+        header.addAll(List.of(Table.shortName(op) + " vs Blit", "bytes", "size vs Blit", "alloc B/rt"));
+        out.add(header.toArray(new String[0]));
         Row blit = t.blitReference();
         int rank = 0;
         for (Row r : t.rows()) {
@@ -102,13 +124,16 @@ public final class TextReport {
             if (markdown) {
                 label = r.blit ? "**" + r.label + "**" : r.label;
             }
-            out.add(new String[] {
-                    String.valueOf(rank), label, nanos(r.write, r.writeError), nanos(r.read, r.readError),
-                    nanos(r.roundTrip, r.roundTripError),
-                    times(blit == null ? Double.NaN : r.rankTime() / blit.rankTime()),
-                    r.bytes < 0 ? "-" : String.valueOf(r.bytes),
-                    times(blit == null || blit.bytes <= 0 || r.bytes < 0 ? Double.NaN : (double) r.bytes / blit.bytes),
-                    Double.isNaN(r.alloc) ? "-" : String.format(Locale.ROOT, "%,.0f", r.alloc)});
+            List<String> row = new ArrayList<>(List.of(String.valueOf(rank), label, nanos(r.write, r.writeError),
+                    nanos(r.read, r.readError), nanos(r.roundTrip, r.roundTripError)));
+            for (String o : others) {
+                row.add(nanos(r.time(o), r.error(o)));
+            }
+            row.add(times(Table.ratio(r, blit, op))); // the same operation in both rows, never a mix
+            row.add(r.bytes < 0 ? "-" : String.valueOf(r.bytes));
+            row.add(times(blit == null || blit.bytes <= 0 || r.bytes < 0 ? Double.NaN : (double) r.bytes / blit.bytes));
+            row.add(Double.isNaN(r.alloc) ? "-" : String.format(Locale.ROOT, "%,.0f", r.alloc));
+            out.add(row.toArray(new String[0]));
         }
         return out;
     }
@@ -116,6 +141,11 @@ public final class TextReport {
     /** @return the lines under a table: the targets of the issues that apply to it, and pending contenders */
     static List<String> notes(Table t) {
         List<String> notes = new ArrayList<>();
+        if (t.notRun() != null) {
+            notes.add("Not run: " + t.notRun() + ".");
+            notes.addAll(notRun(t));
+            return notes;
+        }
         if (t.millis()) {
             notes.add("Blit.builder().register(Wide350.class, 100).build() and the first toBytes of a 350-field object"
                     + " (the small-class row: of a two-field Customer instead; JMH single-shot time, median of the shots;"
@@ -124,9 +154,13 @@ public final class TextReport {
             return notes;
         }
         Row blit = t.blitReference();
+        String op = t.rankOperation();
         if (blit != null) {
             int rank = t.rows().indexOf(blit) + 1;
-            notes.add("Blit reference row: " + blit.label + ", rank " + rank + " of " + t.rows().size() + " by round trip.");
+            notes.add("Blit reference row: " + blit.label + ", rank " + rank + " of " + t.rows().size() + " by "
+                    + Table.prose(op) + (op.equals("roundTrip") ? "" : " (it has no round trip in this run)") + ".");
+        } else if (op != null) {
+            notes.add("Ranked by " + Table.prose(op) + " (no Blit reference row in this run).");
         }
         Row buffer = t.find("blitBuffer");
         Row unsafe = t.find("unsafe");
@@ -156,19 +190,16 @@ public final class TextReport {
         if (t.id.equals("mediacontent") && blit != null) {
             Row foryC = t.find("foryConsistent");
             Row foryX = t.find("foryCompatible");
-            Row kryo = t.find("kryo");
             notes.add("Fory / Blit, round trip: SCHEMA_CONSISTENT " + times(Table.ratio(foryC, blit, "roundTrip"))
                     + ", COMPATIBLE " + times(Table.ratio(foryX, blit, "roundTrip")) + " (target: at least 1.30x); bytes: Blit "
                     + (blit.bytes < 0 ? "-" : String.valueOf(blit.bytes)) + ", Kryo "
-                    + (kryo == null || kryo.bytes < 0 ? "-" : String.valueOf(kryo.bytes)) + " (target: no larger than Kryo's).");
+                    + bytes(t.bytes("kryo")) + " (target: no larger than Kryo's).");
         }
         if (blit != null && t.id.startsWith("order[")) {
             Row fastest = fastestPeer(t);
-            Row kryo = t.find("kryo");
             notes.add("Fastest other contender (not Blit, not hand-written): " + (fastest == null ? "-" : fastest.label + ", "
                     + times(Table.ratio(fastest, blit, "roundTrip")) + " of Blit's round trip") + " (target: at least 1.30x); bytes: Blit "
-                    + blit.bytes + ", Kryo " + (kryo == null || kryo.bytes < 0 ? "-" : String.valueOf(kryo.bytes))
-                    + " (target: no larger than Kryo's).");
+                    + blit.bytes + ", Kryo " + bytes(t.bytes("kryo")) + " (target: no larger than Kryo's; sizes from the self-check).");
         }
         Row trivially = t.find("chronicleTriviallyCopyable");
         if (blit != null && trivially != null) {
@@ -186,9 +217,9 @@ public final class TextReport {
         Row kryoSize = t.find("kryo");
         if (blit != null && compact != null) {
             notes.add("Blit compactArrays(true) / " + blit.label + ": round trip " + times(Table.ratio(compact, blit, "roundTrip"))
-                    + ", bytes " + compact.bytes + " against " + blit.bytes + (kryoSize == null || kryoSize.bytes < 0 ? ""
-                    : " (Kryo " + kryoSize.bytes + "; Kryo / compact Blit, round trip " + times(Table.ratio(kryoSize, compact, "roundTrip")) + ")")
-                    + ".");
+                    + ", bytes " + compact.bytes + " against " + blit.bytes + (t.bytes("kryo") < 0 ? ""
+                    : " (Kryo " + t.bytes("kryo") + (kryoSize == null ? "" : "; Kryo / compact Blit, round trip "
+                    + times(Table.ratio(kryoSize, compact, "roundTrip"))) + ")") + ".");
         }
         Row compatible = t.find("blitCompatible");
         if (t.id.startsWith("compat[") && blit != null && compatible != null) {
@@ -228,7 +259,7 @@ public final class TextReport {
             Row foryUnregistered = t.find("foryUnregistered");
             notes.add("Unregistered, classes written by name: Kryo / Blit, round trip " + times(Table.ratio(kryoUnregistered, named, "roundTrip"))
                     + ", Fory / Blit " + times(Table.ratio(foryUnregistered, named, "roundTrip")) + "; bytes: Blit " + bytes(named)
-                    + ", Kryo " + bytes(kryoUnregistered) + ", Fory " + bytes(foryUnregistered)
+                    + ", Kryo " + bytes(t.bytes("kryoUnregistered")) + ", Fory " + bytes(t.bytes("foryUnregistered"))
                     + (blit == null ? "" : "; Blit by name / " + blit.label + ": round trip " + times(Table.ratio(named, blit, "roundTrip"))
                     + ", bytes " + bytes(named) + " against " + bytes(blit)) + ".");
         }
@@ -239,6 +270,9 @@ public final class TextReport {
         boolean noisy = false;
         for (Row r : t.rows()) {
             noisy |= r.writeError > NOISY * r.write || r.readError > NOISY * r.read || r.roundTripError > NOISY * r.roundTrip;
+            for (String o : r.other.keySet()) {
+                noisy |= r.error(o) > NOISY * r.time(o);
+            }
         }
         if (noisy) {
             notes.add("?: JMH's 99.9% error is more than 25% of the score (a busy machine or too few iterations; try --full).");
@@ -320,6 +354,11 @@ public final class TextReport {
     /** @return a row's encoded size, or {@code -} for a missing row or size */
     private static String bytes(Row r) {
         return r == null || r.bytes < 0 ? "-" : String.valueOf(r.bytes);
+    }
+
+    /** @return an encoded size, or {@code -} when unknown */
+    private static String bytes(int n) {
+        return n < 0 ? "-" : String.valueOf(n);
     }
 
     static String times(double v) {
