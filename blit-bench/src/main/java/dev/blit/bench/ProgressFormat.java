@@ -1,5 +1,6 @@
 package dev.blit.bench;
 
+import dev.blit.bench.report.Tables;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -14,8 +15,9 @@ import java.util.Collection;
 import java.util.Locale;
 
 /**
- * One line per benchmark on the terminal ({@code [ 7/87] seed.kryoRead ..... 121.4 ns/op  ~2m10s left}),
- * while JMH's full output goes to a log file.
+ * One line per benchmark on the terminal ({@code [ 7/87] seed.kryoRead ..... median 121.4 ns/op  ~2m10s left}),
+ * while JMH's full output goes to a log file. The time is the median of the measurement iterations, the statistic
+ * the tables show (JMH's mean, which the log has, moves a long way when one iteration lost the CPU).
  */
 final class ProgressFormat implements OutputFormat {
     private final PrintStream console;
@@ -83,7 +85,8 @@ final class ProgressFormat implements OutputFormat {
             failures++;
             console.print(" FAILED (see jmh.log)");
         } else {
-            console.printf(Locale.ROOT, " %10.1f %s", result.getPrimaryResult().getScore(), result.getScoreUnit());
+            console.printf(Locale.ROOT, " median %10.1f %s", Tables.medianOf(result.getIterationResults(),
+                    result.getPrimaryResult().getScore()), result.getScoreUnit());
         }
         long elapsed = System.nanoTime() - started;
         long left = count == 0 ? 0 : elapsed / Math.max(1, count - done) * (total - count) / 1_000_000_000L;
