@@ -36,6 +36,10 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
@@ -60,7 +64,10 @@ public final class Main {
             "                  names look like dev.blit.bench.seed.SeedBufferBenchmark.kryoRoundTrip",
             "  --out DIR       where to write results.json, report.md, chart.svg, jmh.log (default: bench-results)",
             "  --verbose       JMH's own output on the terminal instead of one line per benchmark",
-            "  --check         only verify every contender round-trips and print the encoded sizes");
+            "  --check         only verify every contender round-trips and print the encoded sizes (with --filter: the",
+            "                  workloads it selects; a failure counts toward the exit code when --filter selects that contender)",
+            "exit code: 0 when every selected benchmark ran and every selected contender passed its self-check; 1 when one",
+            "failed; 2 for a usage error or a --filter that matches no benchmark");
 
     private Main() {
     }
@@ -101,6 +108,15 @@ public final class Main {
                     System.exit(2);
             }
         }
+        if (filter != null) {
+            try {
+                Pattern.compile(filter, Pattern.CASE_INSENSITIVE); // as JMH will: (?i) + filter
+            } catch (PatternSyntaxException e) {
+                System.err.println("--filter " + filter + ": not a regular expression: " + e.getDescription()
+                        + (e.getIndex() >= 0 ? " near index " + e.getIndex() : "") + "\n" + USAGE);
+                System.exit(2);
+            }
+        }
         System.exit(run(full, all || full || filter != null, verbose, checkOnly, filter, out));
     }
 
@@ -126,11 +142,25 @@ public final class Main {
         } else {
             includes.add("(?i)" + filter);
         }
+        // What the run selects, before anything is left out: self-checks run for these workloads only, and a failure
+        // counts toward the exit code only for a contender the run would measure.
+        Set<String> selected = new TreeSet<>();
+        for (BenchmarkListEntry e : find(includes, List.of())) {
+            selected.add(e.getUsername());
+        }
+        if (selected.isEmpty()) {
+            System.err.println("no benchmark matches --filter " + filter + "\n" + USAGE);
+            return 2;
+        }
         Tables tables = new Tables();
         List<String> excludes = new ArrayList<>();
-        int problems = checkContenders(tables, excludes, every);
-        CFloor floor = CFloor.build(System.out);
-        problems += checkFloor(floor, tables);
+        int problems = checkContenders(tables, excludes, every, checkOnly, selected);
+        boolean floorSelected = Workloads.ALL.stream()
+                .anyMatch(w -> FLOOR_WORKLOADS.contains(w.name()) && selectedWorkload(w, selected));
+        CFloor floor = floorSelected ? CFloor.build(System.out) : null;
+        if (floor != null) {
+            problems += checkFloor(floor, tables);
+        }
         if (checkOnly) {
             return problems == 0 ? 0 : 1;
         }
@@ -150,8 +180,9 @@ public final class Main {
             }
         }
         if (total + generationTotal == 0) {
-            System.err.println("no benchmark matches --filter " + filter);
-            return 2;
+            System.err.println("every benchmark " + (filter == null ? "of the run" : "--filter " + filter + " matches")
+                    + " was left out before timing: see the self-check lines above");
+            return 1;
         }
         Files.createDirectories(out);
         Path jmhJson = out.resolve("jmh.json");
@@ -231,7 +262,23 @@ public final class Main {
             }
             return w.id(w.param() == null ? "" : params.getOrDefault(w.param(), ""));
         });
-        runFloor(floor, tables, full);
+        if (floor != null) {
+            runFloor(floor, tables, full);
+        }
+        // A selected workload without a row is listed as not run, with the reason, instead of vanishing.
+        List<BenchmarkListEntry> runnable = new ArrayList<>(find(includes, excludes));
+        for (Workload w : Workloads.ALL) {
+            if (!selectedWorkload(w, selected)) {
+                continue;
+            }
+            String prefix = w.benchmark().getName() + ".";
+            boolean anyRunnable = runnable.stream().anyMatch(e -> e.getUsername().startsWith(prefix));
+            for (String v : w.values()) {
+                tables.notRun(w.id(v), anyRunnable
+                        ? "none of its benchmarks gave a result (see " + out.resolve("jmh.log") + ")"
+                        : "every contender " + (filter == null ? "of the run" : "--filter selects") + " was left out before timing");
+            }
+        }
         List<Table> tablesRun = tables.all();
         Environment env = new Environment(mode);
         System.out.println();
@@ -240,7 +287,7 @@ public final class Main {
                 Files.exists(generationJson) ? Files.readString(generationJson) : null);
         Files.writeString(out.resolve("results.json"), JsonReport.json(tablesRun, env, raw));
         Files.writeString(out.resolve("report.md"), TextReport.markdown(tablesRun, env));
-        Files.writeString(out.resolve("chart.svg"), SvgChart.svg(tablesRun.stream().filter(t -> !t.millis()).toList(), env));
+        Files.writeString(out.resolve("chart.svg"), SvgChart.svg(tablesRun.stream().filter(t -> !t.millis() && !t.rows().isEmpty()).toList(), env));
         System.out.println("\nWrote " + out.resolve("results.json") + ", " + out.resolve("report.md") + ", " + out.resolve("chart.svg"));
         if (failures > 0) {
             System.out.println(failures + " benchmark(s) failed; see " + out.resolve("jmh.log"));
@@ -248,16 +295,54 @@ public final class Main {
         return problems + failures == 0 ? 0 : 1;
     }
 
+    /** @return whether the run selects a benchmark of this workload's class */
+    private static boolean selectedWorkload(Workload w, Set<String> selected) {
+        if (w == null) {
+            return false;
+        }
+        String prefix = w.benchmark().getName() + ".";
+        return selected.stream().anyMatch(b -> b.startsWith(prefix));
+    }
+
     /**
-     * Runs every workload's setup in this JVM: records sizes and pending contenders in {@code tables}, and adds
-     * an exclude pattern for every contender (or workload) that must not be measured.
-     *
-     * @return how many contenders or workloads failed their check
+     * @return whether the run would measure this contender of a selected workload: one of its benchmark methods is
+     *         selected (a self-check contender with no method of its own, as in the generation workload, goes with
+     *         its workload), and quick mode does not leave it out
      */
-    private static int checkContenders(Tables tables, List<String> excludes, boolean every) {
+    private static boolean selectedContender(Workload w, String contender, Set<String> selected, boolean every) {
+        if (!every && !Contenders.HEADLINE.contains(contender)) {
+            return false;
+        }
+        String prefix = w.benchmark().getName() + ".";
+        boolean hasMethod = false;
+        for (java.lang.reflect.Method m : w.benchmark().getMethods()) {
+            if (m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class)
+                    && Contenders.splitAny(m.getName())[0].equals(contender)) {
+                hasMethod = true;
+                if (selected.contains(prefix + m.getName())) {
+                    return true;
+                }
+            }
+        }
+        return !hasMethod;
+    }
+
+    /**
+     * Runs the setup of every workload the run selects in this JVM: records sizes and pending contenders in
+     * {@code tables}, and adds an exclude pattern for every contender (or workload) that must not be measured.
+     *
+     * @param checkOnly whether this is {@code --check} (every contender of a selected workload counts, quick mode or not)
+     * @param selected  the benchmarks the run selects (class.method), before any is left out
+     * @return how many selected contenders or workloads failed their check
+     */
+    private static int checkContenders(Tables tables, List<String> excludes, boolean every, boolean checkOnly,
+                                       Set<String> selected) {
         int problems = 0;
         System.out.println("Checking contenders (every decoder must give back what was encoded)...");
         for (Workload w : Workloads.ALL) {
+            if (!selectedWorkload(w, selected)) {
+                continue;
+            }
             Map<String, String> pending = new LinkedHashMap<>();
             for (String v : w.values()) {
                 String id = w.id(v);
@@ -266,8 +351,13 @@ public final class Main {
                 try {
                     check = w.selfCheck().apply(v);
                 } catch (RuntimeException | LinkageError e) {
-                    System.out.println("  " + id + ": its setup FAILED, workload not run: " + SelfCheck.describe(e));
+                    String reason = "its setup FAILED: " + SelfCheck.describe(e);
+                    System.out.println("  " + id + ": " + reason + "; workload not run");
                     excludes.add("^" + quote(w.benchmark().getName()) + "\\.");
+                    for (String other : w.values()) {
+                        tables.table(w.id(other), w.title(other));
+                        tables.notRun(w.id(other), reason);
+                    }
                     problems++;
                     break;
                 }
@@ -292,8 +382,12 @@ public final class Main {
                 for (Map.Entry<String, String> f : check.failed().entrySet()) {
                     String reason = "self-check FAILED: " + f.getValue();
                     tables.pending(id, f.getKey(), reason);
-                    pending.put(f.getKey(), reason);
-                    problems++;
+                    if (selectedContender(w, f.getKey(), selected, every || checkOnly)) {
+                        pending.put(f.getKey(), reason);
+                        problems++;
+                    } else {
+                        pending.put(f.getKey(), reason + " (not selected by this run; not counted in the exit code)");
+                    }
                 }
             }
             pending.forEach((c, reason) -> {
