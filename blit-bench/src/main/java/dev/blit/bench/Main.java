@@ -45,21 +45,22 @@ import java.util.regex.PatternSyntaxException;
  * {@code blit bench}: checks every workload's contenders, runs the JMH benchmarks, and writes the tables,
  * {@code results.json}, {@code report.md} and {@code chart.svg}.
  *
- * <p>Quick mode (the default) runs the headline contenders ({@link Contenders#HEADLINE}, about 195 benchmarks) with
- * one fork, short iterations and a 256 MiB heap: about 7 minutes on two cores, most of it JVM start-up and the
- * peers' own code generation in each fork; its numbers are good for ratios, not for publication. {@code --all}
- * adds the other contenders (about 12 minutes); {@code --full} runs all of them with one-second iterations and a
- * 1 GiB heap (about 40 minutes). The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
+ * <p>Quick mode (the default) runs the headline contenders ({@link Contenders#HEADLINE}: 218 benchmarks, the
+ * generation-time ones included) with one fork, short iterations and a 256 MiB heap. Each benchmark takes about 2 s
+ * on two idle cores and 6 s on busy ones, most of it JVM start-up and the peers' own code generation in each fork:
+ * from about 8 minutes to over 20; its numbers are good for ratios, not for publication. {@code --all} adds the other
+ * contenders (305 benchmarks, about 1.4 times as long); {@code --full} runs those 305 with one-second iterations
+ * (8 s of iterations each) and a 1 GiB heap: over 40 minutes. The C floor ({@link CFloor}) is built and checked with the contenders and timed after JMH; the
  * generation-time benchmark runs in a JMH run of its own (see {@link GenerationBenchmark}).
  */
 public final class Main {
     private static final String USAGE = String.join("\n",
             "usage: blit bench [--full|--all] [--filter REGEX] [--out DIR] [--verbose] [--check]",
             "  --full          every contender, publication-grade iterations (1 fork, 3 x 1 s warmup, 5 x 1 s measurement;",
-            "                  about 40 minutes)",
-            "  --all           every contender in quick mode (about 12 minutes); by default quick mode (about 7 minutes)",
-            "                  runs the headline contenders (Blit's main rows, the hand-written baselines, Fory, Kryo,",
-            "                  Chronicle's fastest path, JDK)",
+            "                  305 benchmarks, over 40 minutes)",
+            "  --all           every contender in quick mode (305 benchmarks); by default quick mode (218 benchmarks, about",
+            "                  8 minutes on 2 idle cores, over 20 on busy ones) runs the headline contenders (Blit's main rows,",
+            "                  the hand-written baselines, Fory, Kryo, Chronicle's fastest path, JDK)",
             "  --filter REGEX  run only benchmarks whose name matches (case-insensitive), e.g. seed, kryo, 'order.*Read'",
             "                  names look like dev.blit.bench.seed.SeedBufferBenchmark.kryoRoundTrip",
             "  --out DIR       where to write results.json, report.md, chart.svg, jmh.log (default: bench-results)",
@@ -203,7 +204,7 @@ public final class Main {
         includes.forEach(options::include);
         mainExcludes.forEach(options::exclude);
         if (full) {
-            // One fork: with about 220 benchmarks, a second fork would make the run 80 minutes on 2 cores.
+            // One fork: with 305 benchmarks, a second fork would double a run of over 40 minutes on 2 cores.
             options.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(1));
         } else {
