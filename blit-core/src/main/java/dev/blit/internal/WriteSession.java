@@ -21,7 +21,9 @@ public final class WriteSession implements ObjectWriter {
     private int depth;
     /**
      * With references on, the values being written whose class is {@link Registration#late} (a record, a class built
-     * by its constructor, an exception; also those {@link #contentBuiltAfter} names), innermost last: their reference numbers and their levels, so that a back reference to one
+     * by its constructor, an exception; also those {@link #contentBuiltAfter} names, and, while their comparator or
+     * replacement is written, those {@link #writePartBefore} names, at a negative level that says which), innermost
+     * last: their reference numbers and their levels, so that a back reference to one
      * of them from inside it is refused here rather than written as bytes no reader can take back. Numbers, not the
      * objects: ints cost no GC barrier to store. Empty for most graphs, so a back reference checks one field.
      */
@@ -735,6 +737,66 @@ public final class WriteSession implements ObjectWriter {
         }
     }
 
+    /**
+     * {@link #lateLevels} of a value one of whose parts is being written that its reader reads before it makes the
+     * value (see {@link #writePartBefore}). No level {@link #exit} leaves is negative: that method removes it.
+     */
+    private static final int MADE_FROM_COMPARATOR = -1;
+    /** {@link #MADE_FROM_COMPARATOR} for the {@code writeReplace} result of the value being written. */
+    private static final int MADE_FROM_REPLACEMENT = -2;
+
+    /**
+     * Writes the comparator of a sorted collection or map (or of a wrapper of one) as a tagged value. Its reader
+     * reads the comparator first and makes the collection from it, so with references on a back reference to
+     * the collection from inside its comparator (a comparator that holds what it orders) is refused here, rather
+     * than written as bytes no reader can take back. A back reference to it from its elements stays allowed.
+     *
+     * @param out        the buffer
+     * @param comparator the comparator, not null
+     * @param collection the value whose content is being written, at the current level
+     */
+    public void writeComparator(WriteBuffer out, Object comparator, Object collection) {
+        writePartBefore(out, comparator, collection, MADE_FROM_COMPARATOR);
+    }
+
+    /**
+     * Writes what the {@code writeReplace} of the value being written returned, as a tagged value. The reader has
+     * the original only once it has read the replacement (through its {@code readResolve}), so with references on
+     * a back reference to the original from inside its replacement is refused here (FORMAT.md, "Replacement").
+     *
+     * @param out         the buffer
+     * @param replacement the replacement, or null
+     * @param original    the value whose {@code writeReplace} returned it, at the current level
+     */
+    public void writeReplacement(WriteBuffer out, Object replacement, Object original) {
+        writePartBefore(out, replacement, original, MADE_FROM_REPLACEMENT);
+    }
+
+    /**
+     * Writes {@code part} with {@code whole} noted as not made yet, {@code why}, if it was numbered; a slow path:
+     * only comparators and replacements come here.
+     */
+    private void writePartBefore(WriteBuffer out, Object part, Object whole, int why) {
+        int id = refs == null || part == null ? -1 : refs.indexOf(whole);
+        if (id < 0) {
+            writeObject(out, part);
+            return;
+        }
+        int mark = lateCount;
+        pushLate(id, why);
+        writeObject(out, part);
+        lateCount = mark;
+    }
+
+    /**
+     * @param value a value about to be written as a replacement
+     * @return whether references are on and {@code value} was written before in this message, so that it can be
+     *         written as a back reference to itself
+     */
+    public boolean wasWritten(Object value) {
+        return refs != null && refs.indexOf(value) >= 0;
+    }
+
     private void pushLate(int id, int level) {
         if (lateCount == lateIds.length) {
             lateIds = java.util.Arrays.copyOf(lateIds, lateCount * 2);
@@ -745,9 +807,24 @@ public final class WriteSession implements ObjectWriter {
     }
 
     private void refuseCycleThroughLate(int earlier, Object value) {
-        for (int i = 0; i < lateCount; i++) {
+        for (int i = lateCount - 1; i >= 0; i--) { // innermost first: what is being written in it says most
             if (lateIds[i] == earlier) {
                 Class<?> c = value.getClass();
+                if (lateLevels[i] == MADE_FROM_COMPARATOR) {
+                    throw new BlitException("cannot write a back reference to the " + c.getName() + " being written"
+                            + " (object #" + earlier + "), from inside its comparator: the reader makes the "
+                            + c.getSimpleName() + " from its comparator, so it reads the comparator first, and a cycle"
+                            + " through the comparator cannot be read back. Break the cycle (a transient field in the"
+                            + " comparator, set again after reading)");
+                }
+                if (lateLevels[i] == MADE_FROM_REPLACEMENT) {
+                    throw new BlitException("cannot write a back reference to the " + c.getName() + " being written"
+                            + " (object #" + earlier + "), from inside what its writeReplace returned: the reader has"
+                            + " the " + c.getSimpleName() + " only once its replacement is read (and resolved), so a"
+                            + " cycle through the replacement cannot be read back. Break the cycle (a transient"
+                            + " field, set again after reading), or let the replacement hold no path back to the"
+                            + " original");
+                }
                 Registration r = registry.find(c);
                 boolean fromElements = r != null && dev.blit.types.Containers.builtFromElements(r.serializer) != 0;
                 boolean madeFromContent = c.getName().startsWith("java.") || value instanceof Throwable || c.isHidden()

@@ -3,6 +3,7 @@ package dev.blit.serial;
 import dev.blit.BlitException;
 import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
+import dev.blit.internal.WriteSession;
 
 /**
  * The {@code replaced} byte of a class with a {@code writeReplace} (FORMAT.md, "Classes serialized through
@@ -25,12 +26,16 @@ final class Replacement {
      * @param type        the object's class
      * @return {@link #WRITTEN}, or the object whose content the caller writes next: as with
      *         {@code ObjectOutputStream}, a replacement of the same class is written in place of the original
-     *         (and not replaced again)
+     *         (and not replaced again), unless references are on and it was written before in this message: it is
+     *         then written as a replacement too, a back reference to it, so that the two read back as one object (the
+     *         canonicalising {@code writeReplace}, as {@code ObjectOutputStream} writes a handle to it)
      */
     static Object write(WriteBuffer out, Object value, Object replacement, Class<?> type) {
-        if (replacement != value && (replacement == null || replacement.getClass() != type)) {
+        if (replacement != value && (replacement == null || replacement.getClass() != type
+                || WriteSession.of(out).wasWritten(replacement))) {
             out.writeByte(1);
-            out.writeObject(replacement);
+            // the reader has the original only once the replacement is read: no back reference to it from inside
+            WriteSession.of(out).writeReplacement(out, replacement, value);
             return WRITTEN;
         }
         out.writeByte(0);

@@ -140,7 +140,7 @@ final class CollectionTypes {
         @Override
         public void write(WriteBuffer out, Collection<Object> value) {
             Elements.writeComparator(out, value instanceof SortedSet ? ((SortedSet<Object>) value).comparator()
-                    : ((PriorityQueue<Object>) value).comparator());
+                    : ((PriorityQueue<Object>) value).comparator(), value);
             Elements.writeCollection(out, id == TypeIds.CONCURRENT_SKIP_LIST_SET ? Arrays.asList(value.toArray()) : value);
         }
 

@@ -319,13 +319,19 @@ final class Elements {
         return b;
     }
 
-    /** {@code bool}: false for natural ordering; true, then the comparator as a tagged value. */
-    static void writeComparator(WriteBuffer out, Comparator<?> c) {
+    /**
+     * {@code bool}: false for natural ordering; true, then the comparator as a tagged value. Its reader makes the
+     * collection from the comparator, so a cycle from the comparator back to {@code collection} is refused
+     * ({@link WriteSession#writeComparator}).
+     *
+     * @param collection the sorted collection or map (or the wrapper of one) being written, whose comparator is {@code c}
+     */
+    static void writeComparator(WriteBuffer out, Comparator<?> c, Object collection) {
         if (c == null) {
             out.writeBoolean(false);
         } else {
             out.writeBoolean(true);
-            WriteSession.of(out).writeObject(out, c);
+            WriteSession.of(out).writeComparator(out, c, collection);
         }
     }
 

@@ -171,7 +171,7 @@ final class ExtendedCollections {
                 return;
             case TypeIds.EXT_SYNCHRONIZED_SORTED_SET:
                 synchronized (v) {
-                    Elements.writeComparator(out, ((SortedSet<?>) v).comparator());
+                    Elements.writeComparator(out, ((SortedSet<?>) v).comparator(), v);
                     Elements.writeCollection(out, (Collection<?>) v);
                 }
                 return;
@@ -186,7 +186,7 @@ final class ExtendedCollections {
                 return;
             case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP:
                 synchronized (v) {
-                    Elements.writeComparator(out, ((SortedMap<?, ?>) v).comparator());
+                    Elements.writeComparator(out, ((SortedMap<?, ?>) v).comparator(), v);
                     Elements.writeMap(out, (Map<?, ?>) v);
                 }
                 return;
@@ -229,7 +229,7 @@ final class ExtendedCollections {
                 writeBounded(out, (BlockingQueue<?>) v);
                 return;
             case TypeIds.EXT_PRIORITY_BLOCKING_QUEUE:
-                Elements.writeComparator(out, ((PriorityBlockingQueue<?>) v).comparator());
+                Elements.writeComparator(out, ((PriorityBlockingQueue<?>) v).comparator(), v);
                 Elements.writeCollection(out, Arrays.asList(((Collection<?>) v).toArray()));
                 return;
             case TypeIds.EXT_LINKED_TRANSFER_QUEUE:

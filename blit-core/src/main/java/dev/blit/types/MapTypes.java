@@ -72,7 +72,7 @@ final class MapTypes {
         /** Also the JDK's private sorted maps (a {@code TreeMap}'s submaps and views): see {@link BuiltinTypes#byShape}. */
         @Override
         public void write(WriteBuffer out, SortedMap<Object, Object> value) {
-            Elements.writeComparator(out, value.comparator());
+            Elements.writeComparator(out, value.comparator(), value);
             Elements.writeMap(out, value);
         }
 
@@ -102,7 +102,7 @@ final class MapTypes {
         public void write(WriteBuffer out, Map<Object, Object> value) {
             if (id == TypeIds.CONCURRENT_SKIP_LIST_MAP) {
                 // also a ConcurrentSkipListMap's views (BuiltinTypes.byShape), which are no ConcurrentSkipListMap
-                Elements.writeComparator(out, ((SortedMap<Object, Object>) value).comparator());
+                Elements.writeComparator(out, ((SortedMap<Object, Object>) value).comparator(), value);
             }
             // A skip list counts its entries by walking them: size() would be a second pass.
             List<Map.Entry<Object, Object>> snapshot =

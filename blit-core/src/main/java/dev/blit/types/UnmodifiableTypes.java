@@ -127,11 +127,11 @@ final class UnmodifiableTypes {
                     Elements.writeCollection(out, (Collection<?>) v);
                     return;
                 case TypeIds.UNMODIFIABLE_SORTED_SET:
-                    Elements.writeComparator(out, ((java.util.SortedSet<?>) v).comparator());
+                    Elements.writeComparator(out, ((java.util.SortedSet<?>) v).comparator(), v);
                     Elements.writeCollection(out, (Collection<?>) v);
                     return;
                 case TypeIds.UNMODIFIABLE_SORTED_MAP:
-                    Elements.writeComparator(out, ((java.util.SortedMap<?, ?>) v).comparator());
+                    Elements.writeComparator(out, ((java.util.SortedMap<?, ?>) v).comparator(), v);
                     Elements.writeMap(out, (Map<?, ?>) v);
                     return;
                 default: // the immutable list and set, the unmodifiable lists, sets and collections, Arrays.asList

@@ -244,6 +244,127 @@ class HookSerializationTest {
         RoundTrip.roundTrip(blit, new Normalizing(" a"), 5, (x, y) -> ((Normalizing) y).text.equals("a"));
     }
 
+    /** Replaced by the one instance of its name written first: the canonicalising (interning) writeReplace. */
+    static final class Unit implements Serializable {
+        static final java.util.Map<String, Unit> CANON = new java.util.HashMap<>();
+        String name;
+
+        Unit(String name) {
+            this.name = name;
+        }
+
+        static Unit of(String name) {
+            return CANON.computeIfAbsent(name, Unit::new);
+        }
+
+        private Object writeReplace() {
+            return of(name);
+        }
+    }
+
+    @Test
+    void aReplacementOfTheSameClassWrittenBeforeIsABackReferenceToIt() {
+        Unit canon = Unit.of("kg");
+        Unit dup = new Unit("kg");
+        Object[] three = {canon, dup, dup};
+        Blit tracking = Blit.builder().references(true).register(Unit.class, 100).build();
+        // 14 03: Object[3] | canon (#1): 64 00 "kg" | dup (#2): 64, 01 replaced, 01 01: a back reference to #1 |
+        // dup again: a back reference to #2, which read back as canon
+        assertEquals("14 03 64 00 0b 05 6b 67 64 01 01 01 01 02", hex(tracking.toBytes(three)));
+        for (Object[] back : new Object[][] {(Object[]) tracking.fromBytes(tracking.toBytes(three)), tracking.copy(three)}) {
+            assertSame(back[0], back[1]); // as ObjectOutputStream writes a handle to canon
+            assertSame(back[1], back[2]);
+            assertEquals("kg", ((Unit) back[0]).name);
+        }
+        // Not written before: in the original's place, as before; without references, always so.
+        assertEquals("14 01 64 00 0b 05 6b 67", hex(tracking.toBytes(new Object[] {dup})));
+        Blit plain = Blit.builder().register(Unit.class, 100).build();
+        assertEquals("14 03 64 00 0b 05 6b 67 64 00 0b 05 6b 67 64 00 0b 05 6b 67", hex(plain.toBytes(three)));
+    }
+
+    public static class Looping implements Serializable {
+        public Object next;
+
+        private Object writeReplace() {
+            LoopingProxy p = new LoopingProxy();
+            p.next = next;
+            return p;
+        }
+    }
+
+    public static class LoopingProxy implements Serializable {
+        public Object next;
+
+        private Object readResolve() {
+            Looping l = new Looping();
+            l.next = next;
+            return l;
+        }
+    }
+
+    public static class LoopingExternal implements Externalizable {
+        public Object next;
+
+        public LoopingExternal() {
+        }
+
+        @Override
+        public void writeExternal(ObjectOutput out) throws IOException {
+            out.writeObject(next);
+        }
+
+        @Override
+        public void readExternal(ObjectInput in) throws IOException, ClassNotFoundException {
+            next = in.readObject();
+        }
+
+        private Object writeReplace() {
+            LoopingProxy p = new LoopingProxy();
+            p.next = next;
+            return p;
+        }
+    }
+
+    /**
+     * The reader has the original only once its replacement is read and resolved, so a path from the replacement
+     * back to the original cannot be read back: the writer refuses it (FORMAT.md, "Replacement") rather than write
+     * bytes no reader takes back. A back reference to the original from outside its replacement is fine.
+     */
+    @Test
+    void aBackReferenceToTheOriginalFromInsideItsReplacementIsRefusedOnWrite() {
+        Blit blit = Blit.builder().references(true).register(Looping.class, 100).register(LoopingProxy.class, 101)
+                .register(LoopingExternal.class, 102).register(Holder.class, 103).build();
+        Looping looping = new Looping();
+        Holder through = new Holder();
+        looping.next = through; // Looping -> its proxy -> Holder -> Looping
+        through.value = looping;
+        LoopingExternal external = new LoopingExternal();
+        external.next = List.of(new Holder(external));
+        for (Object v : List.of(looping, external)) {
+            for (BlitException e : List.of(assertThrows(BlitException.class, () -> blit.toBytes(v)),
+                    assertThrows(BlitException.class, () -> blit.copy(v)))) {
+                assertTrue(e.getMessage().startsWith("cannot write a back reference to the " + v.getClass().getName()
+                        + " being written (object #0), from inside what its writeReplace returned: the reader has the "
+                        + v.getClass().getSimpleName() + " only once its replacement is read"), e.getMessage());
+            }
+        }
+        looping.next = "plain";
+        List<?> twice = blit.copy(new ArrayList<>(List.of(looping, looping)));
+        assertSame(twice.get(0), twice.get(1));
+        assertEquals("plain", ((Looping) twice.get(0)).next);
+    }
+
+    public static class Holder {
+        public Object value;
+
+        public Holder() {
+        }
+
+        Holder(Object value) {
+            this.value = value;
+        }
+    }
+
     // ---------------------------------------------------------------- Externalizable
 
     public static final class Account implements Externalizable {

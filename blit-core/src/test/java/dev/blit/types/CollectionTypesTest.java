@@ -103,6 +103,80 @@ class CollectionTypesTest {
         assertTrue(copy.comparator() instanceof ByLength);
     }
 
+    /** A comparator that holds what it orders, or something that leads back to it. */
+    public static class Owning implements java.util.Comparator<Object>, java.io.Serializable {
+        public Object owner;
+
+        public Owning() {
+        }
+
+        @Override
+        public int compare(Object a, Object b) {
+            return a.toString().compareTo(b.toString());
+        }
+    }
+
+    /** A plain class, on the path from a comparator back to its collection. */
+    public static class Link {
+        public Object to;
+
+        public Link() {
+        }
+    }
+
+    /**
+     * The reader makes a sorted collection from its comparator, so it reads the comparator first: a path from the
+     * comparator back to the collection cannot be read back, and the writer refuses it naming the collection, for
+     * every sorted collection and wrapper of one (rather than bytes whose reading fails blaming records). Elements
+     * that lead back to the collection, and a comparator reached first, are fine.
+     */
+    @Test
+    void aComparatorThatLeadsBackToItsCollectionIsRefusedOnWrite() {
+        Blit blit = Blit.builder().references(true).register(Owning.class, 100).register(Link.class, 101).build();
+        List<java.util.function.Function<Owning, Object>> sorted = List.of(
+                c -> new TreeSet<>(c),
+                c -> new java.util.TreeMap<>(c),
+                c -> new java.util.PriorityQueue<>(c),
+                c -> new java.util.concurrent.ConcurrentSkipListSet<>(c),
+                c -> new java.util.concurrent.ConcurrentSkipListMap<>(c),
+                c -> new java.util.concurrent.PriorityBlockingQueue<>(1, c),
+                c -> Collections.unmodifiableSortedSet(new TreeSet<>(c)),
+                c -> Collections.unmodifiableSortedMap(new java.util.TreeMap<>(c)),
+                c -> Collections.synchronizedSortedSet(new TreeSet<>(c)),
+                c -> Collections.synchronizedSortedMap(new java.util.TreeMap<>(c)),
+                c -> new TreeSet<>(Collections.reverseOrder(c)),
+                c -> new java.util.TreeMap<>(c).descendingMap());
+        for (java.util.function.Function<Owning, Object> make : sorted) {
+            for (boolean direct : new boolean[] {true, false}) {
+                Owning c = new Owning();
+                Object collection = make.apply(c);
+                Link link = new Link();
+                link.to = collection;
+                c.owner = direct ? collection : link;
+                for (BlitException e : List.of(assertThrows(BlitException.class, () -> blit.toBytes(collection)),
+                        assertThrows(BlitException.class, () -> blit.copy(collection)))) {
+                    assertTrue(e.getMessage().startsWith("cannot write a back reference to the "
+                            + collection.getClass().getName() + " being written (object #0), from inside its comparator:"
+                            + " the reader makes the " + collection.getClass().getSimpleName() + " from its comparator"),
+                            e.getMessage());
+                }
+                // Reached first, the comparator is made before the collection, which finds it made.
+                Link start = new Link();
+                start.to = c;
+                Owning read = (Owning) blit.copy(start).to;
+                Object made = direct ? read.owner : ((Link) read.owner).to;
+                assertTrue(made instanceof java.util.Collection || made instanceof java.util.Map, made.getClass().getName());
+            }
+        }
+        // An element that leads back to its collection is read once the collection is made.
+        Owning c = new Owning();
+        java.util.TreeMap<Object, Object> map = new java.util.TreeMap<>(c);
+        map.put("self", map);
+        java.util.TreeMap<?, ?> back = blit.copy(map);
+        assertSame(back, back.get("self"));
+        assertTrue(back.comparator() instanceof Owning);
+    }
+
     @Test
     void treeSetWithElementsThatCannotBeComparedIsRejected() {
         // natural order, two elements: an ArrayList and an ArrayList (not Comparable)
