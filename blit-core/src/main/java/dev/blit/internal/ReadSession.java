@@ -627,9 +627,12 @@ public final class ReadSession implements ObjectReader {
         }
         if (v == null) {
             throw new BlitException("back reference at offset " + at + " to object #" + index
-                    + ", which is still being constructed: a cycle through a record or constructor-built object "
-                    + "cannot be restored, nor one through a reference array or Arrays.asList list of more than 1,024"
-                    + " elements read from a stream (which grows as its elements arrive; from memory it is read as written)");
+                    + ", which is still being constructed: a cycle cannot be restored through a record or"
+                    + " constructor-built object, a value made from its content (List.of, Map.entry, ...), a sorted"
+                    + " collection's comparator or a writeReplace result (Blit's writer refuses all of these), nor"
+                    + " through a value whose Serializer reads its parts before calling in.reference(obj), or never"
+                    + " calls it, nor through a reference array or Arrays.asList list of more than 1,024 elements read"
+                    + " from a stream (which grows as its elements arrive; from memory it is read as written)");
         }
         return v == NULL_VALUE ? null : v;
     }

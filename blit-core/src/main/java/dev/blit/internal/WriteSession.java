@@ -604,8 +604,28 @@ public final class WriteSession implements ObjectWriter {
     /** Built apart from {@link #enter}, whose bytecode the message's concatenation would more than double. */
     private BlitException tooDeep(WriteBuffer out, Object value) {
         return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
-                + " (writing " + value.getClass().getName() + "); a cycle needs references(true), "
+                + " (writing " + value.getClass().getName() + "); " + cycleHint(value)
                 + "a deeper structure needs Blit.builder().maxDepth(n)");
+    }
+
+    /**
+     * What {@link #tooDeep} says of a cycle: with references off, that it needs them; with references on, a cycle
+     * goes on only through values that are not tracked, which a user's Serializer says with
+     * {@code tracksReferences() == false}.
+     */
+    private String cycleHint(Object value) {
+        if (refs == null) {
+            return "a cycle needs references(true), ";
+        }
+        Registration r = registry.find(value.getClass());
+        if (r != null && !r.tracked && (r.id >= TypeIds.FIRST_USER_ID || NamedClasses.isNamed(r))) {
+            return "references are on, but the Serializer of " + value.getClass().getName() + " does not track"
+                    + " references (its tracksReferences() is false), so a value of it is written whole each time it is"
+                    + " reached and a cycle through it never ends: make tracksReferences() return true (and have its"
+                    + " read call in.reference(obj) before reading the parts that may lead back to obj); ";
+        }
+        return "references are on, so a cycle goes on only through values whose Serializer does not track references"
+                + " (tracksReferences() false); ";
     }
 
     /**

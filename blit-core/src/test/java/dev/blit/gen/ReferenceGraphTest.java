@@ -99,6 +99,78 @@ class ReferenceGraphTest {
         assertTrue(e.getMessage().contains("still being constructed"), e.getMessage());
     }
 
+    public static class Box {
+        public Object value;
+    }
+
+    /** Reads as it should, but says its values take no part in reference tracking. */
+    public static class UntrackedBox implements dev.blit.Serializer<Box> {
+        @Override
+        public void write(dev.blit.buffer.WriteBuffer out, Box b) {
+            out.writeObject(b.value);
+        }
+
+        @Override
+        public Box read(dev.blit.buffer.ReadBuffer in) {
+            Box b = new Box();
+            in.reference(b);
+            b.value = in.readObject();
+            return b;
+        }
+
+        @Override
+        public boolean tracksReferences() {
+            return false;
+        }
+    }
+
+    /** Tracked, but its read makes the box only after its part, and never calls in.reference. */
+    public static class BoxWithoutReference implements dev.blit.Serializer<Box> {
+        @Override
+        public void write(dev.blit.buffer.WriteBuffer out, Box b) {
+            out.writeObject(b.value);
+        }
+
+        @Override
+        public Box read(dev.blit.buffer.ReadBuffer in) {
+            Object value = in.readObject();
+            Box b = new Box();
+            b.value = value;
+            return b;
+        }
+    }
+
+    /**
+     * With references on, a cycle that never ends runs through values whose Serializer does not track references:
+     * the message says so, not to turn on the references that are on.
+     */
+    @Test
+    void aCycleThroughUntrackedValuesIsNamedAsSuch() {
+        // a small maxDepth: the limit, not the thread's stack, ends the cycle
+        Blit untracked = Blit.builder().references(true).maxDepth(100).register(Box.class, 100, new UntrackedBox()).build();
+        Box loop = new Box();
+        loop.value = loop;
+        for (BlitException e : java.util.List.of(assertThrows(BlitException.class, () -> untracked.toBytes(loop)),
+                assertThrows(BlitException.class, () -> untracked.copy(loop)))) {
+            assertTrue(e.getMessage().contains("references are on, but the Serializer of " + Box.class.getName()
+                    + " does not track references (its tracksReferences() is false)"), e.getMessage());
+            assertTrue(!e.getMessage().contains("needs references(true)"), e.getMessage());
+        }
+    }
+
+    /** A reader that meets a back reference to a value its Serializer has not published yet names that cause. */
+    @Test
+    void aBackReferenceToAValueItsSerializerDidNotPublishNamesThatCause() {
+        Box loop = new Box();
+        loop.value = loop;
+        Blit unpublished = Blit.builder().references(true).register(Box.class, 100, new BoxWithoutReference()).build();
+        byte[] bytes = unpublished.toBytes(loop); // 64 01 00: the box, a back reference to itself
+        BlitException e = assertThrows(BlitException.class, () -> unpublished.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("back reference at offset 1 to object #0, which is still being constructed")
+                && e.getMessage().contains("a value whose Serializer reads its parts before calling in.reference(obj)"),
+                e.getMessage());
+    }
+
     @Test
     void aSelfReferencingNodeComesBackAsACycle() {
         Node loop = new Node(1, null);
