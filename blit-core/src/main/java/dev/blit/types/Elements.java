@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -104,16 +105,23 @@ final class Elements {
         return value;
     }
 
-    /** Reads {@code count} key/value pairs (a run, or tagged values) into {@code m}. */
+    /**
+     * Reads {@code count} key/value pairs (a run, or tagged values) into {@code m}. The keys of an
+     * {@code IdentityHashMap} (or a subclass) are not charged as hashed: it never calls their {@code hashCode}
+     * or {@code equals}, so a key that contains itself, or one the JDK would take long to hash, costs it nothing.
+     */
     static void readInto(ReadBuffer in, int count, Map<Object, Object> m) {
         ReadSession session = ReadSession.of(in);
         Registration[] run = session.mapRun(in, count);
         Registration keys = run == null ? null : run[0];
         Registration values = run == null ? null : run[1];
+        boolean hashed = !(m instanceof IdentityHashMap);
         for (int i = 0; i < count; i++) {
             long at = in.offset();
             Object k = session.element(in, keys);
-            chargeKey(in, k, at);
+            if (hashed) {
+                chargeKey(in, k, at);
+            }
             Object v = session.element(in, values);
             try {
                 m.put(k, v);
@@ -134,20 +142,29 @@ final class Elements {
     private static final int KEY_CHUNK = 1024;
     /** Nesting that only a cycle reaches (decoding is bounded by maxDepth long before). */
     private static final int KEY_NESTING = 1 << 16;
+    /** Where a weight stops growing: two of them added, or one doubled, still fit in a long. */
+    private static final long WEIGHT_CAP = Long.MAX_VALUE / 4;
 
     /**
-     * Charges the read's allocation budget for the work of hashing and comparing {@code key}, when it is
-     * itself a collection or map about to go into a set or be a map key, or a value whose {@code hashCode}
-     * and {@code equals} are those of its contents (an {@code Optional}, a map entry: {@code Map.entry},
-     * {@code SimpleEntry}, {@code SimpleImmutableEntry}). The JDK hashes and compares those by walking them,
-     * once per path: with shared references a few bytes make a key of 2^60 paths, and
-     * {@code AbstractMap.equals} compares a key whose value is null twice (get, then containsKey), so a
-     * chain of 60 nested singleton maps takes 2^60 steps to compare with its twin even without sharing
-     * (found by the fuzzer; RegressionTest in blit-fuzz), and as many wrapped in an {@code Optional} or an
-     * entry. The walk below counts the same paths, doubling under map keys, going through optionals and
-     * entries as through one-element collections, and stops with a {@link BlitException} naming the offset
-     * once the budget is spent, before the JDK starts. Anything else is not walked: its hash is its own
-     * business (strings cache theirs; registered classes run their own code).
+     * Charges the read's allocation budget for the work of hashing {@code key} and comparing it once with a
+     * key of its shape, when it is itself a collection or map about to go into a set or be a map key, or a
+     * value whose {@code hashCode} and {@code equals} are those of its contents (an {@code Optional}, a map
+     * entry: {@code Map.entry}, {@code SimpleEntry}, {@code SimpleImmutableEntry}). The JDK hashes and compares
+     * those by walking them, once per path: with shared references a few bytes make a key of 2^60 paths.
+     * Comparing goes further: a set ({@code AbstractSet.equals}, through {@code contains}) hashes each of its
+     * elements again and compares it, and a map ({@code AbstractMap.equals}, through {@code get}) does the same
+     * for each key, twice for a key whose value is null (get, then containsKey): a chain of 60 nested singleton
+     * maps with null values takes 2^60 steps to compare with its twin even without sharing (found by the
+     * fuzzer; RegressionTest in blit-fuzz), and as many wrapped in an {@code Optional} or an entry, while a
+     * chain of maps whose values are not null takes a number of steps quadratic in its depth. The walk below
+     * counts those steps: each element visited weighs how many times hashing ({@code h}) plus how many times
+     * the comparison ({@code e}) reaches it, from {@code h = e = 1} at the key; an element of a collection,
+     * an optional's value, an entry's key and value get their container's {@code h} and {@code e}; an
+     * element of a set or a key of a map is hashed {@code e} more times (its {@code h} is its container's
+     * {@code h + e}, its {@code e} its container's), twice as many for a key whose value is null (then
+     * {@code h + 2e} and {@code 2e}). It stops with a {@link BlitException} naming the offset once the budget
+     * is spent, before the JDK starts. Anything else is not walked: its hash is its own business (strings
+     * cache theirs; registered classes run their own code).
      */
     static void chargeKey(ReadBuffer in, Object key, long at) {
         if (!walked(key)) {
@@ -168,30 +185,45 @@ final class Elements {
         return o instanceof Collection || o instanceof Map || o instanceof Optional || o instanceof Map.Entry;
     }
 
+    /** One container being walked: what it holds next, and the weights {@link #chargeKey} says it passes on. */
+    private static final class Frame {
+        final Iterator<?> children;
+        final long hashes;
+        final long compares;
+        /** A set's elements, or a map's keys: hashed again by each comparison. */
+        final boolean looksUp;
+        final boolean map;
+
+        Frame(Object container, long hashes, long compares) {
+            this.children = children(container);
+            this.hashes = hashes;
+            this.compares = compares;
+            this.map = container instanceof Map;
+            this.looksUp = map || container instanceof Set;
+        }
+    }
+
     private static void walk(ReadBuffer in, Object key, long at) {
-        ArrayDeque<Iterator<?>> iterators = new ArrayDeque<>();
-        ArrayDeque<Long> weights = new ArrayDeque<>();
-        iterators.push(children(key));
-        weights.push(key instanceof Map ? -1L : 1L); // negative: a map's entries, whose keys count twice
-        long visits = 0;
-        while (!iterators.isEmpty()) {
-            Iterator<?> it = iterators.peek();
-            if (!it.hasNext()) {
-                iterators.pop();
-                weights.pop();
+        ArrayDeque<Frame> frames = new ArrayDeque<>();
+        long visits = visit(in, at, 0, 1, 1, key, frames);
+        while (!frames.isEmpty()) {
+            Frame f = frames.peek();
+            if (!f.children.hasNext()) {
+                frames.pop();
                 continue;
             }
-            long weight = weights.peek();
-            Object child = it.next();
-            if (weight < 0) { // a map's entry: its key counts twice, its value once
-                weight = -weight;
+            Object child = f.children.next();
+            if (f.map) {
                 Map.Entry<?, ?> e = (Map.Entry<?, ?>) child;
-                visits = visit(in, at, visits, saturatedDouble(weight), e.getKey(), iterators, weights);
-                visits = visit(in, at, visits, weight, e.getValue(), iterators, weights);
+                long compares = e.getValue() == null ? capped(2 * f.compares) : f.compares;
+                visits = visit(in, at, visits, capped(f.hashes + compares), compares, e.getKey(), frames);
+                visits = visit(in, at, visits, f.hashes, f.compares, e.getValue(), frames);
+            } else if (f.looksUp) {
+                visits = visit(in, at, visits, capped(f.hashes + f.compares), f.compares, child, frames);
             } else {
-                visits = visit(in, at, visits, weight, child, iterators, weights);
+                visits = visit(in, at, visits, f.hashes, f.compares, child, frames);
             }
-            if (iterators.size() > KEY_NESTING) {
+            if (frames.size() > KEY_NESTING) {
                 throw new BlitException("a collection at offset " + at + " nests more than " + KEY_NESTING
                         + " levels (it contains itself) and cannot be hashed as a set element or map key");
             }
@@ -199,24 +231,23 @@ final class Elements {
         in.charge(visits * KEY_ELEMENT_BYTES, at, "hashing the key");
     }
 
-    private static long visit(ReadBuffer in, long at, long visits, long weight, Object o,
-                              ArrayDeque<Iterator<?>> iterators, ArrayDeque<Long> weights) {
-        visits += weight;
+    private static long visit(ReadBuffer in, long at, long visits, long hashes, long compares, Object o,
+                              ArrayDeque<Frame> frames) {
+        visits += hashes + compares;
         if (visits >= KEY_CHUNK) { // charge as we go, so an endless walk ends as soon as the budget does
             in.charge(Math.min(visits, Long.MAX_VALUE / KEY_ELEMENT_BYTES) * KEY_ELEMENT_BYTES, at, "hashing the key");
             visits = 0;
         }
         if (walked(o)) {
-            iterators.push(children(o));
-            weights.push(o instanceof Map ? -weight : weight);
+            frames.push(new Frame(o, hashes, compares));
         }
         return visits;
     }
 
     /**
-     * What the walk goes through next in {@code container}: a map's entries (its frame's weight is negative, as
-     * its map compares each key twice), a collection's elements, an optional's value, an entry's key and value
-     * (an entry alone compares each once).
+     * What the walk goes through next in {@code container}: a map's entries (their keys and values weighed
+     * apart), a collection's elements, an optional's value, an entry's key and value (an entry alone hashes
+     * and compares each once).
      */
     private static Iterator<?> children(Object container) {
         if (container instanceof Map) {
@@ -279,8 +310,9 @@ final class Elements {
         }
     }
 
-    private static long saturatedDouble(long weight) {
-        return weight > Long.MAX_VALUE / 4 ? Long.MAX_VALUE / 4 : weight * 2;
+    /** {@code weight}, at most {@link #WEIGHT_CAP}: the sum or double of two capped weights does not overflow. */
+    private static long capped(long weight) {
+        return Math.min(weight, WEIGHT_CAP);
     }
 
     /**

@@ -11,12 +11,14 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,6 +82,61 @@ class KeyHashingBudgetTest {
         if (decoded != null) {
             assertTrue(decoded instanceof Set);
         }
+    }
+
+    @Test
+    void anIdentityHashMapsKeysAreNotWalkedForIt() {
+        // IdentityHashMap uses identityHashCode and ==: a list that holds itself is a legal key there (it was
+        // refused as nesting forever), and a chain of 22 maps, each the key of the next, cost it nothing (it
+        // was refused as needing 33554432 bytes of hashing).
+        List<Object> selfish = new ArrayList<>();
+        selfish.add(selfish);
+        IdentityHashMap<Object, String> m = new IdentityHashMap<>();
+        m.put(selfish, "v");
+        IdentityHashMap<?, ?> back = assertTimeoutPreemptively(HANG_GUARD, () -> refs.copy(m));
+        List<?> key = (List<?>) back.keySet().iterator().next();
+        assertSame(key, key.get(0));
+        assertEquals("v", back.get(key));
+
+        Object chain = "leaf";
+        for (int d = 0; d < 22; d++) {
+            Map<Object, Object> level = new HashMap<>();
+            level.put(chain, d);
+            chain = level;
+        }
+        IdentityHashMap<Object, String> m2 = new IdentityHashMap<>();
+        m2.put(chain, "v");
+        Blit plain = Blit.builder().build();
+        assertEquals(chain, plain.copy(m2).keySet().iterator().next());
+        // A HashMap hashes its keys: the same bytes but for the map's tag (27, not 63 10) are refused.
+        assertEquals("631001" + "24010101" + "0b0376", HexFormat.of().formatHex(refs.toBytes(m)));
+        byte[] hashed = HexFormat.of().parseHex("2701" + "24010101" + "0b0376");
+        BlitException e = assertThrows(BlitException.class, () -> refs.fromBytes(hashed));
+        assertTrue(e.getMessage().contains("at offset 2"), e.getMessage());
+    }
+
+    @Test
+    void nestedMapKeysAreChargedWhatTheJdkDoesNotTwiceAtEveryLevel() {
+        // 30 HashMaps, each the key of the next with a non-null value: hashing one is a walk of its depth,
+        // comparing two a quadratic one. Charging every map key twice refused 21 levels (111 bytes) as 33 MB.
+        Object key = "leaf";
+        for (int i = 0; i < 30; i++) {
+            Map<Object, Object> m = new HashMap<>();
+            m.put(key, "v");
+            key = m;
+        }
+        Blit plain = Blit.builder().build();
+        assertEquals(key, plain.fromBytes(plain.toBytes(key)));
+        Set<Object> set = new HashSet<>(List.of(key, List.of(key), Optional.of(key)));
+        assertEquals(set, plain.fromBytes(plain.toBytes(set)));
+        // With null values AbstractMap.equals compares each key twice: 60 levels are still refused.
+        rejectedByTheBudget(plain, "2b02" + chain(60) + chain(60));
+        // And a chain of sets (a set's equals hashes each element again) stays linear per level.
+        Object nested = "leaf";
+        for (int i = 0; i < 60; i++) {
+            nested = new HashSet<>(Set.of(nested));
+        }
+        assertEquals(nested, plain.fromBytes(plain.toBytes(nested)));
     }
 
     /** {@code singletonMap(singletonMap(... emptyMap() ..., null), null)}, {@code depth} maps deep. */
