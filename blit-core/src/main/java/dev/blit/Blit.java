@@ -268,6 +268,14 @@ public final class Blit {
      * it stay a valid sequence and the next one can follow. The one exception is a value larger than a stream-
      * or ByteBuffer-bound buffer's staging area, part of which may already have been sent on when it failed.
      *
+     * <p>Called from inside another value being written to {@code out} (a {@link Marshallable}'s
+     * {@code writeMarshallable} writing its child with it), this write is a message of its own within that
+     * one: an object it shares with the outer value is written again in full, not as a back reference (so it
+     * reads back as a separate copy), and the outer value's back references do not reach into it. Write the
+     * child with {@link WriteBuffer#writeObject} to keep it in the outer message instead. Its nesting still
+     * counts from the outer value's depth: {@code maxDepth} bounds the levels of both together, as it does
+     * through {@code writeObject}.
+     *
      * @param value the value, or null
      * @param out   the destination
      */
@@ -283,7 +291,7 @@ public final class Blit {
             out.objects(session);
         }
         long mark = out.position();
-        session.begin();
+        session.begin(WriteSession.nestedDepth(previous));
         try {
             session.writeObject(out, value);
         } catch (StackOverflowError e) {
@@ -316,6 +324,12 @@ public final class Blit {
      * {@link Builder#maxAllocationPerRead(long)}), with a fresh allocation budget for each value, unless
      * {@code in} already has {@link ReadLimits} attached (a read nested in a {@code Marshallable}), which then
      * stay in force.
+     *
+     * <p>A read nested in another value being read from {@code in} (a {@link Marshallable}'s
+     * {@code readMarshallable} reading its child with it) reads what a nested {@link #write(Object, WriteBuffer)}
+     * wrote: a message of its own, whose back references reach only objects read inside it. Its nesting counts
+     * from the outer value's depth, so {@code maxDepth} bounds the levels of both together (and the budget of
+     * {@code maxAllocationPerRead} is the outer read's, as above).
      *
      * @param in the source
      * @return the value, possibly null
@@ -355,7 +369,7 @@ public final class Blit {
         if (session != previous) {
             in.objects(session);
         }
-        session.begin();
+        session.begin(ReadSession.nestedDepth(previous));
         boolean attach = in.limits() == null;
         if (attach) {
             in.limits(limits);

@@ -10,7 +10,11 @@ import dev.blit.buffer.WriteBuffer;
  * <p>Register the class like any other ({@code register(MyType.class, 100)}); it needs a no-argument
  * constructor (of any visibility). Blit creates an instance with it, publishes it for back references,
  * then calls {@link #readMarshallable}. Nested objects go through {@link WriteBuffer#writeObject} and
- * {@link ReadBuffer#readObject()}.
+ * {@link ReadBuffer#readObject()}, which keep them in the message being written: an object shared with the rest
+ * of the graph stays shared. A nested {@code Blit.write(child, out)} / {@code Blit.read(in)} on the same buffer
+ * works too, but makes the child a message of its own, so what it shares with the outer graph comes back as a
+ * copy; its levels count towards {@code maxDepth} all the same (a {@code toBytes}/{@code fromBytes} of its own
+ * buffer is a top-level call, counted from 0).
  */
 public interface Marshallable {
     /** @param out where to write this object's content */

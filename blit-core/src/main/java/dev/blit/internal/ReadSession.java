@@ -136,10 +136,26 @@ public final class ReadSession implements ObjectReader {
         return r instanceof ReadSession && ((ReadSession) r).active;
     }
 
-    /** Starts one message: nothing read before it can be referred to. */
-    public void begin() {
+
+    /**
+     * @param previous what the buffer had attached before this read, or null
+     * @return the depth of the read in progress on the buffer (a session in use: this read is nested in one of
+     *         its values), else 0
+     */
+    public static int nestedDepth(ObjectReader previous) {
+        return previous instanceof ReadSession && ((ReadSession) previous).active ? ((ReadSession) previous).depth : 0;
+    }
+
+    /**
+     * Starts one message: nothing read before it can be referred to.
+     *
+     * @param depth the nesting it starts at: 0, or for a read nested in another's value (a {@code Marshallable}
+     *              calling {@code Blit.read}) the outer one's ({@link #nestedDepth}), so that {@code maxDepth}
+     *              bounds the nesting through such calls too
+     */
+    public void begin(int depth) {
         active = true;
-        depth = 0;
+        this.depth = depth;
         pending = -1;
         if (layouts != null) {
             java.util.Arrays.fill(layouts, null);

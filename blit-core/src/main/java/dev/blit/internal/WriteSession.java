@@ -150,10 +150,26 @@ public final class WriteSession implements ObjectWriter {
         return w instanceof WriteSession && ((WriteSession) w).active;
     }
 
-    /** Starts one message: per-message state is empty here, whatever happened to the previous one. */
-    public void begin() {
+
+    /**
+     * @param previous what the buffer had attached before this write, or null
+     * @return the depth of the write in progress on the buffer (a session in use: this write is nested in one of
+     *         its values), else 0
+     */
+    public static int nestedDepth(ObjectWriter previous) {
+        return previous instanceof WriteSession && ((WriteSession) previous).active ? ((WriteSession) previous).depth : 0;
+    }
+
+    /**
+     * Starts one message: per-message state is empty here, whatever happened to the previous one.
+     *
+     * @param depth the nesting it starts at: 0, or for a write nested in another's value (a
+     *              {@code Marshallable} calling {@code Blit.write}) the outer one's ({@link #nestedDepth}), so that
+     *              {@code maxDepth} bounds the nesting through such calls too
+     */
+    public void begin(int depth) {
         active = true;
-        depth = 0;
+        this.depth = depth;
         lateCount = 0;
         describedLow = 0;
         if (described != null) {
