@@ -376,6 +376,7 @@ public final class Blit {
         }
         try {
             Object v = target == null ? session.readObject(in) : session.readInto(in, target);
+            session.validate(); // registerValidation callbacks: once the whole value is read
             if (attach) {
                 in.settle(); // a stream read ahead (ReadBuffer.exactly) gets back what the value did not use
             }

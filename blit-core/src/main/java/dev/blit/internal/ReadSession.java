@@ -65,6 +65,23 @@ public final class ReadSession implements ObjectReader {
      * or null.
      */
     private java.util.Map<Object, Registration> unknown;
+    /** The {@code registerValidation} callbacks of this message, in the order registered; null when none. */
+    private java.util.ArrayList<Validation> validations;
+
+    /** A callback {@code ObjectInputStream.registerValidation} was given, for {@link #validate}. */
+    private static final class Validation {
+        final java.io.ObjectInputValidation callback;
+        final int priority;
+        final Class<?> type;
+        final long at;
+
+        Validation(java.io.ObjectInputValidation callback, int priority, Class<?> type, long at) {
+            this.callback = callback;
+            this.priority = priority;
+            this.type = type;
+            this.at = at;
+        }
+    }
 
     public ReadSession(Registry registry, boolean references, int maxDepth) {
         this(null, registry, references, maxDepth);
@@ -164,6 +181,7 @@ public final class ReadSession implements ObjectReader {
         packageCount = 0;
         dropping = 0;
         unknown = null;
+        validations = null;
     }
 
     /**
@@ -237,9 +255,56 @@ public final class ReadSession implements ObjectReader {
         }
     }
 
+    /**
+     * Keeps a callback a class's {@code readObject} gave {@code ObjectInputStream.registerValidation}, to run
+     * when the whole value of this message is read ({@link #validate}), as {@code ObjectInputStream} runs it
+     * when the outermost {@code readObject} completes.
+     *
+     * @param type the class whose {@code readObject} registered it, for the message if it fails
+     * @param at   where that object's content began
+     */
+    public void registerValidation(java.io.ObjectInputValidation callback, int priority, Class<?> type, long at) {
+        if (validations == null) {
+            validations = new java.util.ArrayList<>();
+        }
+        validations.add(new Validation(callback, priority, type, at));
+    }
+
+    /**
+     * Runs the {@code registerValidation} callbacks of this message, once its value is read whole: highest
+     * priority first and, among equal priorities, the one registered last first, as {@code ObjectInputStream}
+     * does. Each runs once; whatever one throws (its {@code InvalidObjectException}, an unchecked exception) ends
+     * the read as a {@link BlitException} naming the class and the offset of the object that registered it.
+     */
+    public void validate() {
+        if (validations != null) {
+            runValidations();
+        }
+    }
+
+    private void runValidations() {
+        java.util.ArrayList<Validation> list = validations;
+        validations = null;
+        java.util.Collections.reverse(list);
+        list.sort((a, b) -> Integer.compare(b.priority, a.priority)); // stable: the later registered first among equals
+        for (Validation v : list) {
+            try {
+                v.callback.validateObject();
+            } catch (BlitException e) {
+                throw e;
+            } catch (java.io.InvalidObjectException | RuntimeException | LinkageError | AssertionError e) {
+                String kind = e instanceof java.io.InvalidObjectException ? "" : " (" + e.getClass().getName() + ")";
+                throw new BlitException("validating " + v.type.getName() + " (a registerValidation callback, run once"
+                        + " the whole value was read) failed for the object at offset " + v.at + ": "
+                        + e.getMessage() + kind, e);
+            }
+        }
+    }
+
     /** Ends one message, dropping the decoded objects so the session retains none of them. */
     public void end() {
         active = false;
+        validations = null;
         if (refs != null) {
             if (refCount > 0) {
                 // Fresh rather than cleared, and sized by this message's use: see IdentityTable.clear.

@@ -13,8 +13,6 @@ import java.io.ObjectInputStream;
 import java.io.ObjectInputValidation;
 import java.io.ObjectStreamClass;
 import java.io.StreamCorruptedException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -46,21 +44,13 @@ final class BlitObjectInput extends ObjectInputStream {
     private boolean framed;
     /** Outside a section: whether the bare fields were read yet. */
     private boolean fieldsRead;
-    private List<Validation> validations;
-
-    private static final class Validation {
-        final ObjectInputValidation callback;
-        final int priority;
-
-        Validation(ObjectInputValidation callback, int priority) {
-            this.callback = callback;
-            this.priority = priority;
-        }
-    }
+    /** Where the content of the object read through this stream began: the offset a failed validation names. */
+    private final long start;
 
     BlitObjectInput(ReadBuffer in) throws IOException {
         super();
         this.in = in;
+        this.start = in.offset();
         this.inMemory = in.initialCapacity(Integer.MAX_VALUE) == Integer.MAX_VALUE;
         ObjectInputFilter global = ObjectInputFilter.Config.getSerialFilter();
         setObjectInputFilter(info -> {
@@ -124,17 +114,6 @@ final class BlitObjectInput extends ObjectInputStream {
         fields = null;
         object = null;
         framed = false;
-    }
-
-    /** Runs the callbacks registerValidation collected, highest priority first. */
-    void validate() throws InvalidObjectException {
-        if (validations != null) {
-            validations.sort((a, b) -> Integer.compare(b.priority, a.priority));
-            for (Validation v : validations) {
-                v.callback.validateObject();
-            }
-            validations = null;
-        }
     }
 
     private void skipRaw(long n) {
@@ -427,10 +406,8 @@ final class BlitObjectInput extends ObjectInputStream {
         if (obj == null) {
             throw new InvalidObjectException("null callback");
         }
-        if (validations == null) {
-            validations = new ArrayList<>();
-        }
-        validations.add(new Validation(obj, prio));
+        // run once the whole value is read, as ObjectInputStream runs them when the outermost readObject completes
+        ReadSession.of(in).registerValidation(obj, prio, object.getClass(), start);
     }
 
     // ---------------------------------------------------------------- primitives

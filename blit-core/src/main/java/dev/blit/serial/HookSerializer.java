@@ -132,9 +132,6 @@ final class HookSerializer implements Serializer<Object> {
                     }
                 }
             }
-            if (stream != null) {
-                stream.validate();
-            }
         } catch (BlitException e) {
             throw e;
         } catch (Throwable e) {

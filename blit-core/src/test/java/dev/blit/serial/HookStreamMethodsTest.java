@@ -167,4 +167,80 @@ class HookStreamMethodsTest {
         assertEquals(List.of(1), back.unshared);
         assertEquals(List.of(1), back.sharedAgain);
     }
+
+    // ---------------------------------------------------------------- registerValidation
+
+    /** Two peers, each checking in a validation that its peer points back: only true once the whole graph is read. */
+    static final class Peer implements Serializable {
+        static final List<String> RAN = new ArrayList<>();
+        Peer other;
+        String name;
+        Holder holder;
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            in.registerValidation(() -> {
+                RAN.add(name);
+                if (other != null && other.other != this) {
+                    throw new java.io.InvalidObjectException(name + ": peer not linked back");
+                }
+                if (holder != null && holder.peer != this) {
+                    throw new java.io.InvalidObjectException(name + ": holder not set yet");
+                }
+            }, 0);
+            // the JDK runs them highest priority first and, among equal priorities, the last registered first
+            in.registerValidation(() -> RAN.add(name + ".low"), -1);
+            in.registerValidation(() -> RAN.add(name + ".high"), 5);
+            in.registerValidation(() -> RAN.add(name + ".second"), 0);
+        }
+    }
+
+    /** Holds a peer; its field is set only once the peer's readObject has returned. */
+    static final class Holder implements Serializable {
+        Peer peer;
+    }
+
+    static Peer peers() {
+        Peer p = new Peer();
+        Peer q = new Peer();
+        p.name = "p";
+        q.name = "q";
+        p.other = q;
+        q.other = p;
+        Holder h = new Holder();
+        h.peer = q;
+        q.holder = h;
+        return p;
+    }
+
+    @Test
+    void registerValidationCallbacksRunOnceTheWholeValueIsReadInTheJdksOrder() throws Exception {
+        // They ran as each object's parts were read: q checked p before p's field pointed at it, and failed.
+        Peer.RAN.clear();
+        Peer jdk = (Peer) throughJdk(peers());
+        List<String> jdkOrder = new ArrayList<>(Peer.RAN);
+        // q registers its four while p's defaultReadObject reads it, then p its own
+        assertEquals(List.of("p.high", "q.high", "p.second", "p", "q.second", "q", "p.low", "q.low"), jdkOrder);
+        Blit blit = Blit.builder().references(true).register(Peer.class, 100).register(Holder.class, 101).build();
+        Peer.RAN.clear();
+        Peer back = blit.fromBytes(blit.toBytes(peers()), Peer.class);
+        assertEquals(jdkOrder, Peer.RAN);
+        assertTrue(back.other.other == back && jdk.other.other == jdk);
+    }
+
+    @Test
+    void aFailingValidationIsABlitExceptionNamingTheClassAndTheOffset() {
+        Peer p = new Peer();
+        p.name = "p";
+        p.other = new Peer(); // not linked back
+        p.other.name = "q";
+        Blit blit = Blit.builder().references(true).register(Peer.class, 100).register(Holder.class, 101).build();
+        byte[] bytes = blit.toBytes(p);
+        Peer.RAN.clear();
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("validating " + Peer.class.getName()) && e.getMessage().contains("at offset 1")
+                && e.getMessage().contains("p: peer not linked back"), e.getMessage());
+        assertTrue(e.getCause() instanceof java.io.InvalidObjectException, String.valueOf(e.getCause()));
+        assertEquals(List.of("p.high", "q.high", "p.second", "p"), Peer.RAN); // none after the failure
+    }
 }
