@@ -84,6 +84,11 @@ class KeyHashingBudgetTest {
         }
     }
 
+    public static final class OwnIdentityMap extends IdentityHashMap<Object, Object> {
+        public OwnIdentityMap() {
+        }
+    }
+
     @Test
     void anIdentityHashMapsKeysAreNotWalkedForIt() {
         // IdentityHashMap uses identityHashCode and ==: a list that holds itself is a legal key there (it was
@@ -108,6 +113,13 @@ class KeyHashingBudgetTest {
         m2.put(chain, "v");
         Blit plain = Blit.builder().build();
         assertEquals(chain, plain.copy(m2).keySet().iterator().next());
+        // A registered subclass of it too (read by its own put, as a container).
+        OwnIdentityMap own = new OwnIdentityMap();
+        own.put(selfish, "v");
+        Blit registered = Blit.builder().references(true).register(OwnIdentityMap.class, 100).build();
+        OwnIdentityMap ownBack = registered.copy(own);
+        List<?> ownKey = (List<?>) ownBack.keySet().iterator().next();
+        assertSame(ownKey, ownKey.get(0));
         // A HashMap hashes its keys: the same bytes but for the map's tag (27, not 63 10) are refused.
         assertEquals("631001" + "24010101" + "0b0376", HexFormat.of().formatHex(refs.toBytes(m)));
         byte[] hashed = HexFormat.of().parseHex("2701" + "24010101" + "0b0376");
