@@ -317,16 +317,58 @@ public final class ClassModel {
                     + " take an enclosing instance it does not keep (it never uses it, and javac 18 or later drops the"
                     + " field); make it a static nested class");
         }
+        if ((type.isLocalClass() || type.isAnonymousClass()) && enclosing == 0 && takesOuterInstance(type)) {
+            // The same for a local or anonymous class declared in an instance method, constructor or initializer.
+            throw new BlitException("cannot instantiate " + type.getName() + ": it is " + (type.isAnonymousClass()
+                    ? "an anonymous" : "a local") + " class declared where this is in scope (an instance method, constructor or initializer), and its constructor takes"
+                    + " an enclosing instance it does not keep (it never uses it, and javac 18 or later drops the"
+                    + " field), which nothing in the bytes could give; make it a static nested class, or declare it"
+                    + " in a static method");
+        }
         throw new BlitException("cannot instantiate " + type.getName() + ": it needs a no-argument constructor (any "
                 + "visibility), a constructor whose parameters set its serialized fields " + names(properties)
                 + " or at least its final ones" + finals(properties) + " (the others are then set after it), "
-                + "or to be a record" + computedNote(new ConstructorMatcher(type, fields).computedFields()));
+                + "or to be a record" + computedNote(new ConstructorMatcher(type, fields).computedFields())
+                + typeVariableNote(fields));
+    }
+
+    /** Whether every constructor of a local or anonymous class takes an instance of its enclosing class first. */
+    private static boolean takesOuterInstance(Class<?> type) {
+        java.lang.reflect.Method in = type.getEnclosingMethod();
+        Class<?> outer = type.getEnclosingClass();
+        if (outer == null || in != null && Modifier.isStatic(in.getModifiers())) {
+            return false;
+        }
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            if (c.getParameterCount() == 0 || c.getParameterTypes()[0] != outer) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String computedNote(List<String> computed) {
         return computed.isEmpty() ? "" : "; its constructors compute " + String.join(", ", computed) + " from their"
-                + " arguments (arithmetic or string concatenation), so no argument is the field's value and a round trip"
-                + " through them would change it";
+                + " arguments (arithmetic, a string concatenation, a condition, a conversion, a constant) or call a"
+                + " method of the object that may set it afterwards, so no argument is surely the field's value and a"
+                + " round trip through them could change it";
+    }
+
+    /**
+     * For the message when no constructor is used: a field declared as a type variable ({@code final ID id} in
+     * {@code Entity<ID>}) is of its erasure, which a parameter must have exactly; {@code User(Long id, String name)
+     * { super(id); ... }} is not used for it.
+     */
+    private static String typeVariableNote(List<Field> fields) {
+        List<String> named = new ArrayList<>();
+        for (Field f : fields) {
+            if (f.getGenericType() instanceof java.lang.reflect.TypeVariable) {
+                named.add(f.getName() + " (" + f.getType().getSimpleName() + ")");
+            }
+        }
+        return named.isEmpty() ? "" : "; each parameter must be of exactly its field's type, and " + String.join(", ", named)
+                + (named.size() == 1 ? " is" : " are") + " declared as a type variable of a generic class, so of its"
+                + " erasure: a parameter of a narrower type (Long for a field declared ID) is not paired with it";
     }
 
     /**
@@ -513,18 +555,41 @@ public final class ClassModel {
         // Deterministic whatever order reflection returns them in.
         Arrays.sort(ctors, BY_DESCRIPTOR);
         ConstructorMatcher matcher = new ConstructorMatcher(type, fields);
+        Constructor<?> chosen = null;
+        int[] chosenArguments = null;
+        int candidates = 0;
         for (Constructor<?> c : ctors) {
             int[] arguments = matcher.match(c);
-            if (arguments != null) {
-                try {
-                    return new ClassModel(type, properties, Strategy.CONSTRUCTOR,
-                            adapt(unreflect(lookup, c), properties, arguments), arguments, c);
-                } catch (IllegalAccessException e) {
-                    throw new BlitException("cannot reach constructor " + c + ": " + e.getMessage(), e);
-                }
+            if (arguments == null) {
+                continue;
+            }
+            candidates++;
+            if (matcher.confirms(c, arguments)) {
+                chosen = c; // its bytecode stores each parameter in its field: preferred to one paired by names or types
+                chosenArguments = arguments;
+                break;
+            }
+            if (chosen == null) {
+                chosen = c;
+                chosenArguments = arguments;
             }
         }
-        return null;
+        if (chosen == null) {
+            return null;
+        }
+        if (candidates > 1 && !matcher.confirms(chosen, chosenArguments)) {
+            throw new BlitException("cannot instantiate " + type.getName() + ": several of its constructors take its"
+                    + " serialized fields " + names(properties) + ", and the bytecode of none of them stores each"
+                    + " parameter unchanged in its field, so which one gives the values back is a guess; give it one"
+                    + " constructor that does (this.f = f), a no-argument constructor (any visibility) with non-final"
+                    + " fields, or make it a record");
+        }
+        try {
+            return new ClassModel(type, properties, Strategy.CONSTRUCTOR,
+                    adapt(unreflect(lookup, chosen), properties, chosenArguments), chosenArguments, chosen);
+        } catch (IllegalAccessException e) {
+            throw new BlitException("cannot reach constructor " + chosen + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -541,11 +606,19 @@ public final class ClassModel {
         ConstructorMatcher matcher = new ConstructorMatcher(type, fields);
         Constructor<?> best = null;
         int[] bestArguments = null;
+        boolean bestConfirmed = false;
         for (Constructor<?> c : ctors) {
             int[] arguments = matcher.matchPart(c);
-            if (arguments != null && (best == null || arguments.length > bestArguments.length)) {
+            if (arguments == null) {
+                continue;
+            }
+            boolean confirmed = matcher.confirms(c, arguments);
+            // The most parameters; of as many, one whose bytecode confirms every pairing, then the first by descriptor.
+            if (best == null || arguments.length > bestArguments.length
+                    || arguments.length == bestArguments.length && confirmed && !bestConfirmed) {
                 best = c;
                 bestArguments = arguments;
+                bestConfirmed = confirmed;
             }
         }
         if (best == null) {

@@ -26,7 +26,9 @@ import java.util.Set;
  * constructor's bytecode ({@code this.f = param}, also through {@code super(...)}/{@code this(...)} calls that
  * pass parameters on), and parameter types that occur once. Each parameter must map to one field of the
  * same type, a different one each, and every field (every final field, for partial construction) must be
- * covered; anything less and the constructor is not used.
+ * covered; anything less and the constructor is not used. A field whose value the constructor derives, or a
+ * method of the object may set after it was stored, is never paired; {@link #confirms} tells a pairing the
+ * bytecode shows from one resting on names or types, which ClassModel prefers among several constructors.
  */
 final class ConstructorMatcher {
     private static final int MAX_DELEGATION = 32;
@@ -79,6 +81,28 @@ final class ConstructorMatcher {
             }
         }
         return map;
+    }
+
+    /**
+     * Whether the constructor's bytecode shows each parameter {@code map} pairs stored unchanged into its field
+     * ({@code this.f = p}, also through {@code super(...)}/{@code this(...)}), rather than the pairing resting on
+     * names or types alone ({@code this.celsius = toCelsius(fahrenheit)} paired by type is not confirmed).
+     *
+     * @param ctor a constructor of the class
+     * @param map  what {@link #match} or {@link #matchPart} answered for it
+     * @return whether every pairing is confirmed
+     */
+    boolean confirms(Constructor<?> ctor, int[] map) {
+        Map<Field, Integer> fromCode = analyse(type, Type.getConstructorDescriptor(ctor), 0, new HashSet<>());
+        if (fromCode == null) {
+            return false;
+        }
+        for (int p = 0; p < map.length; p++) {
+            if (map[p] >= 0 && !Integer.valueOf(p).equals(fromCode.get(fields.get(map[p])))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** In {@link #matchWithMessage}'s answer: the parameter that is the exception's message. */
@@ -283,11 +307,12 @@ final class ConstructorMatcher {
     // ---------------------------------------------------------------- bytecode
 
     /**
-     * @param computed gets the fields the constructor (or one it delegates to) stores a value computed by
-     *                 arithmetic or string concatenation into ({@code this.cents = dollars * 100}): no parameter
-     *                 is that field's value, and pairing one with it by type would change the value on every
-     *                 round trip. A value passed through a method ({@code List.copyOf(items)}, {@code s.trim()})
-     *                 is not counted: such normalizations give their result back unchanged.
+     * @param computed gets the fields the constructor (or one it delegates to) stores a derived value into
+     *                 ({@code this.cents = dollars * 100}, {@code this.enabled = !disabled}, a constant: see
+     *                 {@link InitScanner}), and those a method of the object it calls afterwards may write: no
+     *                 parameter is surely that field's value, and pairing one with it by name or type could change
+     *                 the value on every round trip. A value passed through a method ({@code List.copyOf(items)},
+     *                 {@code s.trim()}) is not counted: such normalizations give their result back unchanged.
      * @return field -> index of the parameter of constructor {@code owner.<init>desc} stored into it
      *         unchanged, or null when the class file is not available
      */
@@ -313,14 +338,18 @@ final class ConstructorMatcher {
         if (!scanner.seen) {
             return null;
         }
-        computed.addAll(scanner.computed);
+        Set<Field> derived = scanner.derivedFields();
+        computed.addAll(derived);
         Map<Field, Integer> result = new HashMap<>();
         Set<Field> conflicting = new HashSet<>();
         for (Map.Entry<Field, Integer> e : scanner.direct.entrySet()) {
+            Field f = e.getKey();
             int slot = e.getValue();
             int p = scanner.parameterAt(slot);
-            if (p >= 0 && !scanner.stored.contains(slot) && scanner.writes.get(e.getKey()) == 1) {
-                result.put(e.getKey(), p);
+            if (scanner.overwritten(f) > scanner.directAt.get(f)) {
+                computed.add(f); // a method of the object called after the store may set it
+            } else if (p >= 0 && !scanner.stored.contains(slot) && scanner.writes.get(f) == 1) {
+                result.put(f, p);
             }
         }
         if (scanner.delegateOwner != null) {
@@ -337,8 +366,18 @@ final class ConstructorMatcher {
                     int slot = scanner.delegateSlots.get(j);
                     int p = scanner.parameterAt(slot);
                     Field f = e.getKey();
-                    if (p < 0 || scanner.stored.contains(slot) || scanner.writes.containsKey(f)) {
+                    if (scanner.writes.containsKey(f)) {
                         conflicting.add(f); // reassigned after the delegated constructor set it
+                        continue;
+                    }
+                    if (scanner.stored.contains(slot)) {
+                        conflicting.add(f);
+                        continue;
+                    }
+                    if (p < 0 || scanner.overwritten(f) > scanner.delegateAt) {
+                        // this(a, b, true) passing a constant on, or a method of the object called after may set it
+                        conflicting.add(f);
+                        computed.add(f);
                         continue;
                     }
                     result.put(f, p);
@@ -377,49 +416,102 @@ final class ConstructorMatcher {
         return null;
     }
 
-    /**
-     * Follows one constructor's instructions and records {@code ALOAD 0; xLOAD k; PUTFIELD f}, the
-     * {@code ALOAD 0; xLOAD a1..an; INVOKESPECIAL <init>} of a super/this call, every field written, and
-     * every parameter slot reassigned. Anything between the loads and the store breaks the pattern.
-     */
-    private final class InitScanner extends MethodVisitor {
-        final Class<?> owner;
-        final int[] slotToParameter;
-        final Map<Field, Integer> direct = new HashMap<>();
-        final Map<Field, Integer> writes = new HashMap<>();
-        final Set<Integer> stored = new HashSet<>();
-        /** Fields stored from an expression with arithmetic or a string concatenation in it (see {@link #analyse}). */
-        final Set<Field> computed = new HashSet<>();
-        String delegateOwner;
-        String delegateDesc;
-        List<Integer> delegateSlots;
-        /** Whether the arguments of the super/this call were computed ({@code super(dollars * 100)}). */
-        boolean delegateComputed;
-        boolean seen;
-        /** Slots loaded since the last {@code ALOAD 0}, or null once anything else happened. */
-        private List<Integer> run;
-        /** Whether arithmetic or a string concatenation happened since the last {@code ALOAD 0}. */
-        private boolean arithmetic;
+    /** In a run of loads: a constant, which is no parameter ({@code this(a, b, true)}). */
+    private static final int CONSTANT = -1;
 
-        InitScanner(Class<?> owner, String desc) {
-            super(Opcodes.ASM9);
-            this.owner = owner;
-            Type[] args = Type.getArgumentTypes(desc);
-            int slots = 1;
-            for (Type t : args) {
-                slots += t.getSize();
-            }
-            slotToParameter = new int[slots];
-            java.util.Arrays.fill(slotToParameter, -1);
-            int slot = 1;
-            for (int i = 0; i < args.length; i++) {
-                slotToParameter[slot] = i;
-                slot += args[i].getSize();
+    /** Internal names of the interfaces the class and its superclasses implement (owners of its instance methods too). */
+    private Set<String> interfaces;
+
+    /** Whether a method named with this owner is one of the object's own (the class, a superclass or an interface of them). */
+    private boolean ownMethodOwner(String internalName) {
+        if (hierarchy.containsKey(internalName)) {
+            return true;
+        }
+        if (interfaces == null) {
+            interfaces = new HashSet<>();
+            List<Class<?>> todo = new ArrayList<>(hierarchy.values());
+            while (!todo.isEmpty()) {
+                for (Class<?> i : todo.remove(todo.size() - 1).getInterfaces()) {
+                    if (interfaces.add(Type.getInternalName(i))) {
+                        todo.add(i);
+                    }
+                }
             }
         }
+        return interfaces.contains(internalName);
+    }
 
-        int parameterAt(int slot) {
-            return slot > 0 && slot < slotToParameter.length ? slotToParameter[slot] : -1;
+    /** Whether a call consumes more stack values than the loads after the last {@code ALOAD 0}: it takes {@code this}. */
+    private static boolean takesThis(int opcode, String descriptor, List<Integer> run) {
+        int consumed = Type.getArgumentTypes(descriptor).length + (opcode == Opcodes.INVOKESTATIC ? 0 : 1);
+        return run != null && consumed > run.size();
+    }
+
+    /**
+     * The serialized-hierarchy fields an instance method of the object may write, with the methods of it that it
+     * calls on, found in their bytecode (a virtual call resolved from the class being built, as it dispatches); null
+     * for "any": a method not found or without code, one that passes the object out to other code, or too deep.
+     */
+    private Set<Field> writesOf(String methodOwner, String name, String desc, boolean special, Set<String> visiting, int depth) {
+        if (depth > MAX_DELEGATION) {
+            return null;
+        }
+        Class<?> start = special ? hierarchy.get(methodOwner) : type;
+        for (Class<?> c = start; c != null && hierarchy.containsValue(c); c = c.getSuperclass()) {
+            byte[] bytes = classFile(c);
+            if (bytes == null) {
+                return null;
+            }
+            WriteScanner scanner = new WriteScanner();
+            boolean[] declared = new boolean[1];
+            try {
+                new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public MethodVisitor visitMethod(int access, String n, String d, String signature, String[] exceptions) {
+                        if (n.equals(name) && d.equals(desc) && (access & Opcodes.ACC_STATIC) == 0) {
+                            declared[0] = true;
+                            return scanner;
+                        }
+                        return null;
+                    }
+                }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+            } catch (RuntimeException e) {
+                return null;
+            }
+            if (!declared[0]) {
+                continue;
+            }
+            if (!scanner.seen || scanner.any) {
+                return null;
+            }
+            String key = Type.getInternalName(c) + "." + name + desc;
+            if (!visiting.add(key)) {
+                return scanner.writes; // recursion: its writes are counted where it was entered
+            }
+            Set<Field> all = new HashSet<>(scanner.writes);
+            for (String[] call : scanner.calls) {
+                Set<Field> more = writesOf(call[0], call[1], call[2], call[3] != null, visiting, depth + 1);
+                if (more == null) {
+                    return null;
+                }
+                all.addAll(more);
+            }
+            return all;
+        }
+        return null;
+    }
+
+    /** Collects what a method of the object writes: PUTFIELDs, the object's methods it calls, whether it passes the object out. */
+    private final class WriteScanner extends MethodVisitor {
+        final Set<Field> writes = new HashSet<>();
+        /** owner, name, descriptor, non-null for INVOKESPECIAL. */
+        final List<String[]> calls = new ArrayList<>();
+        boolean any;
+        boolean seen;
+        private List<Integer> run;
+
+        WriteScanner() {
+            super(Opcodes.ASM9);
         }
 
         @Override
@@ -429,23 +521,13 @@ final class ConstructorMatcher {
 
         @Override
         public void visitVarInsn(int opcode, int var) {
-            if (opcode >= Opcodes.ILOAD && opcode <= Opcodes.ALOAD) {
-                if (opcode == Opcodes.ALOAD && var == 0) {
-                    run = new ArrayList<>();
-                    arithmetic = false;
-                } else if (run != null) {
-                    run.add(var);
-                }
-                return;
+            if (opcode == Opcodes.ALOAD && var == 0) {
+                run = new ArrayList<>();
+            } else if (opcode >= Opcodes.ILOAD && opcode <= Opcodes.ALOAD && run != null) {
+                run.add(var);
+            } else {
+                run = null;
             }
-            stored.add(var);
-            run = null;
-        }
-
-        @Override
-        public void visitIincInsn(int var, int increment) {
-            stored.add(var);
-            run = null;
         }
 
         @Override
@@ -453,13 +535,7 @@ final class ConstructorMatcher {
             if (opcode == Opcodes.PUTFIELD) {
                 Field f = resolve(fieldOwner, name);
                 if (f != null) {
-                    writes.merge(f, 1, Integer::sum);
-                    if (arithmetic) {
-                        computed.add(f);
-                    }
-                    if (run != null && run.size() == 1) {
-                        direct.put(f, run.get(0));
-                    }
+                    writes.add(f);
                 }
             }
             run = null;
@@ -467,26 +543,21 @@ final class ConstructorMatcher {
 
         @Override
         public void visitMethodInsn(int opcode, String methodOwner, String name, String descriptor, boolean isInterface) {
-            if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && delegateOwner == null
-                    && hierarchy.containsKey(methodOwner) && (run != null
-                    && run.size() == Type.getArgumentTypes(descriptor).length || arithmetic)) {
-                delegateOwner = methodOwner;
-                delegateDesc = descriptor;
-                delegateSlots = run != null ? run : List.of();
-                delegateComputed = run == null;
-            }
-            if (name.equals("append") && (methodOwner.equals("java/lang/StringBuilder") || methodOwner.equals("java/lang/StringBuffer"))
-                    || name.equals("concat") && methodOwner.equals("java/lang/String")) {
-                arithmetic = true; // a concatenation compiled without invokedynamic
+            if (opcode != Opcodes.INVOKESTATIC && !name.equals("<init>") && ownMethodOwner(methodOwner)) {
+                calls.add(new String[]{methodOwner, name, descriptor, opcode == Opcodes.INVOKESPECIAL ? "" : null});
+            } else if (takesThis(opcode, descriptor, run) && !methodOwner.equals("java/lang/Object")) {
+                any = true; // the object handed to other code, which may set its fields
             }
             run = null;
         }
 
         @Override
+        public void visitInvokeDynamicInsn(String name, String descriptor, org.objectweb.asm.Handle bsm, Object... args) {
+            run = null;
+        }
+
+        @Override
         public void visitInsn(int opcode) {
-            if (opcode >= Opcodes.IADD && opcode <= Opcodes.LXOR) { // +, -, *, /, %, negation, shifts, and, or, xor
-                arithmetic = true;
-            }
             run = null;
         }
 
@@ -511,17 +582,289 @@ final class ConstructorMatcher {
         }
 
         @Override
+        public void visitIincInsn(int var, int increment) {
+            run = null;
+        }
+    }
+
+    /**
+     * Follows one constructor's instructions and records {@code ALOAD 0; xLOAD k; PUTFIELD f}, the
+     * {@code ALOAD 0; xLOAD a1..an; INVOKESPECIAL <init>} of a super/this call (constants among the arguments
+     * allowed), every field written, and every parameter slot reassigned. Anything between the loads and the store
+     * breaks the pattern. It also records the fields whose value is derived rather than a parameter's, statement by
+     * statement: an expression with arithmetic, a conversion, a string concatenation, a condition ({@code !flag},
+     * {@code a == b ? x : y}, a switch), an array element, a local variable so derived, or no parameter or local at
+     * all (a constant, a static field, another field). A method's result ({@code List.copyOf(items)}) is not derived:
+     * such normalizations give their result back unchanged. And the fields a method of the object called afterwards
+     * may write ({@link #writesOf}), where that pairing no longer holds.
+     */
+    private final class InitScanner extends MethodVisitor {
+        final Class<?> owner;
+        final int[] slotToParameter;
+        final Map<Field, Integer> direct = new HashMap<>();
+        /** For each field in {@link #direct}: the position of its store. */
+        final Map<Field, Integer> directAt = new HashMap<>();
+        final Map<Field, Integer> writes = new HashMap<>();
+        final Set<Integer> stored = new HashSet<>();
+        /** For each field a method of the object may write: the position of the last such call. */
+        final Map<Field, Integer> overwrittenAt = new HashMap<>();
+        /** Position of the last call that may write any field, or -1. */
+        int everythingOverwrittenAt = -1;
+        String delegateOwner;
+        String delegateDesc;
+        List<Integer> delegateSlots;
+        /** Whether the arguments of the super/this call were computed ({@code super(dollars * 100)}). */
+        boolean delegateComputed;
+        int delegateAt;
+        boolean seen;
+        /** Slots loaded (or {@link #CONSTANT}s) since the last {@code ALOAD 0}, or null once anything else happened. */
+        private List<Integer> run;
+        /** Whether arithmetic or a string concatenation happened since the last {@code ALOAD 0}. */
+        private boolean arithmetic;
+        /** Since the last statement ended: whether the value is derived, whether a parameter or local was loaded. */
+        private boolean derived;
+        private boolean loaded;
+        private final Set<Integer> derivedSlots = new HashSet<>();
+        private final Set<org.objectweb.asm.Label> labels = new HashSet<>();
+        private int position;
+        private int jumps;
+        private final Map<Field, Boolean> lastComputed = new HashMap<>();
+        private final Map<Field, Integer> lastWriteJumps = new HashMap<>();
+        private final Map<Field, Integer> firstComputedJumps = new HashMap<>();
+
+        InitScanner(Class<?> owner, String desc) {
+            super(Opcodes.ASM9);
+            this.owner = owner;
+            Type[] args = Type.getArgumentTypes(desc);
+            int slots = 1;
+            for (Type t : args) {
+                slots += t.getSize();
+            }
+            slotToParameter = new int[slots];
+            java.util.Arrays.fill(slotToParameter, -1);
+            int slot = 1;
+            for (int i = 0; i < args.length; i++) {
+                slotToParameter[slot] = i;
+                slot += args[i].getSize();
+            }
+        }
+
+        int parameterAt(int slot) {
+            return slot > 0 && slot < slotToParameter.length ? slotToParameter[slot] : -1;
+        }
+
+        /** Position after which a method of the object may have written {@code f}, or -1. */
+        int overwritten(Field f) {
+            return Math.max(everythingOverwrittenAt, overwrittenAt.getOrDefault(f, -1));
+        }
+
+        /**
+         * The fields whose last write is derived, or that were written derived and then again after a condition
+         * ({@code if (c) this.x = 0; else this.x = x;}); a field initializer overwritten by the constructor is not.
+         */
+        Set<Field> derivedFields() {
+            Set<Field> out = new HashSet<>();
+            for (Map.Entry<Field, Boolean> e : lastComputed.entrySet()) {
+                Field f = e.getKey();
+                Integer first = firstComputedJumps.get(f);
+                if (e.getValue() || first != null && lastWriteJumps.get(f) > first) {
+                    out.add(f);
+                }
+            }
+            return out;
+        }
+
+        private void endStatement() {
+            derived = false;
+            loaded = false;
+        }
+
+        @Override
+        public void visitCode() {
+            seen = true;
+        }
+
+        @Override
+        public void visitLabel(org.objectweb.asm.Label label) {
+            labels.add(label);
+        }
+
+        @Override
+        public void visitVarInsn(int opcode, int var) {
+            if (opcode >= Opcodes.ILOAD && opcode <= Opcodes.ALOAD) {
+                if (opcode == Opcodes.ALOAD && var == 0) {
+                    run = new ArrayList<>();
+                    arithmetic = false;
+                } else {
+                    loaded = true;
+                    derived |= derivedSlots.contains(var);
+                    if (run != null) {
+                        run.add(var);
+                    }
+                }
+                return;
+            }
+            stored.add(var);
+            if (derived || !loaded) {
+                derivedSlots.add(var);
+            }
+            run = null;
+            endStatement();
+        }
+
+        @Override
+        public void visitIincInsn(int var, int increment) {
+            stored.add(var);
+            derivedSlots.add(var);
+            run = null;
+            endStatement();
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String fieldOwner, String name, String descriptor) {
+            position++;
+            if (opcode == Opcodes.PUTFIELD) {
+                Field f = resolve(fieldOwner, name);
+                if (f != null) {
+                    writes.merge(f, 1, Integer::sum);
+                    boolean single = run != null && run.size() == 1 && run.get(0) != CONSTANT;
+                    if (single) {
+                        direct.put(f, run.get(0));
+                        directAt.put(f, position);
+                    }
+                    boolean plainParameter = single && parameterAt(run.get(0)) >= 0 && !derivedSlots.contains(run.get(0));
+                    boolean c = !plainParameter && (derived || !loaded);
+                    lastComputed.put(f, c);
+                    lastWriteJumps.put(f, jumps);
+                    if (c) {
+                        firstComputedJumps.putIfAbsent(f, jumps);
+                    }
+                }
+            }
+            if (opcode == Opcodes.PUTFIELD || opcode == Opcodes.PUTSTATIC) {
+                endStatement();
+            }
+            run = null;
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String methodOwner, String name, String descriptor, boolean isInterface) {
+            position++;
+            boolean delegation = false;
+            if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && delegateOwner == null
+                    && hierarchy.containsKey(methodOwner) && (run != null
+                    && run.size() == Type.getArgumentTypes(descriptor).length || arithmetic || derived)) {
+                delegateOwner = methodOwner;
+                delegateDesc = descriptor;
+                delegateSlots = run != null ? run : List.of();
+                delegateComputed = run == null;
+                delegateAt = position;
+                delegation = true;
+            }
+            if (name.equals("append") && (methodOwner.equals("java/lang/StringBuilder") || methodOwner.equals("java/lang/StringBuffer"))
+                    || name.equals("concat") && methodOwner.equals("java/lang/String")) {
+                arithmetic = true; // a concatenation compiled without invokedynamic
+                derived = true;
+            }
+            if (!delegation) {
+                if (opcode != Opcodes.INVOKESTATIC && !name.equals("<init>") && ownMethodOwner(methodOwner)) {
+                    overwrittenBy(writesOf(methodOwner, name, descriptor, opcode == Opcodes.INVOKESPECIAL, new HashSet<>(), 0));
+                } else if (takesThis(opcode, descriptor, run) && !methodOwner.equals("java/lang/Object")) {
+                    overwrittenBy(null); // the object handed to other code, which may set its fields
+                }
+            }
+            if (delegation || !name.equals("<init>") && Type.getReturnType(descriptor) == Type.VOID_TYPE) {
+                endStatement();
+            }
+            run = null;
+        }
+
+        private void overwrittenBy(Set<Field> fieldsWritten) {
+            if (fieldsWritten == null) {
+                everythingOverwrittenAt = position;
+            } else {
+                for (Field f : fieldsWritten) {
+                    overwrittenAt.put(f, position);
+                }
+            }
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            if (opcode >= Opcodes.ACONST_NULL && opcode <= Opcodes.DCONST_1) {
+                if (run != null) {
+                    run.add(CONSTANT);
+                }
+                return;
+            }
+            if (opcode >= Opcodes.IADD && opcode <= Opcodes.LXOR) { // +, -, *, /, %, negation, shifts, and, or, xor
+                arithmetic = true;
+                derived = true;
+            }
+            if (opcode >= Opcodes.I2L && opcode <= Opcodes.DCMPG || opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD
+                    || opcode == Opcodes.ARRAYLENGTH) {
+                derived = true; // conversions, comparisons, array elements and lengths
+            }
+            if (opcode == Opcodes.POP || opcode == Opcodes.POP2 || opcode == Opcodes.ATHROW
+                    || opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+                endStatement();
+            }
+            run = null;
+        }
+
+        @Override
+        public void visitIntInsn(int opcode, int operand) {
+            if (opcode != Opcodes.NEWARRAY && run != null) {
+                run.add(CONSTANT);
+                return;
+            }
+            derived = true;
+            run = null;
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String t) {
+            if (opcode == Opcodes.INSTANCEOF || opcode == Opcodes.ANEWARRAY) {
+                derived = true;
+            }
+            run = null;
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, org.objectweb.asm.Label label) {
+            jumps++;
+            if (opcode == Opcodes.GOTO && labels.contains(label)) {
+                endStatement(); // the end of a loop's body
+            } else {
+                derived = true; // a condition: !flag, a == b ? x : y
+            }
+            run = null;
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            if (run != null) {
+                run.add(CONSTANT);
+            }
+        }
+
+        @Override
         public void visitTableSwitchInsn(int min, int max, org.objectweb.asm.Label dflt, org.objectweb.asm.Label... labels) {
+            jumps++;
+            derived = true;
             run = null;
         }
 
         @Override
         public void visitLookupSwitchInsn(org.objectweb.asm.Label dflt, int[] keys, org.objectweb.asm.Label[] labels) {
+            jumps++;
+            derived = true;
             run = null;
         }
 
         @Override
         public void visitMultiANewArrayInsn(String descriptor, int numDimensions) {
+            derived = true;
             run = null;
         }
 
@@ -529,6 +872,7 @@ final class ConstructorMatcher {
         public void visitInvokeDynamicInsn(String name, String descriptor, org.objectweb.asm.Handle bsm, Object... args) {
             if (bsm.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
                 arithmetic = true; // "Mr. " + name
+                derived = true;
             }
             run = null;
         }

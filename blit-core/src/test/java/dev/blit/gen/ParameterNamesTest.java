@@ -104,4 +104,36 @@ class ParameterNamesTest {
             assertEquals("2..1", blit.copy(v).toString(), options);
         }
     }
+
+    /**
+     * With {@code -parameters} too: a name matching the field ({@code size}, stored by {@code super(size)} and then
+     * doubled by a method of the object) or a field built through a condition ({@code enabled = !disabled}, paired
+     * by type) changed the value on every round trip.
+     */
+    @Test
+    void namesDoNotPairAFieldBuiltThroughAConditionOrSetAgainByAMethod() throws Exception {
+        String flag = "package p;\n"
+                + "public final class Flag {\n"
+                + "    public final String name;\n"
+                + "    public final boolean enabled;\n"
+                + "    public Flag(String name, boolean disabled) { this.name = name; this.enabled = !disabled; }\n"
+                + "}\n";
+        String grid = "package p;\n"
+                + "public class Grid {\n"
+                + "    static class Base { private int size; Base(int size) { this.size = size; } void resize(int s) { size = s; } }\n"
+                + "    public static final class Sub extends Base {\n"
+                + "        public final String name;\n"
+                + "        public Sub(int size, String name) { super(size); resize(size * 2); this.name = name; }\n"
+                + "    }\n"
+                + "}\n";
+        for (String options : new String[]{"-parameters", "-g:none"}) {
+            String at = options.substring(1).replace(':', '_');
+            Class<?> f = compileSource("flag" + at, "Flag", flag, options);
+            dev.blit.BlitException e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(f, 100).build());
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute enabled"), e.getMessage());
+            Class<?> g = compileSource("grid" + at, "Grid", grid, options).getClassLoader().loadClass("p.Grid$Sub");
+            e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(g, 100).build());
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute size"), e.getMessage());
+        }
+    }
 }
