@@ -284,6 +284,15 @@ class BlitFacadeTest {
         assertTrue(e.getMessage().contains("register("), e.getMessage());
     }
 
+    /** An anonymous class without an enclosing instance. */
+    private static Runnable staticAnonymous() {
+        return new Runnable() {
+            @Override
+            public void run() {
+            }
+        };
+    }
+
     @Test
     void anonymousClassesAreRefusedByName() {
         Runnable r = new Runnable() {
@@ -294,6 +303,12 @@ class BlitFacadeTest {
         BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(r));
         assertTrue(e.getMessage().contains("anonymous class") && e.getMessage().contains("(a java.lang.Runnable)")
                 && e.getMessage().contains("make it a named class"), e.getMessage());
+        // it said no source could name the class to register it; an instance's getClass() can, as README allows
+        assertTrue(e.getMessage().contains("or register it through an instance of it, register(instance.getClass(), id)")
+                && !e.getMessage().contains("no source code can name it"), e.getMessage());
+        Runnable fromStatic = staticAnonymous();
+        Blit withAnonymous = Blit.builder().register(fromStatic.getClass(), 100).build();
+        assertEquals(fromStatic.getClass(), withAnonymous.fromBytes(withAnonymous.toBytes(fromStatic)).getClass());
         // double-brace initialization: the message says so, rather than suggest register(BlitFacadeTest.1.class, id)
         java.util.Map<String, Integer> doubleBrace = new java.util.HashMap<>() {
             {

@@ -318,12 +318,12 @@ public final class Registry {
                     + " serializer)");
         }
         if (type.isAnonymousClass()) {
-            // No source code can name it in a register(...) call; most are double-brace initializations.
+            // No class literal names it; most are double-brace initializations. An instance's getClass() can register it.
             Class<?> named = type.getSuperclass() != Object.class ? type.getSuperclass()
                     : type.getInterfaces().length > 0 ? type.getInterfaces()[0] : Object.class;
             return new BlitException("anonymous class " + type.getName() + " (a " + named.getName() + ") is not "
-                    + "registered, and no source code can name it to register it: make it a named class and register "
-                    + "that" + (java.util.Collection.class.isAssignableFrom(type) || java.util.Map.class.isAssignableFrom(type)
+                    + "registered, and no class literal can name it: make it a named class and register that, or"
+                    + " register it through an instance of it, register(instance.getClass(), id)" + (java.util.Collection.class.isAssignableFrom(type) || java.util.Map.class.isAssignableFrom(type)
                     ? "; double-brace initialization (new " + named.getSimpleName() + "<>() {{ ... }}) makes such a class: "
                     + "fill a plain new " + named.getSimpleName() + "<>() instead" : ""));
         }

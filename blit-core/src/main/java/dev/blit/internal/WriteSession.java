@@ -873,8 +873,12 @@ public final class WriteSession implements ObjectWriter {
                         + " once its content is read, so a cycle through it cannot be read back. Break the cycle"
                         : "a cycle through a record or a class built by its constructor cannot be read back, since the"
                         + " reader has the object only once its fields are read. Break the cycle (a transient field, set"
-                        + " again after reading), or give the class a no-argument constructor and non-final fields, which"
-                        + " Blit fills after creating it"));
+                        + " again after reading), or " + (c.isMemberClass() && !java.lang.reflect.Modifier.isStatic(c.getModifiers())
+                        ? "write the outer object rather than the inner one (an outer object with a no-argument"
+                        + " constructor and non-final fields is made first, so its inner objects come back pointing at"
+                        + " it), or make " + c.getSimpleName() + " a static nested class: an inner class keeps its"
+                        + " enclosing instance in a final field its constructor sets"
+                        : "give the class a no-argument constructor and non-final fields, which Blit fills after creating it")));
             }
         }
     }

@@ -139,6 +139,10 @@ class InnerClassTest {
         BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(sample().lines.get(1)));
         assertTrue(e.getMessage().contains("cannot write a back reference to the " + Outer.Line.class.getName()),
                 e.getMessage());
+        // it advised a no-argument constructor and non-final fields, which an inner class cannot have (this$0 is final)
+        assertTrue(e.getMessage().contains("write the outer object rather than the inner one")
+                && e.getMessage().contains("or make Line a static nested class")
+                && !e.getMessage().contains("non-final fields, which Blit fills"), e.getMessage());
     }
 
     /** The enclosing instance is a value like any field's: its class needs an id (or a name) as every value's does. */
@@ -244,6 +248,42 @@ class InnerClassTest {
                 BlitException e = assertThrows(BlitException.class, b::build);
                 assertTrue(e.getMessage().contains("an inner class whose constructors take an enclosing instance it does"
                         + " not keep"), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The same for an anonymous and a local class declared in an instance method: javac 18 or later drops their
+     * unused this$0 too, and registering them said they needed a no-argument constructor (and, since their
+     * field initializers set constants, that their constructors computed the fields). On 17 the field is kept, and
+     * refused as every field the compiler adds to a local or anonymous class.
+     */
+    @Test
+    void aLocalOrAnonymousClassWithoutItsEnclosingInstanceIsRefusedSayingWhy(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("Maker.java"), "package innerclass; public class Maker {"
+                + " public static class Base { public int a = 1; }"
+                + " public Object anonymous() { return new Base() { public int b = 2; }; }"
+                + " public Object local() { class Loc { public int c = 3; } return new Loc(); } }");
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        java.io.StringWriter errors = new java.io.StringWriter();
+        boolean ok = javac.getTask(errors, null, null, List.of("-d", dir.toString()), null,
+                javac.getStandardFileManager(null, null, null).getJavaFileObjects(dir.resolve("Maker.java"))).call();
+        assertTrue(ok, errors.toString());
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()},
+                InnerClassTest.class.getClassLoader())) {
+            Class<?> maker = loader.loadClass("innerclass.Maker");
+            Object m = maker.getConstructor().newInstance();
+            for (String method : new String[]{"anonymous", "local"}) {
+                Class<?> c = maker.getMethod(method).invoke(m).getClass();
+                boolean kept = java.util.Arrays.stream(c.getDeclaredFields()).anyMatch(f -> f.getName().startsWith("this$"));
+                assertEquals(Runtime.version().feature() == 17, kept, "javac " + Runtime.version().feature() + " kept this$0");
+                BlitException e = assertThrows(BlitException.class,
+                        () -> Blit.builder().register(maker, 100).register(c, 101).build(), method);
+                assertTrue(e.getMessage().contains(kept ? "a field the compiler added" : "it is " + (method.equals("local")
+                        ? "a local" : "an anonymous") + " class declared where this is in scope (an instance method,"
+                        + " constructor or initializer), and its constructor takes an enclosing instance it does not keep"),
+                        e.getMessage());
             }
         }
     }
