@@ -653,8 +653,15 @@ final class ConstructorMatcher {
             return slot > 0 && slot < slotToParameter.length ? slotToParameter[slot] : -1;
         }
 
-        /** Position after which a method of the object may have written {@code f}, or -1. */
+        /**
+         * Position after which a method of the object may have written {@code f}, or -1: never for a final field,
+         * which only a constructor of its class can store into (the JVM refuses a PUTFIELD of it anywhere else), so
+         * handing the object to other code ({@code REGISTRY.add(this)}) cannot change it.
+         */
         int overwritten(Field f) {
+            if (Modifier.isFinal(f.getModifiers())) {
+                return -1;
+            }
             return Math.max(everythingOverwrittenAt, overwrittenAt.getOrDefault(f, -1));
         }
 

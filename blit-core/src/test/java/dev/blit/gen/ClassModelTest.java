@@ -409,6 +409,26 @@ class ClassModelTest {
         Checked c = blit.copy(blit.copy(new Checked(3, "c")));
         assertEquals(3, c.size());
         assertEquals("c", c.name);
+        // handing the object to other code after storing its final fields cannot change them: still paired
+        ClassModel announced = ClassModel.of(Announced.class, null);
+        assertEquals(Strategy.CONSTRUCTOR, announced.strategy());
+        Blit b = Blit.builder().register(Announced.class, 101).build();
+        Announced a = b.copy(b.copy(new Announced("a", 7)));
+        assertEquals("a", a.name);
+        assertEquals(7, a.v);
+    }
+
+    /** Final fields, and the object added to a registry once they are stored, as listeners and interners do. */
+    static final class Announced {
+        static final java.util.List<Object> ALL = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        final String name;
+        final int v;
+
+        Announced(String name, int v) {
+            this.name = name;
+            this.v = v;
+            ALL.add(this);
+        }
     }
 
     /** A telescoping constructor passing a constant on. */
