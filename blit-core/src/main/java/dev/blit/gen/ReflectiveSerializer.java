@@ -22,6 +22,11 @@ public final class ReflectiveSerializer implements Serializer<Object> {
     private final ClassModel.Property[] properties;
     private final ClassModel.Kind[] kinds;
     private final String[] names;
+    /**
+     * Per field: its declared type where that type may replace itself (written through
+     * {@link WriteSession#writeField}, as generated code does), else null.
+     */
+    private final Class<?>[] replaces;
     /** (Object)Object, boxing primitives. */
     private final MethodHandle[] getters;
     /**
@@ -67,12 +72,16 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         properties = ps.toArray(new ClassModel.Property[0]);
         kinds = new ClassModel.Kind[n];
         names = new String[n];
+        replaces = new Class<?>[n];
         getters = new MethodHandle[n];
         setters = new MethodHandle[n];
         for (int i = 0; i < n; i++) {
             ClassModel.Property p = properties[i];
             kinds[i] = p.kind;
             names[i] = p.displayName();
+            if (p.kind == ClassModel.Kind.REFERENCE && dev.blit.serial.JavaSerialization.mayReplace(p.type())) {
+                replaces[i] = p.type();
+            }
             getters[i] = p.getter().asType(MethodType.methodType(Object.class, Object.class));
             if (p.settable) {
                 setters[i] = p.setter().asType(MethodType.methodType(void.class, Object.class, Object.class));
@@ -115,7 +124,12 @@ public final class ReflectiveSerializer implements Serializer<Object> {
         }
         WriteSession session = null;
         for (int i = 0; i < getters.length; i++) {
-            session = writeField(out, session, kinds[i], get(i, value));
+            if (replaces[i] != null) {
+                session = session != null ? session : WriteSession.of(out);
+                session.writeField(out, get(i, value), replaces[i], names[i]);
+            } else {
+                session = writeField(out, session, kinds[i], get(i, value));
+            }
         }
     }
 

@@ -3,6 +3,9 @@ package dev.blit.gen;
 import dev.blit.Serializer;
 import dev.blit.internal.Registration;
 import dev.blit.internal.RegistryBuilder;
+import dev.blit.internal.WriteSession;
+import dev.blit.serial.JavaSerialization;
+import dev.blit.types.TypeIds;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -40,8 +43,10 @@ import java.util.List;
  * read its tag is compared with the expected id before anything else; any other tag (null, a back
  * reference, a mismatch) takes the general path followed by a type check. A field declared as a concrete
  * registered class that is not final gets the same fast path for a value of exactly that class, checked
- * on write with one {@code getClass()} comparison; a subclass takes the general path. The bytes are those
- * of {@link ReflectiveSerializer}.
+ * on write with one {@code getClass()} comparison; a subclass takes the general path. A field whose declared
+ * type may replace itself ({@code writeReplace}, {@code readResolve}) is written through
+ * {@link WriteSession#writeField}, which refuses a replacement the field cannot hold, and what its fast path
+ * reads is type-checked too. The bytes are those of {@link ReflectiveSerializer}.
  *
  * <p>Fields are processed in chunks of {@value #CHUNK}, one static method each, so that no method comes
  * near the JVM's 64 KB limit or the JIT's 8,000-byte limit on compiling a method.
@@ -78,6 +83,13 @@ final class SerializerGenerator {
     private final boolean[] speculative;
     private final int[] registrationId;
     private final String[] declared;
+    /**
+     * Per property: whether its declared type may replace itself ({@code writeReplace}, {@code readResolve}:
+     * {@link JavaSerialization#mayReplace}), so that its value is written through {@link WriteSession#writeField},
+     * which refuses a replacement the field cannot hold, and what the fast path reads is checked as the general
+     * path's is. Any other class's serializer reads a value of exactly its class, unchecked.
+     */
+    private final boolean[] replaces;
     /** Per property: for a list whose elements are declared as one concrete registered class E, E's registration. */
     private final Registration[] element;
     private final String[] elementRegistration;
@@ -97,6 +109,7 @@ final class SerializerGenerator {
         registrationId = new int[n];
         speculative = new boolean[n];
         declared = new String[n];
+        replaces = new boolean[n];
         element = new Registration[n];
         elementRegistration = new String[n];
         elementType = new String[n];
@@ -145,6 +158,8 @@ final class SerializerGenerator {
                 }
                 if (t != Object.class) {
                     declared[i] = constant(t, D_CLASS);
+                    // not a built-in's (a LocalDate's writeReplace): Blit's own code writes and reads those
+                    replaces[i] = (r == null || r.id >= TypeIds.FIRST_USER_ID) && JavaSerialization.mayReplace(t);
                 }
                 if (e != null) {
                     element[i] = e;
@@ -251,6 +266,15 @@ final class SerializerGenerator {
                     mv.visitTypeInsn(Opcodes.CHECKCAST, "java/lang/String"); // a handle's value is an Object
                 }
                 mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_BUFFER, p.kind.writeMethod, p.kind.writeDesc, false);
+            } else if (replaces[i]) {
+                // s.writeField(out, x, declared, "Class.field"): refuses a writeReplace the field cannot hold
+                mv.visitVarInsn(Opcodes.ALOAD, 2);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                get(mv, i, 1);
+                mv.visitFieldInsn(Opcodes.GETSTATIC, name, declared[i], D_CLASS);
+                mv.visitLdcInsn(p.displayName());
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "writeField",
+                        "(" + D_WB + "Ljava/lang/Object;" + D_CLASS + "Ljava/lang/String;)V", false);
             } else if (registration[i] != null) {
                 // if (x == null) out.writeByte(0); else if (s.enter(out, x, R)) { content; s.exit(); }
                 // Declared type not final: only when x's class is exactly it, else s.writeObject(out, x).
@@ -585,6 +609,7 @@ final class SerializerGenerator {
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "offset", "()J", false);
         mv.visitVarInsn(Opcodes.LSTORE, at);
         Label done = new Label();
+        Label check = new Label();
         if (element[i] != null) {
             mv.visitVarInsn(Opcodes.ALOAD, in);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_BUFFER, "readUnsignedVarInt", "()I", false);
@@ -602,7 +627,8 @@ final class SerializerGenerator {
             HiddenClassBuilder.push(mv, registrationId[i]);
             mv.visitJumpInsn(Opcodes.IF_ICMPNE, other);
             inline.readTagged(mv, p.type(), registrationId[i], registration[i], in, session, at, saved);
-            mv.visitJumpInsn(Opcodes.GOTO, done);
+            // A class that may replace itself can read as another class: checked as the general path is
+            mv.visitJumpInsn(Opcodes.GOTO, replaces[i] ? check : done);
             mv.visitLabel(other);
             mv.visitVarInsn(Opcodes.ALOAD, session);
             mv.visitVarInsn(Opcodes.ALOAD, in);
@@ -614,6 +640,7 @@ final class SerializerGenerator {
             mv.visitVarInsn(Opcodes.ALOAD, in);
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READ_SESSION, "readObject", "(" + D_RB + ")Ljava/lang/Object;", false);
         }
+        mv.visitLabel(check);
         mv.visitFieldInsn(Opcodes.GETSTATIC, name, declared[i], D_CLASS);
         mv.visitLdcInsn(p.displayName());
         mv.visitVarInsn(Opcodes.LLOAD, at);

@@ -265,6 +265,75 @@ public final class WriteSession implements ObjectWriter {
     }
 
     /**
+     * Writes a field's value whose class may replace itself ({@code writeReplace}), refusing a replacement the
+     * field cannot hold: a reader, which checks every field's value against its declared type, would refuse
+     * the bytes (and {@code ObjectInputStream} too fails on such a stream), so they are never written. Called
+     * for the fields whose declared type has a {@code writeReplace} or {@code readResolve} by name
+     * ({@link dev.blit.serial.JavaSerialization#mayReplace}), by generated code and {@code ReflectiveSerializer}
+     * alike; any other field's value goes straight to {@link #writeObject}.
+     *
+     * @param out      the buffer
+     * @param value    the field's value, or null
+     * @param declared the field's declared type
+     * @param field    "Class.field", for the message
+     */
+    public void writeField(WriteBuffer out, Object value, Class<?> declared, String field) {
+        if (value == null) {
+            out.writeByte(TypeIds.NULL);
+            return;
+        }
+        Object outer = replacing;
+        Class<?> outerType = replacingDeclared;
+        String outerField = replacingField;
+        replacing = value;
+        replacingDeclared = declared;
+        replacingField = field;
+        try {
+            writeObject(out, value);
+        } finally {
+            replacing = outer;
+            replacingDeclared = outerType;
+            replacingField = outerField;
+        }
+    }
+
+    /** The value {@link #writeField} is writing, its field's declared type and name; null outside of it. */
+    private Object replacing;
+    private Class<?> replacingDeclared;
+    private String replacingField;
+
+    /**
+     * Called where a {@code writeReplace}'s result is about to be written in place of a value: refuses it if
+     * the value is a field's being written by {@link #writeField} and the field cannot hold the replacement,
+     * unless the replacement's class has a {@code writeReplace} or {@code readResolve} of its own (a
+     * serialization proxy, whose {@code readResolve} gives back an object of the original's class): what that
+     * reads back as is known only on reading, where the field's type is checked too.
+     *
+     * @param out         the buffer
+     * @param value       the value replaced
+     * @param replacement what its writeReplace returned, not of its class
+     * @throws BlitException if the field the value is written from cannot hold the replacement
+     */
+    public static void replacing(WriteBuffer out, Object value, Object replacement) {
+        ObjectWriter w = out.objects();
+        if (!(w instanceof WriteSession)) {
+            return;
+        }
+        WriteSession s = (WriteSession) w;
+        if (s.replacing != value || replacement == null || s.replacingDeclared.isInstance(replacement)
+                || dev.blit.serial.JavaSerialization.mayReplace(replacement.getClass())) {
+            // A replacement that may itself resolve to another object (a serialization proxy's readResolve giving
+            // back the original's class) is left to the reader, which checks what it resolves to.
+            return;
+        }
+        throw new BlitException("field " + s.replacingField + " is a " + s.replacingDeclared.getName() + " but the"
+                + " writeReplace of its value, a " + value.getClass().getName() + ", gives a "
+                + replacement.getClass().getName() + ", which the field cannot hold: a reader would refuse it (as"
+                + " ObjectInputStream does); declare the field as a type both are, or return a "
+                + s.replacingDeclared.getName() + " from writeReplace");
+    }
+
+    /**
      * The first half of {@link #write(WriteBuffer, Object, Registration)}, for generated code that writes
      * the content itself (so that its call to the content's serializer is its own, monomorphic call site):
      * writes a back reference and returns false, or writes the tag, enters one level deeper and returns true;

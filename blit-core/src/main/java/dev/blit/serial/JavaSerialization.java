@@ -125,6 +125,41 @@ public final class JavaSerialization {
     }
 
     /**
+     * Whether a value of this class may be read back as an object of another class: it is {@code Serializable}
+     * (not an enum, whose constants JDK serialization never replaces) and it or a superclass declares a
+     * {@code writeReplace} or {@code readResolve}, by name and signature (over-approximated: one JDK serialization
+     * would not call, a private one of a superclass, counts too). Generated code checks what such a class's
+     * serializer reads against the field's declared type, and a field's writing what its {@code writeReplace}
+     * gives; every other class's serializer returns a value of exactly its class, and is not checked.
+     *
+     * @param type a class
+     * @return whether its serializer may read, or its writeReplace write, an object of another class
+     */
+    public static boolean mayReplace(Class<?> type) {
+        return MAY_REPLACE.get(type);
+    }
+
+    /** {@link #mayReplace}, once per class: asked on writing each replacement of another class (a proxy). */
+    private static final ClassValue<Boolean> MAY_REPLACE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            if (!Serializable.class.isAssignableFrom(type) || type.isEnum() || type.isArray() || type.isInterface()) {
+                return false;
+            }
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (Method m : c.getDeclaredMethods()) {
+                    String name = m.getName();
+                    if ((name.equals("writeReplace") || name.equals("readResolve")) && m.getParameterCount() == 0
+                            && m.getReturnType() == Object.class) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    };
+
+    /**
      * Whether a record is {@code Serializable} with a {@code writeReplace} or a {@code readResolve}: the hooks
      * JDK serialization calls on a record, which Blit then calls around the record's own serializer
      * ({@link #forRecord}). A record's {@code writeObject} and {@code readObject} are ignored, as by the JDK.

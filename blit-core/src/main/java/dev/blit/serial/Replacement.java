@@ -33,6 +33,7 @@ final class Replacement {
     static Object write(WriteBuffer out, Object value, Object replacement, Class<?> type) {
         if (replacement != value && (replacement == null || replacement.getClass() != type
                 || WriteSession.of(out).wasWritten(replacement))) {
+            WriteSession.replacing(out, value, replacement); // a field that cannot hold it refuses it
             out.writeByte(1);
             // the reader has the original only once the replacement is read: no back reference to it from inside
             WriteSession.of(out).writeReplacement(out, replacement, value);

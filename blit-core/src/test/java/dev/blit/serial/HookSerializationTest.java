@@ -365,6 +365,118 @@ class HookSerializationTest {
         }
     }
 
+    // A final class whose writeReplace gives a String, which a field declared as it cannot hold
+    static final class Tagged implements Serializable {
+        final int v;
+
+        Tagged(int v) {
+            this.v = v;
+        }
+
+        private Object writeReplace() {
+            return "T:" + v;
+        }
+    }
+
+    static final class HoldsTagged {
+        Tagged t;
+    }
+
+    record TaggedRecord(Tagged t) {
+    }
+
+    /** Registered under HoldsTagged's id by a writer, so that its bytes put a String where HoldsTagged has a Tagged. */
+    static final class HoldsAnything {
+        Object t;
+    }
+
+    static final class Resolving implements Serializable {
+        int v;
+
+        private Object readResolve() {
+            return "R";
+        }
+    }
+
+    static final class HoldsResolving {
+        Resolving r;
+    }
+
+    static final class HoldsMoney {
+        Money m;
+    }
+
+    /** The generated serializer, then the reflective one, of each class, Tagged and the others with their hooks. */
+    static List<Blit> bothWays(Class<?>... classes) {
+        List<Blit> both = new ArrayList<>();
+        for (boolean reflective : new boolean[]{false, true}) {
+            Blit.Builder b = Blit.builder().register(Tagged.class, 120).register(Resolving.class, 121)
+                    .register(Money.class, 122).register(MoneyProxy.class, 123);
+            for (int i = 0; i < classes.length; i++) {
+                if (reflective) {
+                    b.register(classes[i], 100 + i, dev.blit.gen.ReflectiveSerializer.of(classes[i], null));
+                } else {
+                    b.register(classes[i], 100 + i);
+                }
+            }
+            both.add(b.build());
+        }
+        return both;
+    }
+
+    @Test
+    void aWriteReplaceTheFieldCannotHoldIsRefusedOnWritingNotWrittenForTheReaderToRefuse() {
+        HoldsTagged h = new HoldsTagged();
+        h.t = new Tagged(3);
+        for (Blit blit : bothWays(HoldsTagged.class, TaggedRecord.class)) {
+            for (Object value : new Object[]{h, new TaggedRecord(new Tagged(4))}) {
+                BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(value));
+                String field = value instanceof HoldsTagged ? "HoldsTagged.t" : "TaggedRecord.t";
+                assertTrue(e.getMessage().startsWith("field " + field + " is a " + Tagged.class.getName()
+                        + " but the writeReplace of its value, a " + Tagged.class.getName() + ", gives a java.lang.String,"
+                        + " which the field cannot hold"), e.getMessage());
+            }
+            // Where the field can hold it, the replacement is written (and read back) as before
+            HoldsTagged empty = new HoldsTagged();
+            assertEquals(null, ((HoldsTagged) blit.fromBytes(blit.toBytes(empty))).t);
+            assertEquals("T:5", blit.fromBytes(blit.toBytes(new Tagged(5))));
+            assertEquals(List.of("T:6"), blit.fromBytes(blit.toBytes(new ArrayList<>(List.of(new Tagged(6))))));
+        }
+    }
+
+    @Test
+    void aSerializationProxyWhoseReadResolveGivesTheOriginalBackIsWrittenInAFieldOfTheOriginalsType() {
+        HoldsMoney h = new HoldsMoney();
+        h.m = new Money(250, "EUR");
+        for (Blit blit : bothWays(HoldsMoney.class)) {
+            assertEquals(h.m, ((HoldsMoney) blit.fromBytes(blit.toBytes(h))).m);
+        }
+    }
+
+    @Test
+    void aValueOfAnotherClassWhereAFieldOfAReplacingClassIsReadNamesTheFieldAndTheValuesOffset() {
+        // Bytes where HoldsTagged.t's slot holds a Tagged replaced by a String, as hostile bytes may
+        HoldsAnything any = new HoldsAnything();
+        any.t = new Tagged(3);
+        byte[] bytes = Blit.builder().register(HoldsAnything.class, 100).register(Tagged.class, 120).build().toBytes(any);
+        HoldsResolving r = new HoldsResolving();
+        r.r = new Resolving();
+        for (Blit blit : bothWays(HoldsTagged.class, HoldsResolving.class)) {
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+            assertEquals("field HoldsTagged.t is a " + Tagged.class.getName() + " but the value at offset 1 is a"
+                    + " java.lang.String", e.getMessage());
+            // A readResolve that gives another class is known only on reading, where it is refused the same way
+            e = assertThrows(BlitException.class, () -> blit.fromBytes(blit.toBytes(r)));
+            assertEquals("field HoldsResolving.r is a " + Resolving.class.getName() + " but the value at offset 1 is a"
+                    + " java.lang.String", e.getMessage());
+        }
+        for (Blit blit : bothWays(TaggedRecord.class)) {
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+            assertEquals("field TaggedRecord.t is a " + Tagged.class.getName() + " but the value at offset 1 is a"
+                    + " java.lang.String", e.getMessage());
+        }
+    }
+
     // ---------------------------------------------------------------- Externalizable
 
     public static final class Account implements Externalizable {
