@@ -85,10 +85,28 @@ final class FieldTable {
             t.writeByte(marker);
         }
         this.table = t.toByteArray();
+        fits(type.getName(), table.length, "its " + properties.length + " fields");
         WriteBuffer d = new WriteBuffer(table.length + 5);
         d.writeUnsignedVarInt(table.length);
         d.writeBytes(table, 0, table.length);
         this.description = d.toByteArray();
+    }
+
+    /**
+     * Refuses, when the serializer is made, a table longer than {@link #MAX_TABLE}, which every reader
+     * ({@link #tableLength}) would refuse: the class's values are never written rather than written unreadable.
+     *
+     * @param type   the class's name
+     * @param length the table's length in bytes
+     * @param what   what the table lists, for the message
+     * @throws BlitException if it is too long
+     */
+    static void fits(String type, int length, String what) {
+        if (length > MAX_TABLE) {
+            throw new BlitException("cannot serialize " + type + " in compatible mode: its field table (the names and"
+                    + " kinds of " + what + ") would be " + length + " bytes, longer than the " + MAX_TABLE + " a reader"
+                    + " takes (FORMAT.md, \"Compatible mode\"); shorten the names, or build without compatible(true)");
+        }
     }
 
     /**

@@ -139,6 +139,7 @@ public final class HookTable {
         t.writeString("");
         t.writeByte(ClassLayout.MARKER_OPAQUE);
         this.table = t.toByteArray();
+        FieldTable.fits(type, table.length, "its serializable classes and their fields");
         WriteBuffer d = new WriteBuffer(table.length + 5);
         d.writeUnsignedVarInt(table.length);
         d.writeBytes(table, 0, table.length);

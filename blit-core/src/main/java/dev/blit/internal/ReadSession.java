@@ -28,7 +28,8 @@ public final class ReadSession implements ObjectReader {
             return "a value of a class this reader lacks";
         }
     };
-    private static final int MAX_TYPE_NESTING = 200;
+    /** The {@code 21}s a typed array's component descriptor may nest (FORMAT.md, id 21); the writer's limit too. */
+    public static final int MAX_TYPE_NESTING = 200;
 
     private final Registry registry;
     private final int maxDepth;

@@ -29,6 +29,9 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
     public void write(WriteBuffer out, Object[] value) {
         WriteSession session = WriteSession.of(out);
         if (value.getClass() != Object[].class) {
+            if (value.getClass().getComponentType().isArray()) {
+                nesting(value.getClass());
+            }
             try {
                 session.writeType(out, value.getClass().getComponentType());
             } catch (BlitException e) {
@@ -44,6 +47,29 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
         }
         for (Object o : value) {
             session.writeObject(out, o);
+        }
+    }
+
+    /**
+     * Refuses an array whose component's type descriptor would nest more {@code 21}s than a reader takes
+     * ({@link ReadSession#MAX_TYPE_NESTING}): one per level of the component that is an array of references other
+     * than {@code Object[]}, which has an id of its own, as the primitive arrays do.
+     */
+    private static void nesting(Class<?> type) {
+        int arrays = 0;
+        for (Class<?> c = type.getComponentType(); c.isArray() && c != Object[].class && !c.getComponentType().isPrimitive();
+             c = c.getComponentType()) {
+            arrays++;
+        }
+        if (arrays > ReadSession.MAX_TYPE_NESTING) {
+            Class<?> base = type;
+            int dimensions = 0;
+            for (; base.isArray(); base = base.getComponentType()) {
+                dimensions++;
+            }
+            throw new BlitException("cannot write a " + dimensions + "-dimensional array of " + base.getName() + ": the"
+                    + " type descriptor of its component would nest " + arrays + " array types, more than the "
+                    + ReadSession.MAX_TYPE_NESTING + " a reader takes (FORMAT.md, id 21)");
         }
     }
 

@@ -318,11 +318,15 @@ final class UtilTypes {
      * constant's body).
      */
     private static void writeClass(WriteBuffer out, Class<?> value) {
-        writeClass(out, value, value);
+        writeClass(out, value, value, 0);
     }
 
-    /** @param c {@code value}, or the component of {@code value}'s array type being written */
-    private static void writeClass(WriteBuffer out, Class<?> c, Class<?> value) {
+    /**
+     * @param c      {@code value}, or the component of {@code value}'s array type being written
+     * @param arrays how many {@code 21}s the descriptor has so far: past {@link #MAX_CLASS_DIMENSIONS} it is refused,
+     *               as every reader would refuse it
+     */
+    private static void writeClass(WriteBuffer out, Class<?> c, Class<?> value, int arrays) {
         WriteSession session = WriteSession.of(out);
         Registry registry = session.registry();
         Registration r = c.isPrimitive() ? null : registry.find(c);
@@ -333,8 +337,18 @@ final class UtilTypes {
         } else if (r != null && r.type == c && registry.forId(r.id) == r) {
             out.writeUnsignedVarInt(r.id);
         } else if (c.isArray() && !c.getComponentType().isPrimitive()) {
+            if (arrays >= MAX_CLASS_DIMENSIONS) {
+                Class<?> base = value;
+                int dimensions = 0;
+                for (; base.isArray(); base = base.getComponentType()) {
+                    dimensions++;
+                }
+                throw new BlitException("cannot write the Class of a " + dimensions + "-dimensional array of "
+                        + base.getName() + ": its type descriptor would nest more than " + MAX_CLASS_DIMENSIONS
+                        + " array types, which no reader takes (FORMAT.md, id 98)");
+            }
             out.writeUnsignedVarInt(TypeIds.TYPED_ARRAY);
-            writeClass(out, c.getComponentType(), value);
+            writeClass(out, c.getComponentType(), value, arrays + 1);
         } else if (!c.isPrimitive() && BuiltinTypes.extendedIdOf(c) >= 0 && BuiltinTypes.extendedClass(BuiltinTypes.extendedIdOf(c)) == c) {
             out.writeUnsignedVarInt(TypeIds.EXTENDED);
             out.writeUnsignedVarInt(BuiltinTypes.extendedIdOf(c));

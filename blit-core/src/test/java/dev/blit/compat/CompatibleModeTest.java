@@ -360,6 +360,56 @@ class CompatibleModeTest {
         assertTrue(one != two);
     }
 
+    /**
+     * A public class {@code dev.blit.compat.<name>} with a no-argument constructor and 17 int fields of 62,000-char
+     * names (more than a class file's 65,535 bytes per name would allow for fewer): 1 MiB of names and more.
+     */
+    static Class<?> longNamed(String name, boolean serializable) throws IllegalAccessException {
+        org.objectweb.asm.ClassWriter cw = new org.objectweb.asm.ClassWriter(org.objectweb.asm.ClassWriter.COMPUTE_FRAMES
+                | org.objectweb.asm.ClassWriter.COMPUTE_MAXS);
+        String internal = "dev/blit/compat/" + name;
+        cw.visit(org.objectweb.asm.Opcodes.V17, org.objectweb.asm.Opcodes.ACC_PUBLIC | org.objectweb.asm.Opcodes.ACC_SUPER,
+                internal, null, "java/lang/Object", serializable ? new String[]{"java/io/Serializable"} : null);
+        for (int i = 0; i < 17; i++) {
+            cw.visitField(org.objectweb.asm.Opcodes.ACC_PUBLIC, (char) ('a' + i) + "x".repeat(62_000), "I", null, null)
+                    .visitEnd();
+        }
+        org.objectweb.asm.MethodVisitor mv = cw.visitMethod(org.objectweb.asm.Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(org.objectweb.asm.Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(org.objectweb.asm.Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        mv.visitInsn(org.objectweb.asm.Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        if (serializable) { // a hook, so that it is serialized through its hooks, behind their table
+            mv = cw.visitMethod(org.objectweb.asm.Opcodes.ACC_PRIVATE, "readResolve", "()Ljava/lang/Object;", null, null);
+            mv.visitCode();
+            mv.visitVarInsn(org.objectweb.asm.Opcodes.ALOAD, 0);
+            mv.visitInsn(org.objectweb.asm.Opcodes.ARETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        cw.visitEnd();
+        return java.lang.invoke.MethodHandles.lookup().defineClass(cw.toByteArray());
+    }
+
+    @Test
+    void aFieldTableLongerThanAReaderTakesIsRefusedWhenTheSerializerIsMadeNotWrittenUnreadable() throws Exception {
+        for (boolean hooks : new boolean[]{false, true}) {
+            Class<?> type = longNamed(hooks ? "LongNamedHooks" : "LongNamed", hooks);
+            BlitException e = assertThrows(BlitException.class, () -> compatible().register(type, 100).build());
+            assertTrue(e.getMessage().startsWith("cannot serialize " + type.getName() + " in compatible mode: its field"
+                    + " table (the names and kinds of "), e.getMessage());
+            assertTrue(e.getMessage().contains(" bytes, longer than the 1048576 a reader takes"), e.getMessage());
+            // Schema-consistent mode writes no table: the class is written and read as any other
+            Blit plain = Blit.builder().register(type, 100).build();
+            Object value = type.getConstructor().newInstance();
+            java.lang.reflect.Field d = type.getField("d" + "x".repeat(62_000));
+            d.setInt(value, 7);
+            assertEquals(7, d.getInt(plain.fromBytes(plain.toBytes(value))));
+        }
+    }
+
     @Test
     void aMalformedFieldTableIsRejectedWithItsOffset() {
         Blit blit = compatible().register(V1.class, 100).build();

@@ -124,6 +124,13 @@ class ClassValuesTest {
         // as many dimensions as a typed array's descriptor may have, and no more
         assertEquals(200, ((Class<?>) PLAIN.fromBytes(bytes("62 " + "15 ".repeat(200) + "0b"))).getName().indexOf('L'));
         assertTrue(assertRejected("62 " + "15 ".repeat(201) + "0b").getMessage().contains("nested more than 200 levels"));
+        // and a writer writes no more: String[]x200 is written, String[]x201 refused, not written for a reader to refuse
+        Class<?> deepest = ObjectArraySerializerTest.arrayOf(String.class, 200);
+        assertSame(deepest, PLAIN.fromBytes(PLAIN.toBytes(deepest)));
+        Class<?> deeper = ObjectArraySerializerTest.arrayOf(String.class, 201);
+        assertEquals("cannot write the Class of a 201-dimensional array of java.lang.String: its type descriptor would"
+                + " nest more than 200 array types, which no reader takes (FORMAT.md, id 98)",
+                assertThrows(BlitException.class, () -> PLAIN.toBytes(deeper)).getMessage());
         for (String hex : List.of("62 00", "62 01", "62 45", "62 c8 01", "62 ff ff ff ff 0f")) {
             assertTrue(assertRejected(hex).getMessage().contains("which this Blit instance does not know"), hex);
         }

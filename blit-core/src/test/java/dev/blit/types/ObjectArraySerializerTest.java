@@ -112,4 +112,26 @@ class ObjectArraySerializerTest {
             assertEquals(a.getClass(), b.fromBytes(b.toBytes(a)).getClass());
         }
     }
+
+    static Class<?> arrayOf(Class<?> c, int dimensions) {
+        for (int i = 0; i < dimensions; i++) {
+            c = java.lang.reflect.Array.newInstance(c, 0).getClass();
+        }
+        return c;
+    }
+
+    @Test
+    void anArrayWhoseComponentsDescriptorNestsMoreArrayTypesThanAReaderTakesIsRefusedOnWriting() {
+        // A 201-dimensional String array: its component's descriptor nests 200 21s (FORMAT.md, id 21), the most a reader takes
+        for (Class<?> base : new Class<?>[]{String.class, Object.class, int.class}) {
+            int most = base == String.class ? 201 : 202; // Object[] and int[] are ids of their own, no 21
+            Object deepest = java.lang.reflect.Array.newInstance(arrayOf(base, most - 1), 1);
+            assertSame(deepest.getClass(), TRACKING.fromBytes(TRACKING.toBytes(deepest)).getClass());
+            Object deeper = java.lang.reflect.Array.newInstance(arrayOf(base, most), 1);
+            BlitException e = assertThrows(BlitException.class, () -> TRACKING.toBytes(deeper));
+            assertEquals("cannot write a " + (most + 1) + "-dimensional array of " + base.getName() + ": the type descriptor"
+                    + " of its component would nest 201 array types, more than the 200 a reader takes (FORMAT.md, id 21)",
+                    e.getMessage());
+        }
+    }
 }
