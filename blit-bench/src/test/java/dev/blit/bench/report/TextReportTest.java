@@ -167,4 +167,20 @@ class TextReportTest {
         assertEquals("1,234x", TextReport.times(1234.4));
         assertEquals("-", TextReport.times(Double.POSITIVE_INFINITY));
     }
+
+    @Test
+    void sizesInTheNotesComeFromTheSelfCheckAlsoForAContenderNotMeasured() {
+        Tables tables = new Tables();
+        tables.table("order[lines=100]", "Order");
+        tables.size("order[lines=100]", "blitGenerated", 40);
+        tables.size("order[lines=100]", "kryo", 55); // self-checked, not measured in this (filtered) run
+        tables.measured("order[lines=100]", "blitGenerated", "roundTrip", 10);
+        tables.measured("order[lines=100]", "jdk", "roundTrip", 50);
+        Table t = tables.all().get(0);
+        List<String> notes = TextReport.notes(t);
+        assertTrue(notes.contains("Fastest other contender (not Blit, not hand-written): JDK Serializable, 5.00x of Blit's round trip"
+                + " (target: at least 1.30x); bytes: Blit 40, Kryo 55 (target: no larger than Kryo's; sizes from the self-check)."),
+                notes.toString());
+        assertEquals(List.of("blitGenerated", "jdk"), t.rows().stream().map(r -> r.contender).toList());
+    }
 }
