@@ -31,13 +31,15 @@ import java.util.Set;
  * bytecode shows from one resting on names or types, which ClassModel prefers among several constructors.
  */
 final class ConstructorMatcher {
-    private static final int MAX_DELEGATION = 32;
+    static final int MAX_DELEGATION = 32;
 
     private final Class<?> type;
     private final List<Field> fields;
     /** Internal name -> class, for the class and its superclasses (the only owners a constructor's PUTFIELD may name). */
     private final Map<String, Class<?>> hierarchy = new HashMap<>();
     private final Map<Class<?>, byte[]> classFiles = new HashMap<>();
+    /** What the object's own methods may write, for a constructor that calls one after storing a field. */
+    private final MethodWrites methods;
 
     ConstructorMatcher(Class<?> type, List<Field> fields) {
         this.type = type;
@@ -45,6 +47,7 @@ final class ConstructorMatcher {
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             hierarchy.put(Type.getInternalName(c), c);
         }
+        methods = new MethodWrites(this, type, hierarchy);
     }
 
     /**
@@ -388,7 +391,7 @@ final class ConstructorMatcher {
         return result;
     }
 
-    private byte[] classFile(Class<?> c) {
+    byte[] classFile(Class<?> c) {
         if (classFiles.containsKey(c)) {
             return classFiles.get(c);
         }
@@ -405,7 +408,7 @@ final class ConstructorMatcher {
         return bytes;
     }
 
-    private Field resolve(String owner, String name) {
+    Field resolve(String owner, String name) {
         for (Class<?> c = hierarchy.get(owner); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers())) {
@@ -419,174 +422,6 @@ final class ConstructorMatcher {
     /** In a run of loads: a constant, which is no parameter ({@code this(a, b, true)}). */
     private static final int CONSTANT = -1;
 
-    /** Internal names of the interfaces the class and its superclasses implement (owners of its instance methods too). */
-    private Set<String> interfaces;
-
-    /** Whether a method named with this owner is one of the object's own (the class, a superclass or an interface of them). */
-    private boolean ownMethodOwner(String internalName) {
-        if (hierarchy.containsKey(internalName)) {
-            return true;
-        }
-        if (interfaces == null) {
-            interfaces = new HashSet<>();
-            List<Class<?>> todo = new ArrayList<>(hierarchy.values());
-            while (!todo.isEmpty()) {
-                for (Class<?> i : todo.remove(todo.size() - 1).getInterfaces()) {
-                    if (interfaces.add(Type.getInternalName(i))) {
-                        todo.add(i);
-                    }
-                }
-            }
-        }
-        return interfaces.contains(internalName);
-    }
-
-    /** Whether a call consumes more stack values than the loads after the last {@code ALOAD 0}: it takes {@code this}. */
-    private static boolean takesThis(int opcode, String descriptor, List<Integer> run) {
-        int consumed = Type.getArgumentTypes(descriptor).length + (opcode == Opcodes.INVOKESTATIC ? 0 : 1);
-        return run != null && consumed > run.size();
-    }
-
-    /**
-     * The serialized-hierarchy fields an instance method of the object may write, with the methods of it that it
-     * calls on, found in their bytecode (a virtual call resolved from the class being built, as it dispatches); null
-     * for "any": a method not found or without code, one that passes the object out to other code, or too deep.
-     */
-    private Set<Field> writesOf(String methodOwner, String name, String desc, boolean special, Set<String> visiting, int depth) {
-        if (depth > MAX_DELEGATION) {
-            return null;
-        }
-        Class<?> start = special ? hierarchy.get(methodOwner) : type;
-        for (Class<?> c = start; c != null && hierarchy.containsValue(c); c = c.getSuperclass()) {
-            byte[] bytes = classFile(c);
-            if (bytes == null) {
-                return null;
-            }
-            WriteScanner scanner = new WriteScanner();
-            boolean[] declared = new boolean[1];
-            try {
-                new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
-                    @Override
-                    public MethodVisitor visitMethod(int access, String n, String d, String signature, String[] exceptions) {
-                        if (n.equals(name) && d.equals(desc) && (access & Opcodes.ACC_STATIC) == 0) {
-                            declared[0] = true;
-                            return scanner;
-                        }
-                        return null;
-                    }
-                }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-            } catch (RuntimeException e) {
-                return null;
-            }
-            if (!declared[0]) {
-                continue;
-            }
-            if (!scanner.seen || scanner.any) {
-                return null;
-            }
-            String key = Type.getInternalName(c) + "." + name + desc;
-            if (!visiting.add(key)) {
-                return scanner.writes; // recursion: its writes are counted where it was entered
-            }
-            Set<Field> all = new HashSet<>(scanner.writes);
-            for (String[] call : scanner.calls) {
-                Set<Field> more = writesOf(call[0], call[1], call[2], call[3] != null, visiting, depth + 1);
-                if (more == null) {
-                    return null;
-                }
-                all.addAll(more);
-            }
-            return all;
-        }
-        return null;
-    }
-
-    /** Collects what a method of the object writes: PUTFIELDs, the object's methods it calls, whether it passes the object out. */
-    private final class WriteScanner extends MethodVisitor {
-        final Set<Field> writes = new HashSet<>();
-        /** owner, name, descriptor, non-null for INVOKESPECIAL. */
-        final List<String[]> calls = new ArrayList<>();
-        boolean any;
-        boolean seen;
-        private List<Integer> run;
-
-        WriteScanner() {
-            super(Opcodes.ASM9);
-        }
-
-        @Override
-        public void visitCode() {
-            seen = true;
-        }
-
-        @Override
-        public void visitVarInsn(int opcode, int var) {
-            if (opcode == Opcodes.ALOAD && var == 0) {
-                run = new ArrayList<>();
-            } else if (opcode >= Opcodes.ILOAD && opcode <= Opcodes.ALOAD && run != null) {
-                run.add(var);
-            } else {
-                run = null;
-            }
-        }
-
-        @Override
-        public void visitFieldInsn(int opcode, String fieldOwner, String name, String descriptor) {
-            if (opcode == Opcodes.PUTFIELD) {
-                Field f = resolve(fieldOwner, name);
-                if (f != null) {
-                    writes.add(f);
-                }
-            }
-            run = null;
-        }
-
-        @Override
-        public void visitMethodInsn(int opcode, String methodOwner, String name, String descriptor, boolean isInterface) {
-            if (opcode != Opcodes.INVOKESTATIC && !name.equals("<init>") && ownMethodOwner(methodOwner)) {
-                calls.add(new String[]{methodOwner, name, descriptor, opcode == Opcodes.INVOKESPECIAL ? "" : null});
-            } else if (takesThis(opcode, descriptor, run) && !methodOwner.equals("java/lang/Object")) {
-                any = true; // the object handed to other code, which may set its fields
-            }
-            run = null;
-        }
-
-        @Override
-        public void visitInvokeDynamicInsn(String name, String descriptor, org.objectweb.asm.Handle bsm, Object... args) {
-            run = null;
-        }
-
-        @Override
-        public void visitInsn(int opcode) {
-            run = null;
-        }
-
-        @Override
-        public void visitIntInsn(int opcode, int operand) {
-            run = null;
-        }
-
-        @Override
-        public void visitTypeInsn(int opcode, String t) {
-            run = null;
-        }
-
-        @Override
-        public void visitJumpInsn(int opcode, org.objectweb.asm.Label label) {
-            run = null;
-        }
-
-        @Override
-        public void visitLdcInsn(Object value) {
-            run = null;
-        }
-
-        @Override
-        public void visitIincInsn(int var, int increment) {
-            run = null;
-        }
-    }
-
     /**
      * Follows one constructor's instructions and records {@code ALOAD 0; xLOAD k; PUTFIELD f}, the
      * {@code ALOAD 0; xLOAD a1..an; INVOKESPECIAL <init>} of a super/this call (constants among the arguments
@@ -596,7 +431,7 @@ final class ConstructorMatcher {
      * {@code a == b ? x : y}, a switch), an array element, a local variable so derived, or no parameter or local at
      * all (a constant, a static field, another field). A method's result ({@code List.copyOf(items)}) is not derived:
      * such normalizations give their result back unchanged. And the fields a method of the object called afterwards
-     * may write ({@link #writesOf}), where that pairing no longer holds.
+     * may write ({@link MethodWrites#writesOf}), where that pairing no longer holds.
      */
     private final class InitScanner extends MethodVisitor {
         final Class<?> owner;
@@ -774,9 +609,9 @@ final class ConstructorMatcher {
                 derived = true;
             }
             if (!delegation) {
-                if (opcode != Opcodes.INVOKESTATIC && !name.equals("<init>") && ownMethodOwner(methodOwner)) {
-                    overwrittenBy(writesOf(methodOwner, name, descriptor, opcode == Opcodes.INVOKESPECIAL, new HashSet<>(), 0));
-                } else if (takesThis(opcode, descriptor, run) && !methodOwner.equals("java/lang/Object")) {
+                if (opcode != Opcodes.INVOKESTATIC && !name.equals("<init>") && methods.ownMethodOwner(methodOwner)) {
+                    overwrittenBy(methods.writesOf(methodOwner, name, descriptor, opcode == Opcodes.INVOKESPECIAL, new HashSet<>(), 0));
+                } else if (MethodWrites.takesThis(opcode, descriptor, run) && !methodOwner.equals("java/lang/Object")) {
                     overwrittenBy(null); // the object handed to other code, which may set its fields
                 }
             }
