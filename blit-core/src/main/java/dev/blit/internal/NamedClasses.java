@@ -419,7 +419,7 @@ public final class NamedClasses {
         @Override
         public void write(WriteBuffer out, Object value) {
             out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
-            WriteSession.of(out).writeClassName(out, name);
+            TypeWriter.writeClassName(WriteSession.of(out), out, name);
             content.write(out, value);
         }
 

@@ -743,7 +743,7 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
-     * Reads a reference to a class written by its name ({@link WriteSession#writeClassName}): {@code 00}, a
+     * Reads a reference to a class written by its name ({@link TypeWriter#writeClassName}): {@code 00}, a
      * package (or the index plus one of one this message gave before) and a name in it, which together are
      * checked against the instance's patterns before any class is loaded; or the index plus one of a class this
      * message named before.

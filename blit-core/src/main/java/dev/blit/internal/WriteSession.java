@@ -4,7 +4,6 @@ import dev.blit.BlitException;
 import dev.blit.buffer.ObjectWriter;
 import dev.blit.buffer.WriteBuffer;
 import dev.blit.graph.IdentityTable;
-import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
 /**
@@ -14,11 +13,11 @@ import dev.blit.types.TypeIds;
 public final class WriteSession implements ObjectWriter {
     /** Entries of the class-lookup cache (a power of two), in pairs; see {@code seenTypes}. */
     private static final int SEEN = 64;
-    private final Registry registry;
+    final Registry registry;
     private final int maxDepth;
     /** Null when references are off: the fast path then costs one null check. */
-    private final IdentityTable refs;
-    private int depth;
+    final IdentityTable refs;
+    int depth;
     /**
      * With references on, the values being written whose class is {@link Registration#late} (a record, a class built
      * by its constructor, an exception; also those {@link #contentBuiltAfter} names, and, while their comparator or
@@ -35,18 +34,18 @@ public final class WriteSession implements ObjectWriter {
     /** The same, for slots from 64 on (an instance with that many compatible classes). */
     private boolean[] described;
     /**
-     * The classes this message named so far ({@link #writeClassName}), by index; null until one is. Searched
+     * The classes this message named so far ({@link TypeWriter#writeClassName}), by index; null until one is. Searched
      * from the start: a message names a handful of classes, and comparing a few references beats hashing
      * (the 100-line Order writes 202 named values of 3 classes). Past {@link #NAMED_SCAN} a map takes over.
      */
-    private Class<?>[] named;
-    private int namedCount;
+    Class<?>[] named;
+    int namedCount;
     /** The named classes by index once a message names more than {@link #NAMED_SCAN}; null until then. */
-    private java.util.IdentityHashMap<Class<?>, Integer> namedIndex;
-    private static final int NAMED_SCAN = 8;
-    /** The packages this message named so far, by index (see {@link #writeClassName}). */
-    private String[] packages;
-    private int packageCount;
+    java.util.IdentityHashMap<Class<?>, Integer> namedIndex;
+    static final int NAMED_SCAN = 8;
+    /** The packages this message named so far, by index (see {@link TypeWriter#writeClassName}). */
+    String[] packages;
+    int packageCount;
 
     /** The Blit instance this session writes for; a session is reused only by its owner. */
     private final Object owner;
@@ -218,7 +217,7 @@ public final class WriteSession implements ObjectWriter {
         write(out, value, registration(value.getClass()));
     }
 
-    private Registration registration(Class<?> type) {
+    Registration registration(Class<?> type) {
         if (type == lastType) {
             return lastRegistration;
         }
@@ -461,7 +460,7 @@ public final class WriteSession implements ObjectWriter {
      * @throws BlitException if the collection changes while it is written
      */
     public boolean writeRun(WriteBuffer out, java.util.Collection<?> c, int size) {
-        return startRun(out, c, size, null, c) != NO_RUN;
+        return RunWriter.startRun(this, out, c, size, null, c) != NO_RUN;
     }
 
     /**
@@ -474,7 +473,7 @@ public final class WriteSession implements ObjectWriter {
      * @throws BlitException if an element changes while the array is written
      */
     public boolean writeRun(WriteBuffer out, Object[] a) {
-        return a.length >= MIN_RUN && startRun(out, java.util.Arrays.asList(a), a.length, null, a) != NO_RUN;
+        return a.length >= MIN_RUN && RunWriter.startRun(this, out, java.util.Arrays.asList(a), a.length, null, a) != NO_RUN;
     }
 
     /**
@@ -504,51 +503,7 @@ public final class WriteSession implements ObjectWriter {
      * @return {@link #NO_RUN}, {@link #RUN_OF_EXPECTED} or {@link #RUN_WRITTEN}
      */
     public int startRun(WriteBuffer out, java.util.Collection<?> c, int size, Registration expected) {
-        return startRun(out, c, size, expected, c);
-    }
-
-    /** {@code source}: what {@code c} holds the elements of (itself, or an array), for the error if they change. */
-    private int startRun(WriteBuffer out, Iterable<?> c, int size, Registration expected, Object source) {
-        if (size < MIN_RUN) {
-            return NO_RUN;
-        }
-        java.util.Iterator<?> it = c.iterator();
-        Object first = it.hasNext() ? it.next() : null;
-        if (first == null) {
-            return NO_RUN;
-        }
-        Class<?> type = first.getClass();
-        Registration r = expected != null && type == expected.type ? expected : registration(type);
-        if (!mayRun(r)) {
-            return NO_RUN; // before looking at the others: a list of a tracked class costs one look-up
-        }
-        int n = 1;
-        while (it.hasNext()) {
-            Object e = it.next();
-            if (e == null || e.getClass() != type) {
-                return NO_RUN;
-            }
-            n++;
-        }
-        if (n != size) {
-            return NO_RUN; // the caller's own loop reports the change
-        }
-        out.writeByte(TypeIds.RUN);
-        out.writeUnsignedVarInt(r.id);
-        if (r == expected && type == expected.type) {
-            return RUN_OF_EXPECTED;
-        }
-        n = 0;
-        for (Object e : c) {
-            if (n++ == size || e == null || e.getClass() != type) {
-                throw changed(source, out);
-            }
-            writeRunElement(out, e, r);
-        }
-        if (n != size) {
-            throw changed(source, out);
-        }
-        return RUN_WRITTEN;
+        return RunWriter.startRun(this, out, c, size, expected, c);
     }
 
     /**
@@ -565,89 +520,7 @@ public final class WriteSession implements ObjectWriter {
      */
     public void writeEntries(WriteBuffer out, java.util.Collection<? extends java.util.Map.Entry<?, ?>> entries, int size,
                              Object source) {
-        Class<?> keys = null;
-        Class<?> values = null;
-        Registration keysAre = null;
-        Registration valuesAre = null;
-        Class<?>[] sides = size >= MIN_RUN ? runSides(entries, size) : null;
-        if (sides != null) {
-            keys = sides[0];
-            values = sides[1];
-            keysAre = keys == null ? null : registration(keys);
-            valuesAre = values == null ? null : registration(values);
-            out.writeByte(TypeIds.RUN);
-            out.writeUnsignedVarInt(keysAre == null ? TypeIds.NULL : keysAre.id);
-            out.writeUnsignedVarInt(valuesAre == null ? TypeIds.NULL : valuesAre.id);
-        }
-        int n = 0;
-        for (java.util.Map.Entry<?, ?> e : entries) {
-            if (n++ == size) {
-                throw changed(source, out);
-            }
-            writeSide(out, e.getKey(), keys, keysAre, source);
-            writeSide(out, e.getValue(), values, valuesAre, source);
-        }
-        if (n != size) {
-            throw changed(source, out);
-        }
-    }
-
-    /**
-     * Which sides of {@code size} entries can be a run (all of one class, none null, and that class may be a
-     * run): the keys' class and the values' class, either null where that side cannot; null if neither can.
-     * Looks up each side's class once, at the first entry, so a map whose classes cannot be runs costs one
-     * look at its first entry.
-     */
-    private Class<?>[] runSides(java.util.Collection<? extends java.util.Map.Entry<?, ?>> entries, int size) {
-        Class<?> k = null;
-        Class<?> v = null;
-        int n = 0;
-        for (java.util.Map.Entry<?, ?> e : entries) {
-            Object key = e.getKey();
-            Object value = e.getValue();
-            if (n++ == 0) {
-                k = key == null || !mayRun(registration(key.getClass())) ? null : key.getClass();
-                v = value == null || !mayRun(registration(value.getClass())) ? null : value.getClass();
-            } else {
-                if (k != null && (key == null || key.getClass() != k)) {
-                    k = null;
-                }
-                if (v != null && (value == null || value.getClass() != v)) {
-                    v = null;
-                }
-            }
-            if (k == null && v == null) {
-                return null;
-            }
-        }
-        return n != size ? null : new Class<?>[] {k, v};
-    }
-
-    /**
-     * Whether values of {@code r} may be a run: their content is never empty, and they are not tracked (or
-     * references are off), since a run has no place for a back reference.
-     */
-    private boolean mayRun(Registration r) {
-        return r.runs && !(refs != null && r.tracked);
-    }
-
-    /** One element of a run: its content alone, one level deeper, as after its tag. */
-    private void writeRunElement(WriteBuffer out, Object value, Registration r) {
-        enterRun(out, value);
-        r.serializer.write(out, value);
-        depth--;
-    }
-
-    /** A key or value: its content if its side is a run of {@code type} ({@code r}), else a tagged value. */
-    private void writeSide(WriteBuffer out, Object value, Class<?> type, Registration r, Object source) {
-        if (type == null) {
-            writeObject(out, value);
-            return;
-        }
-        if (value == null || value.getClass() != type) {
-            throw changed(source, out);
-        }
-        writeRunElement(out, value, r);
+        RunWriter.writeEntries(this, out, entries, size, source);
     }
 
     /**
@@ -740,79 +613,6 @@ public final class WriteSession implements ObjectWriter {
         }
         d[slot] = true;
         return true;
-    }
-
-    /**
-     * Writes a reference to a class written by its name (FORMAT.md, "Classes written by name"): {@code 00} and
-     * its name the first time this message names it (its package's index plus one if the message named the
-     * package before, else {@code 00} and the package; then its name in the package), else its index among the
-     * message's names, plus one.
-     *
-     * @param out  the buffer
-     * @param name the class's name, its bytes made once per class
-     */
-    void writeClassName(WriteBuffer out, NamedClasses.ClassName name) {
-        Class<?> type = name.type;
-        int index = namedIndexOf(type);
-        if (index >= 0) {
-            out.writeUnsignedVarInt(index + 1);
-            return;
-        }
-        if (named == null || namedCount == named.length) {
-            named = java.util.Arrays.copyOf(named == null ? new Class<?>[0] : named, Math.max(NAMED_SCAN, namedCount * 2));
-        }
-        if (namedCount >= NAMED_SCAN) {
-            if (namedIndex == null) {
-                namedIndex = new java.util.IdentityHashMap<>();
-                for (int i = 0; i < namedCount; i++) {
-                    namedIndex.put(named[i], i);
-                }
-            }
-            namedIndex.put(type, namedCount);
-        }
-        named[namedCount++] = type;
-        out.writeUnsignedVarInt(0);
-        int p = packageIndexOf(name.pkg);
-        if (p >= 0) {
-            out.writeUnsignedVarInt(p + 1);
-        } else {
-            if (packages == null || packageCount == packages.length) {
-                packages = java.util.Arrays.copyOf(packages == null ? new String[0] : packages, Math.max(4, packageCount * 2));
-            }
-            packages[packageCount++] = name.pkg;
-            out.writeUnsignedVarInt(0);
-            out.writeBytes(name.pkgWire, 0, name.pkgWire.length);
-        }
-        out.writeBytes(name.simpleWire, 0, name.simpleWire.length);
-    }
-
-    /**
-     * @return the index this message gave the package {@code pkg}, or -1: a scan by identity (one String per
-     *         package), since a message names few packages, and no more of them than classes
-     */
-    private int packageIndexOf(String pkg) {
-        String[] p = packages;
-        for (int i = 0; i < packageCount; i++) {
-            if (p[i] == pkg) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** @return the index this message gave {@code type}'s name, or -1 */
-    private int namedIndexOf(Class<?> type) {
-        if (namedIndex != null) {
-            Integer i = namedIndex.get(type);
-            return i == null ? -1 : i;
-        }
-        Class<?>[] n = named;
-        for (int i = 0; i < namedCount; i++) {
-            if (n[i] == type) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Ends the level {@link #enter} began, after the content was written. */
@@ -961,48 +761,6 @@ public final class WriteSession implements ObjectWriter {
      * @param type a class Blit knows
      */
     public void writeType(WriteBuffer out, Class<?> type) {
-        Registration r = registry.forClass(type);
-        if (r.id == TypeIds.EXTENDED && NamedClasses.isNamed(r)) {
-            out.writeUnsignedVarInt(TypeIds.EXTENDED);
-            out.writeUnsignedVarInt(TypeIds.EXT_NAMED_CLASS);
-            writeClassName(out, NamedClasses.name(r));
-            return;
-        }
-        if (r.id == TypeIds.EXTENDED) {
-            // Path[], File[], InetAddress[]: 99, then the extended id of the component (FORMAT.md)
-            int ext = BuiltinTypes.extendedIdOf(type);
-            if (ext < 0) {
-                throw new BlitException("cannot write an array of " + type.getName() + ": of the extended built-ins only"
-                        + " Path, File, InetAddress, InetSocketAddress, StackTraceElement, URL, ByteBuffer, TimeUnit,"
-                        + " ChronoUnit and RoundingMode can be an array's component type; use an Object[]");
-            }
-            Class<?> written = BuiltinTypes.extendedClass(ext);
-            if (written != type) {
-                // An extended id names one class: an Inet4Address[] or a MappedByteBuffer[] would read back as an
-                // InetAddress[] or a ByteBuffer[], which a field of the subclass's array type cannot hold.
-                throw new BlitException("cannot write an array of " + type.getName() + ": it would read back as a "
-                        + written.getName() + "[], the array class of the extended built-in its elements are written as;"
-                        + " write a " + written.getName() + "[] instead");
-            }
-            out.writeUnsignedVarInt(r.id);
-            out.writeUnsignedVarInt(ext);
-            return;
-        }
-        if (r.type != type && r.id != TypeIds.TYPED_ARRAY) {
-            // An id names one class, which is what a reader makes an array of: a List.of(1).getClass()[] (an alias of
-            // List.of's id), a UTF_8[] (a Charset subclass) or a Sub[] under registerHierarchy(Base) would read back
-            // as another array class, which a field of this one's type cannot hold, or could not take its elements.
-            // Per array, not per element: one comparison.
-            boolean hierarchy = r.id >= TypeIds.FIRST_USER_ID && !r.type.isEnum();
-            throw new BlitException("cannot write an array of " + type.getName() + ": its elements are written under id "
-                    + r.id + ", " + (hierarchy ? "registerHierarchy(" + r.type.getName() + ")'s" : "that of "
-                    + r.type.getName()) + ", so it would read back as a " + r.type.getName() + "[], not a "
-                    + type.getName() + "[]; write a " + r.type.getName() + "[] or an Object[] instead"
-                    + (hierarchy ? ", or register " + type.getName() + " itself" : ""));
-        }
-        out.writeUnsignedVarInt(r.id);
-        if (r.id == TypeIds.TYPED_ARRAY) {
-            writeType(out, type.getComponentType());
-        }
+        TypeWriter.writeType(this, out, type);
     }
 }
