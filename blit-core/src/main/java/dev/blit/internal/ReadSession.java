@@ -3,10 +3,8 @@ package dev.blit.internal;
 import dev.blit.BlitException;
 import dev.blit.buffer.ObjectReader;
 import dev.blit.buffer.ReadBuffer;
-import dev.blit.types.BuiltinTypes;
 import dev.blit.types.TypeIds;
 
-import java.lang.reflect.Array;
 import java.util.Arrays;
 
 /**
@@ -31,7 +29,7 @@ public final class ReadSession implements ObjectReader {
     /** The {@code 21}s a typed array's component descriptor may nest (FORMAT.md, id 21); the writer's limit too. */
     public static final int MAX_TYPE_NESTING = 200;
 
-    private final Registry registry;
+    final Registry registry;
     private final int maxDepth;
     private Object[] refs;
     private int refCount;
@@ -44,11 +42,11 @@ public final class ReadSession implements ObjectReader {
      * The classes this message named so far ({@link #readNamedClass}), by index; null until one is. Entries from
      * {@code namedCount} on are those earlier messages named at that index, which the next name is compared with.
      */
-    private Registration[] named;
-    private int namedCount;
+    Registration[] named;
+    int namedCount;
     /** The packages this message named so far, by index ({@link #readNamedClass}). */
-    private String[] packages;
-    private int packageCount;
+    String[] packages;
+    int packageCount;
 
     /** The Blit instance this session reads for; a session is reused only by its owner. */
     private final Object owner;
@@ -57,7 +55,7 @@ public final class ReadSession implements ObjectReader {
     /** The idle session of the instance that read this buffer before this one; see {@link WriteSession#claim}. */
     private ReadSession spare;
     /** Compatible mode: how many fields the reader drops are being read, nested ({@link #dropping}). */
-    private int dropping;
+    int dropping;
     /** The first reference number the outermost dropped field took, and whether it read past an unknown class. */
     private int dropStart;
     private boolean skipped;
@@ -67,22 +65,7 @@ public final class ReadSession implements ObjectReader {
      */
     private java.util.Map<Object, Registration> unknown;
     /** The {@code registerValidation} callbacks of this message, in the order registered; null when none. */
-    private java.util.ArrayList<Validation> validations;
-
-    /** A callback {@code ObjectInputStream.registerValidation} was given, for {@link #validate}. */
-    private static final class Validation {
-        final java.io.ObjectInputValidation callback;
-        final int priority;
-        final Class<?> type;
-        final long at;
-
-        Validation(java.io.ObjectInputValidation callback, int priority, Class<?> type, long at) {
-            this.callback = callback;
-            this.priority = priority;
-            this.type = type;
-            this.at = at;
-        }
-    }
+    private Validations validations;
 
     public ReadSession(Registry registry, boolean references, int maxDepth) {
         this(null, registry, references, maxDepth);
@@ -234,7 +217,7 @@ public final class ReadSession implements ObjectReader {
      * The registration that reads past the values of a class this reader lacks, for this message: {@code key} is
      * its type id (an Integer), or its name (a String) for a class written by name it does not read by that name.
      */
-    private Registration unknown(Object key) {
+    Registration unknown(Object key) {
         if (unknown == null) {
             unknown = new java.util.HashMap<>();
         }
@@ -266,9 +249,9 @@ public final class ReadSession implements ObjectReader {
      */
     public void registerValidation(java.io.ObjectInputValidation callback, int priority, Class<?> type, long at) {
         if (validations == null) {
-            validations = new java.util.ArrayList<>();
+            validations = new Validations();
         }
-        validations.add(new Validation(callback, priority, type, at));
+        validations.add(callback, priority, type, at);
     }
 
     /**
@@ -279,26 +262,9 @@ public final class ReadSession implements ObjectReader {
      */
     public void validate() {
         if (validations != null) {
-            runValidations();
-        }
-    }
-
-    private void runValidations() {
-        java.util.ArrayList<Validation> list = validations;
-        validations = null;
-        java.util.Collections.reverse(list);
-        list.sort((a, b) -> Integer.compare(b.priority, a.priority)); // stable: the later registered first among equals
-        for (Validation v : list) {
-            try {
-                v.callback.validateObject();
-            } catch (BlitException e) {
-                throw e;
-            } catch (java.io.InvalidObjectException | RuntimeException | LinkageError | AssertionError e) {
-                String kind = e instanceof java.io.InvalidObjectException ? "" : " (" + e.getClass().getName() + ")";
-                throw new BlitException("validating " + v.type.getName() + " (a registerValidation callback, run once"
-                        + " the whole value was read) failed for the object at offset " + v.at + ": "
-                        + e.getMessage() + kind, e);
-            }
+            Validations list = validations;
+            validations = null;
+            list.run();
         }
     }
 
@@ -395,7 +361,7 @@ public final class ReadSession implements ObjectReader {
      */
     private Object readNamed(ReadBuffer in, Registration extended, Object target, long at) {
         int saved = enter(extended, at);
-        Registration named = readNamedClass(in);
+        Registration named = TypeReader.readNamedClass(this, in);
         @SuppressWarnings("unchecked")
         dev.blit.Serializer<Object> content = (dev.blit.Serializer<Object>) NamedClasses.contentOf(named);
         return exit(target != null && named.type == target.getClass() ? content.readInto(in, target) : content.read(in), saved);
@@ -752,60 +718,7 @@ public final class ReadSession implements ObjectReader {
      * @return the class's registration
      */
     public Registration readNamedClass(ReadBuffer in) {
-        long at = in.offset();
-        int k = in.readUnsignedVarInt();
-        if (k != 0) {
-            return named[NamedClasses.checkReference(Integer.toUnsignedLong(k), namedCount, false, at)];
-        }
-        // What an earlier message of this session named at this index: a stream or a reused buffer whose messages
-        // name their classes in the same order costs a compare of bytes, not strings and a lookup.
-        Registration[] n = named;
-        Registration guess = n != null && namedCount < n.length ? n[namedCount] : null;
-        NamedClasses.ClassName g = guess == null || !NamedClasses.isNamed(guess) ? null : NamedClasses.name(guess);
-        long nameAt = in.offset();
-        String pkg = readPackage(in, g);
-        Registration r;
-        if (g != null && g.pkg.equals(pkg) && in.readBytesIf(g.simpleWire)) {
-            r = guess;
-        } else {
-            long simpleAt = in.offset();
-            String simple = PackedNames.read(in, false);
-            String name = NamedClasses.join(pkg, simple, simpleAt, nameAt);
-            try {
-                r = registry.forName(name, nameAt);
-            } catch (BlitException e) {
-                if (dropping == 0) {
-                    throw e;
-                }
-                r = unknown(name); // compatible mode, in a field the reader drops: read past, never loaded
-            }
-        }
-        if (named == null || namedCount == named.length) {
-            named = Arrays.copyOf(named == null ? new Registration[0] : named, Math.max(8, namedCount * 2));
-        }
-        named[namedCount++] = r;
-        return r;
-    }
-
-    /** The package of a new class name: {@code 00} and a new one, or one this message gave before. */
-    private String readPackage(ReadBuffer in, NamedClasses.ClassName guess) {
-        long at = in.offset();
-        int p = in.readUnsignedVarInt();
-        if (p != 0) {
-            return packages[NamedClasses.checkReference(Integer.toUnsignedLong(p), packageCount, true, at)];
-        }
-        String pkg;
-        if (guess != null && in.readBytesIf(guess.pkgWire)) {
-            pkg = guess.pkg;
-        } else {
-            long pkgAt = in.offset();
-            pkg = NamedClasses.checkPackage(PackedNames.read(in, true), pkgAt);
-        }
-        if (packages == null || packageCount == packages.length) {
-            packages = Arrays.copyOf(packages == null ? new String[0] : packages, Math.max(4, packageCount * 2));
-        }
-        packages[packageCount++] = pkg;
-        return pkg;
+        return TypeReader.readNamedClass(this, in);
     }
 
     @Override
@@ -822,37 +735,7 @@ public final class ReadSession implements ObjectReader {
      * @return the class
      */
     public Class<?> readType(ReadBuffer in) {
-        return readType(in, 0);
-    }
-
-    private Class<?> readType(ReadBuffer in, int nesting) {
-        long at = in.offset();
-        int id = in.readUnsignedVarInt();
-        if (id == TypeIds.TYPED_ARRAY) {
-            if (nesting >= MAX_TYPE_NESTING) {
-                throw new BlitException("array type nested more than " + MAX_TYPE_NESTING + " levels at offset " + at);
-            }
-            return Array.newInstance(readType(in, nesting + 1), 0).getClass();
-        }
-        if (id == TypeIds.EXTENDED) {
-            int ext = in.readUnsignedVarInt();
-            if (ext == TypeIds.EXT_NAMED_CLASS) {
-                return readNamedClass(in).type;
-            }
-            Class<?> c = BuiltinTypes.extendedClass(ext);
-            if (c == null) {
-                throw new BlitException("unknown type id 99, extended id " + Integer.toUnsignedString(ext) + ", at offset " + at);
-            }
-            return c;
-        }
-        Registration r = registry.forId(id);
-        if (r == null && standsIn(id)) {
-            return Object.class;
-        }
-        if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE) {
-            throw new BlitException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + at);
-        }
-        return r.type;
+        return TypeReader.readType(this, in, 0);
     }
 
     /**

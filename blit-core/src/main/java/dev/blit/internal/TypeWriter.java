@@ -7,7 +7,7 @@ import dev.blit.types.TypeIds;
 
 /**
  * How {@link WriteSession} writes the classes a message names: a type descriptor ({@link WriteSession#writeType})
- * and a reference to a class written by name ({@link #writeClassName}), read by {@link ReadSession}. Kept
+ * and a reference to a class written by name ({@link #writeClassName}), whose reader is {@link TypeReader}. Kept
  * apart so that the session's class holds what every value goes through; static, on the session's own fields (the
  * names and packages this message gave so far), so that a value of a class written by name costs no object more to
  * reach.
