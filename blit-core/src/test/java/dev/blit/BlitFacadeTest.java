@@ -594,27 +594,11 @@ class BlitFacadeTest {
         ((Seed) ((Envelope) outer.read(in)).payload).assertSameAs(Seed.sample());
     }
 
-    /** Writes and reads its child with a nested Blit.write/Blit.read of {@link #blit} on the same buffer. */
-    static final class Link implements Marshallable {
-        static Blit blit;
-        Object child;
-
-        @Override
-        public void writeMarshallable(WriteBuffer out) {
-            blit.write(child, out);
-        }
-
-        @Override
-        public void readMarshallable(ReadBuffer in) {
-            child = blit.read(in);
-        }
-    }
-
-    static Link links(int n) {
-        Link top = null;
+    static Envelope links(int n) {
+        Envelope top = null;
         for (int i = 0; i < n; i++) {
-            Link l = new Link();
-            l.child = top;
+            Envelope l = new Envelope();
+            l.payload = top;
             top = l;
         }
         return top;
@@ -623,34 +607,34 @@ class BlitFacadeTest {
     @Test
     void maxDepthBoundsTheNestingThroughNestedWriteAndReadCalls() {
         // Each nested call started at depth 0: with maxDepth(10), 500 levels were written and read.
-        Blit shallow = Blit.builder().references(true).maxDepth(10).register(Link.class, 100).register(Seed.class, 101).build();
-        Blit deep = Blit.builder().references(true).register(Link.class, 100).register(Seed.class, 101).build();
+        Blit shallow = Blit.builder().references(true).maxDepth(10).register(Envelope.class, 100).register(Seed.class, 101).build();
+        Blit deep = Blit.builder().references(true).register(Envelope.class, 100).register(Seed.class, 101).build();
         try {
-            Link.blit = shallow;
-            Link few = links(5);
-            Link back = shallow.fromBytes(shallow.toBytes(few), Link.class);
+            Envelope.inner = shallow;
+            Envelope few = links(5);
+            Envelope back = shallow.fromBytes(shallow.toBytes(few), Envelope.class);
             for (int i = 1; i < 5; i++) {
-                back = (Link) back.child;
+                back = (Envelope) back.payload;
             }
-            assertNull(back.child);
+            assertNull(back.payload);
             BlitException w = assertThrows(BlitException.class, () -> shallow.toBytes(links(500)));
             assertTrue(w.getMessage().contains("deeper than maxDepth 10"), w.getMessage());
 
-            Link.blit = deep;
+            Envelope.inner = deep;
             byte[] bytes = deep.toBytes(links(500));
-            Link.blit = shallow;
+            Envelope.inner = shallow;
             BlitException r = assertThrows(BlitException.class, () -> shallow.fromBytes(bytes));
             assertTrue(r.getMessage().contains("deeper than maxDepth 10"), r.getMessage());
 
             // A nested call is a message of its own: what it shares with the outer value comes back as a copy.
             Seed shared = Seed.sample();
-            Link holder = new Link();
-            holder.child = shared;
+            Envelope holder = new Envelope();
+            holder.payload = shared;
             Object[] pair = shallow.fromBytes(shallow.toBytes(new Object[] {shared, holder}), Object[].class);
             ((Seed) pair[0]).assertSameAs(shared);
-            assertNotSame(pair[0], ((Link) pair[1]).child);
+            assertNotSame(pair[0], ((Envelope) pair[1]).payload);
         } finally {
-            Link.blit = null;
+            Envelope.inner = null;
         }
     }
 
