@@ -1,9 +1,7 @@
 package dev.blit.bench.report;
 
 import dev.blit.bench.Contenders;
-import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
 import java.util.ArrayList;
@@ -12,7 +10,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** Turns JMH's run results into one {@link Table} per workload and parameter set. */
 public final class Tables {
@@ -84,32 +81,36 @@ public final class Tables {
      *                key without a table gets one titled with the key
      */
     public void add(Collection<RunResult> results, java.util.function.BiFunction<String, Map<String, String>, String> idOf) {
+        List<Measurement> measured = new ArrayList<>();
         for (RunResult rr : results) {
-            String benchmark = rr.getParams().getBenchmark();
+            measured.add(Measurement.of(rr));
+        }
+        addAll(measured, idOf);
+    }
+
+    /** {@link #add}, of JMH's results as plain values. */
+    void addAll(Collection<Measurement> results, java.util.function.BiFunction<String, Map<String, String>, String> idOf) {
+        for (Measurement m : results) {
+            String benchmark = m.benchmark();
             int dot = benchmark.lastIndexOf('.');
             // Every measured benchmark gets a row: one not named <contender>(Write|Read|RoundTrip) (blitCopy,
             // handReadInto, blitFirst) is an operation column of its own.
             String[] split = Contenders.splitAny(benchmark.substring(dot + 1));
-            boolean singleShot = rr.getParams().getMode() == org.openjdk.jmh.annotations.Mode.SingleShotTime;
-            Map<String, String> params = new TreeMap<>();
-            for (String k : rr.getParams().getParamsKeys()) {
-                params.put(k, rr.getParams().getParam(k));
-            }
-            String id = idOf.apply(benchmark.substring(0, dot), params);
+            String id = idOf.apply(benchmark.substring(0, dot), m.params());
             Table t = tables.computeIfAbsent(id, k -> new Table(k, k));
-            if (singleShot) {
+            if (m.singleShot()) {
                 // One-shot times (generation): one row per method, the time (in the benchmark's unit, ms) as its round trip.
                 t.millis = true;
                 Row row = t.row(benchmark.substring(dot + 1));
-                row.roundTrip = medianOfIterations(rr);
-                row.roundTripError = rr.getPrimaryResult().getScoreError();
+                row.roundTrip = medianOfScores(m.iterations(), m.score());
+                row.roundTripError = m.error();
                 continue;
             }
             Row row = t.row(split[0]);
             // The tables are in ns/op; a class timed in another unit (LogOpenBenchmark: us/op) is converted.
-            double toNanos = nanosPer(rr.getPrimaryResult().getScoreUnit());
-            double score = medianOfIterations(rr) * toNanos;
-            double error = rr.getPrimaryResult().getScoreError() * toNanos;
+            double toNanos = nanosPer(m.scoreUnit());
+            double score = medianOfScores(m.iterations(), m.score()) * toNanos;
+            double error = m.error() * toNanos;
             switch (split[1]) {
                 case "write":
                     row.write = score;
@@ -122,7 +123,7 @@ public final class Tables {
                 case "roundTrip":
                     row.roundTrip = score;
                     row.roundTripError = error;
-                    row.alloc = allocation(rr);
+                    row.alloc = m.allocNorm();
                     break;
                 default:
                     row.other.put(split[1], new double[] {score, error});
@@ -149,43 +150,30 @@ public final class Tables {
     }
 
     /**
-     * The median of the measurement iterations' scores, over all forks. On a shared machine one iteration
-     * that lost the CPU to another process moves JMH's mean a long way and the median hardly at all; JMH's
-     * mean and error stay in results.json.
-     */
-    static double medianOfIterations(RunResult rr) {
-        List<IterationResult> iterations = new ArrayList<>();
-        for (BenchmarkResult br : rr.getBenchmarkResults()) {
-            iterations.addAll(br.getIterationResults());
-        }
-        return medianOf(iterations, rr.getPrimaryResult().getScore());
-    }
-
-    /**
      * @param iterations measurement iterations
      * @param otherwise  what to return when there are none
      * @return the median of their primary scores, as the tables show it
      */
     public static double medianOf(Collection<IterationResult> iterations, double otherwise) {
-        List<Double> scores = new ArrayList<>();
-        for (IterationResult ir : iterations) {
-            scores.add(ir.getPrimaryResult().getScore());
-        }
+        return medianOfScores(Measurement.scores(iterations), otherwise);
+    }
+
+    /**
+     * The median of the measurement iterations' scores, over all forks. On a shared machine one iteration
+     * that lost the CPU to another process moves JMH's mean a long way and the median hardly at all; JMH's
+     * mean and error stay in results.json.
+     *
+     * @param scores    the iterations' scores
+     * @param otherwise what to return when there are none
+     */
+    static double medianOfScores(List<Double> scores, double otherwise) {
         if (scores.isEmpty()) {
             return otherwise;
         }
-        Collections.sort(scores);
-        int n = scores.size();
-        return n % 2 == 1 ? scores.get(n / 2) : (scores.get(n / 2 - 1) + scores.get(n / 2)) / 2;
-    }
-
-    private static double allocation(RunResult rr) {
-        for (Map.Entry<String, Result> e : rr.getSecondaryResults().entrySet()) {
-            if (e.getKey().endsWith("gc.alloc.rate.norm")) {
-                return e.getValue().getScore();
-            }
-        }
-        return Double.NaN;
+        List<Double> sorted = new ArrayList<>(scores);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /** Records why a workload has no rows (the first reason given is kept). */

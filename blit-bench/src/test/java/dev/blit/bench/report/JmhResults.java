@@ -1,27 +1,15 @@
 package dev.blit.bench.report;
 
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.results.AggregationPolicy;
-import org.openjdk.jmh.results.AverageTimeResult;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.IterationResultMetaData;
-import org.openjdk.jmh.results.ResultRole;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.ScalarResult;
-import org.openjdk.jmh.results.SingleShotResult;
-import org.openjdk.jmh.runner.IterationType;
-import org.openjdk.jmh.runner.WorkloadParams;
-import org.openjdk.jmh.runner.options.TimeValue;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** Builds JMH {@link RunResult}s as a run returns them, from plain numbers, for {@link Tables#add}. */
+/**
+ * Builds {@link Measurement}s as {@link Measurement#of} makes them from JMH's results, from plain numbers, for
+ * {@link Tables#addAll}. Not from JMH's own result objects: their infrastructure classes call
+ * {@code sun.misc.Unsafe} when initialized, which JDK 24 and later warn about in the tests' output.
+ */
 final class JmhResults {
     private JmhResults() {
     }
@@ -39,39 +27,56 @@ final class JmhResults {
      * @param allocNorm bytes allocated per op as the gc profiler reports it, or NaN for none
      * @param scores    each iteration's score in {@code unit}
      */
-    static RunResult average(String benchmarkClass, String method, TimeUnit unit, double allocNorm, double... scores) {
-        BenchmarkParams params = params(benchmarkClass + "." + method, Mode.AverageTime, unit, scores.length);
-        List<IterationResult> iterations = new ArrayList<>();
-        for (double score : scores) {
-            IterationResult ir = new IterationResult(params, params.getMeasurement(), new IterationResultMetaData(1000, 1000));
-            // score = duration / ops in unit: 1000 ops over score * 1000 units, converted to ns
-            long ns = Math.round(unit.toNanos(1) * score * 1000);
-            ir.addResult(new AverageTimeResult(ResultRole.PRIMARY, method, 1000, ns, unit));
-            if (!Double.isNaN(allocNorm)) {
-                ir.addResult(new ScalarResult("·gc.alloc.rate.norm", allocNorm, "B/op", AggregationPolicy.AVG));
-            }
-            iterations.add(ir);
-        }
-        return new RunResult(params, List.of(new BenchmarkResult(params, iterations)));
+    static Measurement average(String benchmarkClass, String method, TimeUnit unit, double allocNorm, double... scores) {
+        return new Measurement(benchmarkClass + "." + method, false, Map.of(), unitLabel(unit) + "/op", list(scores),
+                mean(scores), error(scores), allocNorm);
     }
 
     /** A single-shot result in ms, one shot per value. */
-    static RunResult singleShot(String benchmarkClass, String method, double... millis) {
-        BenchmarkParams params = params(benchmarkClass + "." + method, Mode.SingleShotTime, TimeUnit.MILLISECONDS, millis.length);
-        List<IterationResult> iterations = new ArrayList<>();
-        for (double ms : millis) {
-            IterationResult ir = new IterationResult(params, params.getMeasurement(), new IterationResultMetaData(1, 1));
-            ir.addResult(new SingleShotResult(ResultRole.PRIMARY, method, Math.round(ms * 1e6), TimeUnit.MILLISECONDS));
-            iterations.add(ir);
-        }
-        return new RunResult(params, List.of(new BenchmarkResult(params, iterations)));
+    static Measurement singleShot(String benchmarkClass, String method, double... millis) {
+        return new Measurement(benchmarkClass + "." + method, true, Map.of(), "ms/op", list(millis), mean(millis),
+                error(millis), Double.NaN);
     }
 
-    private static BenchmarkParams params(String benchmark, Mode mode, TimeUnit unit, int iterations) {
-        IterationParams warmup = new IterationParams(IterationType.WARMUP, 0, TimeValue.milliseconds(1), 1);
-        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, iterations, TimeValue.milliseconds(1), 1);
-        return new BenchmarkParams(benchmark, benchmark + "_jmhTest", false, 1, new int[] {1}, List.of(), 1, 0, warmup,
-                measurement, mode, new WorkloadParams(), unit, 1, "java", List.of(), "17", "vm", "1", "1.37",
-                TimeValue.minutes(1));
+    private static String unitLabel(TimeUnit unit) {
+        switch (unit) {
+            case NANOSECONDS:
+                return "ns";
+            case MICROSECONDS:
+                return "us";
+            case MILLISECONDS:
+                return "ms";
+            default:
+                return "s";
+        }
+    }
+
+    private static List<Double> list(double[] values) {
+        List<Double> out = new ArrayList<>();
+        for (double v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    private static double mean(double[] values) {
+        double sum = 0;
+        for (double v : values) {
+            sum += v;
+        }
+        return values.length == 0 ? Double.NaN : sum / values.length;
+    }
+
+    /** A stand-in for JMH's 99.9% interval half-width: the sample standard deviation; NaN for one value, as JMH's. */
+    static double error(double[] values) {
+        if (values.length < 2) {
+            return Double.NaN;
+        }
+        double m = mean(values);
+        double sq = 0;
+        for (double v : values) {
+            sq += (v - m) * (v - m);
+        }
+        return Math.sqrt(sq / (values.length - 1));
     }
 }

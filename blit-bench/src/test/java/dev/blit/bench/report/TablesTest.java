@@ -1,7 +1,6 @@
 package dev.blit.bench.report;
 
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.results.RunResult;
 
 import java.util.List;
 import java.util.Map;
@@ -18,9 +17,9 @@ class TablesTest {
     private static final String CLASS = "dev.blit.bench.x.SomeBenchmark";
     private static final String ID = "SomeBenchmark";
 
-    private static Tables add(RunResult... results) {
+    private static Tables add(Measurement... results) {
         Tables tables = new Tables();
-        tables.add(List.of(results), JmhResults::id);
+        tables.addAll(List.of(results), JmhResults::id);
         return tables;
     }
 
@@ -44,16 +43,16 @@ class TablesTest {
 
     @Test
     void medianOfNoIterationsIsTheFallback() {
-        assertEquals(7.5, Tables.medianOf(List.of(), 7.5));
+        assertEquals(7.5, Tables.medianOfScores(List.of(), 7.5));
     }
 
     @Test
     void microsecondsPerOpAreConvertedToNanoseconds() {
-        RunResult us = JmhResults.average(CLASS, "blitLogRead", TimeUnit.MICROSECONDS, Double.NaN, 2.0, 2.5, 3.0);
-        assertEquals("us/op", us.getPrimaryResult().getScoreUnit());
+        Measurement us = JmhResults.average(CLASS, "blitLogRead", TimeUnit.MICROSECONDS, Double.NaN, 2.0, 2.5, 3.0);
+        assertEquals("us/op", us.scoreUnit());
         Row r = only(add(us)).find("blitLog");
         assertEquals(2500, r.read(), 1e-6);
-        assertEquals(us.getPrimaryResult().getScoreError() * 1000, r.error("read"), 1e-6);
+        assertEquals(us.error() * 1000, r.error("read"), 1e-6);
         assertEquals(1, Tables.nanosPer("ns/op"));
         assertEquals(1e3, Tables.nanosPer("us/op"));
         assertEquals(1e6, Tables.nanosPer("ms/op"));
