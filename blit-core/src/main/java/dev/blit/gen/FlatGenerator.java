@@ -316,6 +316,14 @@ final class FlatGenerator {
                 "(" + D_RB + "Ljava/lang/Object;)Ljava/lang/Object;", null, null);
         mv.visitCode();
         takeBlock(mv, 3, 4);
+        // The block is checked whole before the target changes (Serializer.readInto): its length by take, and each
+        // boolean byte here, which the stores would otherwise check one by one, after the fields stored before it.
+        for (int i = 0; i < properties.size(); i++) {
+            if (properties.get(i).kind == ClassModel.Kind.BOOLEAN) {
+                load(mv, i, 4, 3, 1);
+                mv.visitInsn(Opcodes.POP);
+            }
+        }
         setAll(mv, 4, 3, 2, 1);
         mv.visitVarInsn(Opcodes.ALOAD, 2);
         mv.visitInsn(Opcodes.ARETURN);

@@ -182,6 +182,25 @@ class FlatReadIntoTest {
         assertTrue(e.getMessage().contains("offset 1"), e.getMessage());
     }
 
+    /** Serializer.readInto: a flat class's block is checked whole first, so bad bytes leave the target as it was. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aBlockWithAnInvalidBooleanLeavesTheTargetUntouched() {
+        byte[] bytes = BLIT.toBytes(new Quote(1, 2, 3, true));
+        bytes[bytes.length - 1] = 2; // live, the last field by name (ask, bid, id, live): after the other three
+        Serializer<Quote> serializer = (Serializer<Quote>) BLIT.serializerOf(Quote.class);
+        for (int way = 0; way < 2; way++) {
+            Quote target = new Quote(-1, -2, -3, false);
+            ReadBuffer in = ReadBuffer.of(bytes);
+            BlitException e = assertThrows(BlitException.class, way == 0 ? () -> BLIT.readInto(in, target) : () -> {
+                in.readUnsignedVarInt(); // the tag: the serializer reads the block after it
+                serializer.readInto(in, target);
+            });
+            assertTrue(e.getMessage().contains("boolean"), e.getMessage());
+            assertEquals(new Quote(-1, -2, -3, false), target);
+        }
+    }
+
     @Test
     void withReferencesOnASharedFlatObjectStillResolves() {
         Blit refs = builder().references(true).build();
