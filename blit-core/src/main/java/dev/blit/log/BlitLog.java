@@ -471,6 +471,10 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         if (!s.plausible(p, length)) {
             throw damaged(index, s, p, "its length " + Integer.toUnsignedString(length) + " does not fit the segment");
         }
+        if (reading) { // before scratch is touched: the record being decoded is read from it
+            throw new BlitException("BlitLog.read(" + index + ") was called while the log was decoding another record"
+                    + " (from a value's own readMarshallable or readObject); read it after that read returns");
+        }
         // Index, length and payload side by side in scratch, as append lays them out: one CRC32C pass over
         // them (a second call for the index alone cost about as much as the payload's).
         byte[] b = scratch;
@@ -488,10 +492,6 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         int computed = (int) c.getValue();
         if (computed != (int) header) {
             throw damaged(index, s, p, "checksum mismatch (stored " + hex((int) header) + ", computed " + hex(computed) + ")");
-        }
-        if (reading) {
-            throw new BlitException("BlitLog.read(" + index + ") was called while the log was decoding another record"
-                    + " (from a value's own readMarshallable or readObject); read it after that read returns");
         }
         ReadBuffer in = reader.reset(b, 12, length);
         Object v;

@@ -120,6 +120,49 @@ class BlitLogTest {
         }
     }
 
+    /** Reads its int, tries a nested read of record 1 and goes on after its refusal, then reads its string. */
+    static final class CatchesTheRefusal implements Marshallable {
+        static BlitLog log;
+        int v;
+        String s;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeInt(v);
+            out.writeString(s);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            v = in.readInt();
+            try {
+                log.read(1);
+            } catch (BlitException refused) {
+                // refused: the record being decoded must be intact
+            }
+            s = in.readString();
+        }
+    }
+
+    @Test
+    void aRefusedNestedReadLeavesTheRecordBeingDecodedIntact() {
+        Blit blit = Blit.builder().register(CatchesTheRefusal.class, 100).build();
+        try (BlitLog log = BlitLog.open(dir, blit)) {
+            CatchesTheRefusal.log = log;
+            for (String s : new String[] {"AAAA", "BBBB"}) { // two records of one size: the nested one fit in scratch
+                CatchesTheRefusal c = new CatchesTheRefusal();
+                c.v = s.charAt(0);
+                c.s = s;
+                log.append(c);
+            }
+            CatchesTheRefusal back = (CatchesTheRefusal) log.read(0);
+            assertEquals('A', back.v);
+            assertEquals("AAAA", back.s); // the nested read copied record 1 over it before refusing: "BBBB"
+        } finally {
+            CatchesTheRefusal.log = null;
+        }
+    }
+
     @Test
     void aRecordLargerThanTheReadBufferKeptBetweenReadsComesBackAndSoDoSmallOnesAfterIt() {
         String big = "b".repeat(3 << 20);
