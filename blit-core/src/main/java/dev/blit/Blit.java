@@ -341,8 +341,10 @@ public final class Blit {
     /**
      * Reads one value into an object the caller already has, where its serializer can fill it in place:
      * that of a registered class made by its no-argument constructor whose fields are all non-final (flat or
-     * not; its fields get the values read), and a {@link Marshallable}; see {@link Serializer#readInto}. Otherwise, or if the bytes hold a value of
-     * another class or null, the value read is returned as {@link #read(ReadBuffer, Class)} would return it.
+     * not; its fields get the values read; not in compatible mode, where a field the writer lacked would keep
+     * the target's old value), and a {@link Marshallable} (in either mode); see {@link Serializer#readInto}.
+     * Otherwise, or if the bytes hold a value of another class or null, the value read is returned as
+     * {@link #read(ReadBuffer, Class)} would return it.
      * The bytes are the same either way: this changes only where the value lands.
      *
      * @param in     the source

@@ -43,8 +43,9 @@ public interface Serializer<T> {
      * {@code target}. The object itself is reused, not what its fields held: a field's value is the one read,
      * a new {@code String} or list as {@link #read} makes it (a flat class, all primitives, allocates
      * nothing). Every other serializer (this default: records, classes with final fields or built through a
-     * constructor, the built-in types, and every class in compatible mode, where a field the writer lacked
-     * would keep the target's old value) returns a new object, as {@link #read} does, since fields that are
+     * constructor, the built-in types, and every generated or reflective class in compatible mode, where a
+     * field the writer lacked would keep the target's old value; a {@code Marshallable} reads itself into
+     * {@code target} in either mode) returns a new object, as {@link #read} does, since fields that are
      * final or set through a constructor cannot be overwritten without the reflective writes that JDK 26
      * refuses (JEP 500). Use the return value, like {@link java.util.Collection#toArray(Object[])}'s.
      *
