@@ -92,11 +92,9 @@ class ParameterNamesTest {
         for (String options : new String[]{"-parameters", "-g:none"}) {
             String at = options.substring(1).replace(':', '_');
             Class<?> p = compileSource("price" + at, "Price", price, options);
-            dev.blit.BlitException e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(p, 100).build());
-            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute cents"), e.getMessage());
+            assertRefusedComputing(p, "cents");
             Class<?> t = compileSource("tag" + at, "Tag", tag, options);
-            e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(t, 100).build());
-            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute name"), e.getMessage());
+            assertRefusedComputing(t, "name");
             Class<?> r = compileSource("range" + at, "Range", range, options);
             Blit blit = Blit.builder().register(r, 100).build();
             Object v = r.getConstructor(int.class, int.class).newInstance(1, 2);
@@ -129,11 +127,15 @@ class ParameterNamesTest {
         for (String options : new String[]{"-parameters", "-g:none"}) {
             String at = options.substring(1).replace(':', '_');
             Class<?> f = compileSource("flag" + at, "Flag", flag, options);
-            dev.blit.BlitException e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(f, 100).build());
-            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute enabled"), e.getMessage());
+            assertRefusedComputing(f, "enabled");
             Class<?> g = compileSource("grid" + at, "Grid", grid, options).getClassLoader().loadClass("p.Grid$Sub");
-            e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(g, 100).build());
-            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute size"), e.getMessage());
+            assertRefusedComputing(g, "size");
         }
+    }
+
+    /** {@code build()} refuses {@code type}, saying its constructors compute {@code field} (so no parameter is paired). */
+    private static void assertRefusedComputing(Class<?> type, String field) {
+        dev.blit.BlitException e = assertThrows(dev.blit.BlitException.class, () -> Blit.builder().register(type, 100).build());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("compute " + field), e.getMessage());
     }
 }
