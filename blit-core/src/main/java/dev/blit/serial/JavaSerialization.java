@@ -112,7 +112,7 @@ public final class JavaSerialization {
                         break;
                     case "writeReplace":
                     case "readResolve":
-                        if (p.length == 0 && m.getReturnType() == Object.class) {
+                        if (isReplaceHook(m)) {
                             return true;
                         }
                         break;
@@ -148,9 +148,7 @@ public final class JavaSerialization {
             }
             for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
                 for (Method m : c.getDeclaredMethods()) {
-                    String name = m.getName();
-                    if ((name.equals("writeReplace") || name.equals("readResolve")) && m.getParameterCount() == 0
-                            && m.getReturnType() == Object.class) {
+                    if (isReplaceHook(m)) {
                         return true;
                     }
                 }
@@ -158,6 +156,13 @@ public final class JavaSerialization {
             return false;
         }
     };
+
+    /** Whether {@code m} is a {@code writeReplace} or {@code readResolve} by name and signature: {@code Object m()}. */
+    private static boolean isReplaceHook(Method m) {
+        String name = m.getName();
+        return (name.equals("writeReplace") || name.equals("readResolve")) && m.getParameterCount() == 0
+                && m.getReturnType() == Object.class;
+    }
 
     /**
      * Whether a record is {@code Serializable} with a {@code writeReplace} or a {@code readResolve}: the hooks
@@ -174,9 +179,7 @@ public final class JavaSerialization {
         }
         boolean declared = false;
         for (Method m : type.getDeclaredMethods()) {
-            String name = m.getName();
-            declared |= (name.equals("writeReplace") || name.equals("readResolve")) && m.getParameterCount() == 0
-                    && m.getReturnType() == Object.class;
+            declared |= isReplaceHook(m);
         }
         if (!declared || !SerialReflection.available()) {
             return declared; // without ReflectionFactory, forRecord refuses it with the reason
