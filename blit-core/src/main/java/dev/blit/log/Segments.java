@@ -369,6 +369,11 @@ final class Segments {
                     return first;
                 }
                 s = last();
+                if (s.first + s.count == first) {
+                    // Reloading stopped at the same missing segment: a hole among the files, not a deletion this
+                    // reader ran into; looking again would find it again, forever (found by the fuzzer)
+                    break;
+                }
                 continue;
             }
             add(next);
