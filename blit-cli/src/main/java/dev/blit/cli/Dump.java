@@ -34,7 +34,8 @@ public final class Dump {
               --hex                 annotated hex: bytes, then "# offset item"
               --json                JSON: one tree per value (or per segment header and record)
               --from N --limit K    for a log: only records N .. N+K-1
-              --classpath PATH      where your classes are (jars or directories): those --register names, and
+              -h, --help            this text (exit code 0)
+              --classpath PATH, -cp where your classes are (jars or directories): those --register names, and
                                     those the bytes write by name (allowClassNames), loaded, never initialized
               --register C=ID,...   user classes and their ids (e.g. com.x.Order=100,com.x.Line=101): their names,
                                     field names and schema-consistent content are then shown
@@ -66,6 +67,8 @@ public final class Dump {
     private Decoder.Mode mode = Decoder.Mode.AUTO;
     private boolean flat = true;
     private String file;
+    /** Whether {@code --help} was given: the usage is then the answer, not a complaint. */
+    private boolean helped;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -147,7 +150,7 @@ public final class Dump {
         Dump d = new Dump(out, err, progressStep);
         try {
             if (!d.parse(args)) {
-                return 2;
+                return d.helped ? 0 : 2;
             }
             UserTypes types = UserTypes.load(d.classpath, d.registrations, d.blitMember);
             return d.dump(stdin, types);
@@ -218,6 +221,7 @@ public final class Dump {
             switch (a) {
                 case "-h", "--help" -> {
                     out.print(USAGE);
+                    helped = true; // asked for: exit code 0
                     return false;
                 }
                 case "--hex" -> format = one(format, Printer.Format.HEX, a);

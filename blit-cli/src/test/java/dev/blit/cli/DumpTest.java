@@ -690,6 +690,15 @@ class DumpTest {
         assertEquals(2, modes.code);
         assertTrue(modes.err.contains("give one of --compatible and --schema"), modes.err);
         assertEquals(0, run(Blit.builder().build().toBytes("x"), "--hex", "--hex").code);
+        // asking for the usage is not bad usage: it goes to stdout with exit code 0 (a missing FILE: stderr, 2)
+        for (String help : new String[] {"--help", "-h"}) {
+            Result h = exec(new String[] {help}, new byte[0]);
+            assertEquals(0, h.code, help);
+            assertTrue(h.out.startsWith("usage: blit dump") && h.err.isEmpty(), h.out + h.err);
+        }
+        Result none = exec(new String[0], new byte[0]);
+        assertEquals(2, none.code);
+        assertTrue(none.err.startsWith("usage: blit dump"), none.err);
     }
 
     /** A named pipe, a device, a shell's {@code <(...)}: read through as stdin is, not called missing. */

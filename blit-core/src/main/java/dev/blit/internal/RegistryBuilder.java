@@ -89,8 +89,8 @@ public final class RegistryBuilder {
         boolean builtIn = prior != null && prior.id < TypeIds.FIRST_USER_ID && id >= TypeIds.FIRST_USER_ID;
         if (prior != null && !(builtIn && prior.id >= TypeIds.BIG_INTEGER)) {
             if (builtIn) {
-                throw new BlitException(type.getName() + " is built in (id " + prior.id + ", FORMAT.md) and Blit's own"
-                        + " code reads and writes it inline; remove register(" + type.getName() + ".class, " + id + ")");
+                throw new BlitException(Registry.sourceName(type) + " is built in (id " + prior.id + ", FORMAT.md) and Blit's own"
+                        + " code reads and writes it inline; remove register(" + Registry.sourceName(type) + ".class, " + id + ")");
             }
             throw new BlitException(type.getName() + " is registered twice (ids " + prior.id + " and " + id + ")");
         }

@@ -535,8 +535,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
 
     /**
      * Deletes the oldest records, a segment at a time: every segment all of whose records have indexes below
-     * {@code index}, oldest first. The segment that holds record {@code index - 1} stays (so may the records
-     * before it in that segment), and the segment being appended to is never deleted. Indexes do not change:
+     * {@code index}, oldest first. The segment that holds record {@code index} stays (so may the records
+     * before it in that segment; record {@code index - 1} goes when it ends its segment), and the segment being
+     * appended to is never deleted. Indexes do not change:
      * the records left keep theirs, {@link #firstIndex()} moves up, and reading below it is a
      * {@link BlitException} that says the log now starts there.
      *

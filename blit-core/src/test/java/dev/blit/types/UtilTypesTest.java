@@ -293,6 +293,10 @@ class UtilTypesTest {
         assertEquals(Locale.US, custom.fromBytes(PLAIN.toBytes(Locale.US)), "the built-in id still reads");
         BlitException e = assertThrows(BlitException.class, () -> Blit.builder().register(String.class, 150).build());
         assertTrue(e.getMessage().contains("java.lang.String is built in (id 11"), e.getMessage());
+        // an array class is named as source code names it, not "[I"
+        BlitException array = assertThrows(BlitException.class, () -> Blit.builder().register(int[].class, 150).build());
+        assertTrue(array.getMessage().startsWith("int[] is built in (id ")
+                && array.getMessage().endsWith("remove register(int[].class, 150)"), array.getMessage());
         assertThrows(BlitException.class, () -> Blit.builder().register(Locale.class, 150).register(Locale.class, 151).build());
     }
 
