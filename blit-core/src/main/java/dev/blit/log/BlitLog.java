@@ -40,7 +40,9 @@ import java.util.zip.CRC32C;
  * {@code pwrite} of zeros reserves the space ahead, so a full disk is a {@link BlitException}, not a crash;
  * a shared daemon thread, {@code blit-log-prefill}, does that a few megabytes ahead of the writer and maps the
  * pages in, so the cost of fresh pages is paid off the appending thread). A process that reads the log sees
- * the record at once; it reaches the disk when the kernel writes it back.
+ * the record at once; it reaches the disk when the kernel writes it back (or when the writer, 16 segments
+ * past its last sync, forces the oldest unsynced segment itself, so that a writer that never syncs keeps a
+ * bounded number of files open).
  * {@link #sync()} forces everything appended so far (and any new segment file and its directory entry) to
  * the storage device. If the writing process dies at any instant, even by {@code kill -9}, reopening finds
  * every record that was appended before it died (the page cache outlives the process); after a power loss,
@@ -66,9 +68,10 @@ import java.util.zip.CRC32C;
  * mapped, checked and indexed (the offset of each record, 4 bytes) when one of its records is first read; a
  * segment whose records do not lead up to the next segment's first index (files of different logs mixed, or
  * a segment file lost) is reported then, by a {@link BlitException} naming the index read, not by
- * {@code open}. The offsets of older segments are kept for at most 16 Mi records (64 MiB); past that, the
- * least recently read segment's are dropped with its mapping, and found again, by reading that segment
- * through, when it is next read. So a reader going through a log of any length keeps flat memory and a few
+ * {@code open}. The offsets of older segments are kept for at most 16 Mi records (64 MiB), and at most 256
+ * older segments stay mapped (each mapping is one of the process's, however small the segment); past either
+ * budget, the least recently read segments' offsets are dropped with their mappings (down to three quarters
+ * of it), and found again, by reading that segment through, when it is next read. So a reader going through a log of any length keeps flat memory and a few
  * mappings, and reads by index that jump between more segments than that budget holds pay a segment's scan
  * per jump.
  *
@@ -351,7 +354,38 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         }
         segments.add(next);
         directoryDirty = true;
+        if (segments.size() - 1 - segments.syncFrom > Segments.UNSYNCED_SEGMENTS) {
+            // A writer that rarely syncs: force the oldest unsynced segment now, closing its file, so that open
+            // files and mappings stay bounded (found by a scale hunt: without sync, one open file per segment
+            // until "Too many open files"). Forcing early only makes records durable sooner.
+            Segment s = segments.get(segments.syncFrom);
+            try {
+                force(s, false);
+            } catch (IOException | UncheckedIOException e) {
+                throw new BlitException("forcing log segment " + s.path + " to disk failed: " + e, e);
+            }
+            segments.syncFrom++; // the next add() may now drop its mapping
+        }
         return next;
+    }
+
+    /**
+     * Forces what {@code s} holds beyond its last sync, with its metadata; a segment before the last also lets go
+     * of its file (its channel is open only for this).
+     */
+    private static void force(Segment s, boolean last) throws IOException {
+        int to = s.sealed ? s.end + 8 : s.end;
+        if (to > s.syncedTo) {
+            s.map.force(s.syncedTo, to - s.syncedTo);
+            s.syncedTo = to;
+        }
+        if (s.metaDirty) {
+            s.forceMetadata();
+            s.metaDirty = false;
+        }
+        if (!last) {
+            s.closeChannel();
+        }
     }
 
     /**
@@ -363,22 +397,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         try {
             int last = segments.size() - 1;
             for (int k = segments.syncFrom; k <= last; k++) {
-                Segment s = segments.get(k);
-                int to = s.sealed ? s.end + 8 : s.end;
-                if (to > s.syncedTo) {
-                    s.map.force(s.syncedTo, to - s.syncedTo);
-                    s.syncedTo = to;
-                }
-                if (s.metaDirty) {
-                    s.forceMetadata();
-                    s.metaDirty = false;
-                }
-                if (k < last) {
-                    s.closeChannel();
-                }
+                force(segments.get(k), k == last);
             }
-            segments.syncFrom = last;
-            segments.dropOldIndexes(null);
+            segments.synced(last);
             if (directoryDirty) {
                 Durable.syncDirectory(dir);
                 directoryDirty = false;
@@ -655,6 +676,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     /** @return how many segments have their record offsets in memory (for tests of the index budget) */
     synchronized int indexedSegments() {
         return segments.indexedSegments();
+    }
+
+    /** Lowers (for tests) how many older segments the log keeps mapped; see {@link Segments}. */
+    synchronized void mappedBudget(int segmentCount) {
+        segments.mappedBudget = segmentCount;
     }
 
     /** Lowers (for tests) how many record offsets of older segments the log keeps; see {@link Segments}. */

@@ -36,6 +36,21 @@ final class Segments {
      * records); tests lower it.
      */
     long indexBudget = 16L << 20;
+    /**
+     * Most segments that may be dropped kept mapped and indexed, however few records they hold: each mapping is
+     * one of the process's (Linux allows 65,530 by default, and a JVM that reaches the limit aborts), so a log
+     * of many small segments keeps a bounded number; tests lower it.
+     */
+    int mappedBudget = 256;
+    /**
+     * Segments indexed and their offsets since {@link #dropOldIndexes} last counted them exactly: hints that spare
+     * it a walk over every segment (a log of many small segments would make that quadratic) while both are under
+     * their budgets. They may overcount (segments deleted or released since), which costs one exact count.
+     */
+    private int mappedHint;
+    private long heldHint;
+    /** Most segments a writer leaves unsynced before it forces the oldest itself (see {@code BlitLog.roll}). */
+    static final int UNSYNCED_SEGMENTS = 16;
     /** The writer's: the first segment that may hold bytes not yet forced to disk. */
     int syncFrom;
 
@@ -65,10 +80,30 @@ final class Segments {
         return list.get(list.size() - 1);
     }
 
+    /**
+     * The writer's sync forced every segment before {@code last}: they may all be dropped now, so their offsets
+     * and mappings are counted exactly (the hints left out the unsynced ones).
+     */
+    void synced(int last) {
+        syncFrom = last;
+        mappedHint = Integer.MAX_VALUE;
+        dropOldIndexes(null);
+    }
+
     /** Adds a segment the writer created, or a reader found after the last ({@link #followTail}). */
     void add(Segment s) {
+        if (!list.isEmpty()) {
+            counted(last()); // no longer the last: it may be dropped from now on
+        }
         list.add(s);
         dropOldIndexes(null);
+    }
+
+    private void counted(Segment s) {
+        if (s.indexed) {
+            mappedHint++;
+            heldHint += s.offsets.length;
+        }
     }
 
     /** @return the first index of the oldest segment: 0 for an empty log */
@@ -217,37 +252,51 @@ final class Segments {
         }
         s.syncedTo = s.limit;
         s.lastRead = ++readClock;
+        counted(s);
         dropOldIndexes(s);
     }
 
     /**
-     * Keeps the offsets of the segments that may be dropped under {@link #indexBudget} entries, so that a reader
-     * going through a log of any length keeps flat memory. Any segment but the last may be dropped (its records
-     * are final), except, on the writer, one that is not synced yet ({@link BlitLog#sync} walks those).
+     * Keeps the offsets of the segments that may be dropped under {@link #indexBudget} entries, and their
+     * mappings under {@link #mappedBudget}, so that a reader going through a log of any length keeps flat memory.
+     * Any segment but the last may be dropped (its records are final), except, on the writer, one that is not
+     * synced yet ({@link BlitLog#sync} walks those).
      */
     void dropOldIndexes(Segment keep) {
+        if (mappedHint <= mappedBudget && heldHint <= indexBudget) {
+            return;
+        }
         int evictable = writer ? Math.min(list.size() - 1, syncFrom) : list.size() - 1;
         long held = 0;
+        int mapped = 0;
         for (int k = 0; k < evictable; k++) {
             Segment s = list.get(k);
             if (s.indexed) {
                 held += s.offsets.length;
+                mapped++;
             }
         }
-        while (held > indexBudget) {
-            Segment oldest = null;
-            for (int k = 0; k < evictable; k++) {
-                Segment s = list.get(k);
-                if (s.indexed && s != keep && (oldest == null || s.lastRead < oldest.lastRead)) {
-                    oldest = s;
+        if (held > indexBudget || mapped > mappedBudget) {
+            // Down to three quarters of the budgets: the next exact count is then a quarter of them away, so a log
+            // at its budget walks its segments once per many adds, not at each.
+            while (held > indexBudget - indexBudget / 4 || mapped > mappedBudget - mappedBudget / 4) {
+                Segment oldest = null;
+                for (int k = 0; k < evictable; k++) {
+                    Segment s = list.get(k);
+                    if (s.indexed && s != keep && (oldest == null || s.lastRead < oldest.lastRead)) {
+                        oldest = s;
+                    }
                 }
+                if (oldest == null) {
+                    break;
+                }
+                held -= oldest.offsets.length;
+                mapped--;
+                oldest.unindex();
             }
-            if (oldest == null) {
-                return;
-            }
-            held -= oldest.offsets.length;
-            oldest.unindex();
         }
+        mappedHint = mapped;
+        heldHint = held;
     }
 
     private List<Long> listSegments() {

@@ -407,6 +407,46 @@ class BlitLogTest {
     }
 
     /**
+     * A log of many small segments keeps a bounded number of them mapped (each mapping is one of the process's,
+     * 65,530 on Linux, where a JVM at the limit aborts) and, when its writer never syncs, a bounded number of
+     * files open: it forces the oldest unsynced segment itself and lets go of its file. Both grew with every
+     * segment (found by a scale hunt: "Too many open files" after about 1,000 segments without a sync).
+     */
+    @Test
+    void aWriterThatNeverSyncsKeepsFewFilesOpenAndFewSegmentsMapped() throws IOException {
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            log.mappedBudget(8);
+            appendRecords(log, 0, 3000);
+            long segmentFiles;
+            try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+                segmentFiles = files.filter(f -> f.toString().endsWith(".seg")).count();
+            }
+            assertTrue(segmentFiles > 100, segmentFiles + " segments");
+            assertTrue(log.indexedSegments() <= 8 + 16 + 2, "mapped segments: " + log.indexedSegments());
+            Path fds = Path.of("/proc/self/fd");
+            if (Files.isDirectory(fds)) {
+                long open = 0;
+                try (java.util.stream.Stream<Path> links = Files.list(fds)) {
+                    for (Path l : (Iterable<Path>) links::iterator) {
+                        try {
+                            if (Files.readSymbolicLink(l).startsWith(dir.toRealPath())) {
+                                open++;
+                            }
+                        } catch (IOException gone) {
+                            // closed while listed
+                        }
+                    }
+                }
+                assertTrue(open <= 16 + 4, open + " files of the log open");
+            }
+            assertRecords(log, 0, 3000);
+        }
+        try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
+            assertRecords(log, 0, 3000);
+        }
+    }
+
+    /**
      * Reading through a log keeps the offsets of at most the budget's worth of older segments (plus the one
      * just read and the last two); dropped ones are found again when read, so every read still comes back right.
      */
