@@ -386,7 +386,7 @@ public final class Blit {
         } catch (StackOverflowError e) {
             throw stackOverflow("reading", in.offset(), "the input nests");
         } catch (BlitException e) {
-            throw e;
+            throw madeByBlit(e) ? e : codeFailed(in.offset(), e);
         } catch (Exception e) { // a checked one too: code the JVM let throw it undeclared (Lombok's @SneakyThrows, Kotlin)
             throw codeFailed(in.offset(), e);
         } finally {
@@ -425,6 +425,30 @@ public final class Blit {
     }
 
     /**
+     * Whether a {@code BlitException} was made by Blit (its first stack frame, where it was made, is in one of
+     * Blit's own classes: those that come from where this class came from) rather than by a class's own reading
+     * code, whose {@code BlitException} is reported as any other exception of it ({@link #codeFailed}). Generated
+     * serializers are hidden classes, whose frames a stack trace leaves out: theirs show as their caller's.
+     */
+    private static boolean madeByBlit(BlitException e) {
+        StackTraceElement[] trace = e.getStackTrace();
+        if (trace.length == 0 || !trace[0].getClassName().startsWith("dev.blit.")) {
+            return trace.length == 0; // no stack trace to tell by: as it always was
+        }
+        try {
+            Class<?> c = Class.forName(trace[0].getClassName(), false, Blit.class.getClassLoader());
+            return java.util.Objects.equals(codeSource(c), codeSource(Blit.class));
+        } catch (ClassNotFoundException | LinkageError | SecurityException x) {
+            return false; // not a class Blit's own loader sees, so not one of Blit's
+        }
+    }
+
+    private static Object codeSource(Class<?> c) {
+        java.security.CodeSource s = c.getProtectionDomain().getCodeSource();
+        return s == null ? null : s.getLocation();
+    }
+
+    /**
      * Built apart from {@link #write(Object, WriteBuffer)} and {@link #read(ReadBuffer)}: the concatenation
      * inline would make them too big for the JIT to inline into their callers.
      */
@@ -459,7 +483,7 @@ public final class Blit {
         try {
             write(value, out);
             out.flush();
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) { // a checked one too: code the JVM let throw it undeclared (Lombok's @SneakyThrows)
             // A failed write leaves no partial value behind the caller's position, whoever's code failed: a
             // value past the staging area has already sent part of itself into the target.
             target.position(start);

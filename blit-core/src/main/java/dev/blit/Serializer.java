@@ -26,7 +26,8 @@ public interface Serializer<T> {
 
     /**
      * Reads one value's content. An exception thrown here on bytes it does not accept reaches the caller of
-     * {@code Blit.read} as a {@link BlitException} with the offset and the exception as its cause, so a
+     * {@code Blit.read} as a {@link BlitException} with the offset and the exception as its cause (a
+     * {@code BlitException} of its own too; one Blit threw, from a nested read, comes as it is), so a
      * serializer may check what it reads with whatever exception suits it.
      *
      * @param in the buffer to read from

@@ -237,4 +237,93 @@ class UserCodeFailureTest {
         assertSame(Unwritable.FAILURE, e);
         assertEquals(mark, out.position());
     }
+
+    /** Refuses a version it does not know with a BlitException of its own making. */
+    static final class Versioned {
+    }
+
+    static final Serializer<Versioned> VERSIONED = new Serializer<>() {
+        @Override
+        public void write(WriteBuffer out, Versioned v) {
+            out.writeByte(9);
+        }
+
+        @Override
+        public Versioned read(ReadBuffer in) {
+            int version = in.readByte();
+            if (version != 1) {
+                throw new BlitException("unsupported version " + version);
+            }
+            return new Versioned();
+        }
+    };
+
+    @Test
+    void aBlitExceptionOfTheReadingCodesOwnIsReportedAsAnyOtherOfItsExceptions() {
+        Blit blit = Blit.builder().register(Versioned.class, 100, VERSIONED).build();
+        byte[] bytes = blit.toBytes(List.of("pad", new Versioned()));
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+        assertEquals("reading failed at offset 9: dev.blit.BlitException: unsupported version 9 (thrown in "
+                + UserCodeFailureTest.class.getName() + "$2.read)", e.getMessage());
+        assertEquals("unsupported version 9", e.getCause().getMessage());
+        // Blit's own, from a read the serializer asked for, comes as it is.
+        BlitException truncated = assertThrows(BlitException.class,
+                () -> blit.fromBytes(java.util.Arrays.copyOf(bytes, bytes.length - 1)));
+        assertEquals(null, truncated.getCause(), truncated.getMessage());
+    }
+
+    /** Writes an int, or, when told to, fails with a checked exception the compiler never saw (Lombok's @SneakyThrows). */
+    static final class Sneaky {
+        static boolean fail;
+        final int v;
+
+        Sneaky(int v) {
+            this.v = v;
+        }
+    }
+
+    static final Serializer<Sneaky> SNEAKY = new Serializer<>() {
+        @Override
+        public void write(WriteBuffer out, Sneaky s) {
+            if (Sneaky.fail) {
+                throw UserCodeFailureTest.<RuntimeException>sneaky(new java.io.IOException("checked"));
+            }
+            out.writeInt(s.v);
+        }
+
+        @Override
+        public Sneaky read(ReadBuffer in) {
+            return new Sneaky(in.readInt());
+        }
+    };
+
+    /** The value past the 8 KiB staging area, so that part of it has left for the file or ByteBuffer when it fails. */
+    @Test
+    void aCheckedExceptionThrownUndeclaredByWritingCodeLeavesNothingBehind(@TempDir Path dir) throws Exception {
+        Blit blit = Blit.builder().register(Sneaky.class, 100, SNEAKY).build();
+        Object big = List.of("x".repeat(30000), new Sneaky(2));
+        Path file = dir.resolve("f.bin");
+        try {
+            try (dev.blit.log.ObjectFile.Writer w = dev.blit.log.ObjectFile.writer(file, blit)) {
+                w.write(new Sneaky(1));
+                Sneaky.fail = true;
+                Exception e = assertThrows(Exception.class, () -> w.write(big));
+                assertInstanceOf(java.io.IOException.class, e);
+                Sneaky.fail = false;
+                w.write(new Sneaky(3));
+            }
+            List<Object> back = new ArrayList<>();
+            try (dev.blit.log.ObjectFile.Reader r = dev.blit.log.ObjectFile.reader(file, blit)) {
+                r.forEach(back::add);
+            }
+            assertEquals(2, back.size(), back.toString());
+            assertEquals(3, ((Sneaky) back.get(1)).v);
+            java.nio.ByteBuffer target = java.nio.ByteBuffer.allocate(100_000).position(7);
+            Sneaky.fail = true;
+            assertInstanceOf(java.io.IOException.class, assertThrows(Exception.class, () -> blit.write(big, target)));
+            assertEquals(7, target.position());
+        } finally {
+            Sneaky.fail = false;
+        }
+    }
 }

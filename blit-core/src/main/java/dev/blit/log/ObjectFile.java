@@ -371,7 +371,7 @@ public final class ObjectFile {
             boolean interrupted = sink != null && Thread.interrupted();
             try {
                 blit.write(value, out);
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) { // a checked one too, which a user's code can throw undeclared (@SneakyThrows)
                 afterFailure(mark, e);
                 throw e;
             } finally {
