@@ -281,19 +281,10 @@ public final class Blit {
      */
     public void write(Object value, WriteBuffer out) {
         ObjectWriter previous = out.objects();
-        WriteSession session = WriteSession.claim(previous, this);
-        boolean fresh = session == null;
-        if (fresh) {
-            session = new WriteSession(this, registry, references, maxDepth);
-            session.keep(previous);
-        }
-        if (session != previous) {
-            out.objects(session);
-        }
+        WriteSession session = WriteSession.start(out, previous, this, registry, references, maxDepth);
         long mark = out.position();
-        session.begin(WriteSession.nestedDepth(previous));
         try {
-            session.writeObject(out, value);
+            session.writeMessage(out, value);
         } catch (StackOverflowError e) {
             BlitException failure = stackOverflow("writing", out.position(), references ? "the object graph is"
                     : "the object graph is (with references(false) a cycle, an object that reaches itself, never ends:"
@@ -304,10 +295,7 @@ public final class Blit {
             undo(out, mark);
             throw e;
         } finally {
-            session.end();
-            if (fresh && WriteSession.inUse(previous)) {
-                out.objects(previous); // a nested write: the outer one goes on with its own session
-            }
+            session.end(out, previous); // a nested write: the outer one goes on with its own session
         }
     }
 
@@ -362,16 +350,7 @@ public final class Blit {
     /** {@link #read(ReadBuffer)}, into {@code target} when it is not null. */
     private Object readValue(ReadBuffer in, Object target) {
         ObjectReader previous = in.objects();
-        ReadSession session = ReadSession.claim(previous, this);
-        boolean fresh = session == null;
-        if (fresh) {
-            session = new ReadSession(this, registry, references, maxDepth);
-            session.keep(previous);
-        }
-        if (session != previous) {
-            in.objects(session);
-        }
-        session.begin(ReadSession.nestedDepth(previous));
+        ReadSession session = ReadSession.start(in, previous, this, registry, references, maxDepth);
         boolean attach = in.limits() == null;
         if (attach) {
             in.limits(limits);
@@ -393,10 +372,7 @@ public final class Blit {
             if (attach) {
                 settleAfterFailure(in);
             }
-            session.end();
-            if (fresh && ReadSession.inUse(previous)) {
-                in.objects(previous); // a nested read: the outer one goes on with its own session
-            }
+            session.end(in, previous); // a nested read: the outer one goes on with its own session
             if (attach) {
                 in.limits(null);
             }

@@ -19,6 +19,10 @@ import dev.blit.buffer.WriteBuffer;
  */
 public interface Serializer<T> {
     /**
+     * Writes one value's content. An exception thrown here reaches the caller of {@code Blit.write} as it is, the
+     * buffer left as it was before the value; one from a nested {@link WriteBuffer#writeObject} must propagate
+     * (caught and ignored, the whole value fails: see there).
+     *
      * @param out   the buffer to write to
      * @param value never null
      */

@@ -517,6 +517,29 @@ class BlitFacadeTest {
         assertNotSame(mine, out.objects(), "the first instance's session was dropped when a third took its place");
     }
 
+    /**
+     * writeObject and readObject work only inside a Blit call, also on a buffer a Blit call used before: its idle
+     * session there took them once, and the objects they numbered leaked into the next message's references.
+     */
+    @Test
+    void writeObjectAndReadObjectRefuseOnceTheBlitCallOnTheBufferHasEnded() {
+        Blit refs = Blit.builder().references(true).build();
+        WriteBuffer out = new WriteBuffer();
+        refs.write("first", out);
+        List<Object> shared = new ArrayList<>(List.of("s"));
+        BlitException w = assertThrows(BlitException.class, () -> out.writeObject(shared));
+        assertTrue(w.getMessage().contains("not being written by a Blit instance"), w.getMessage());
+        assertThrows(BlitException.class, () -> dev.blit.internal.WriteSession.of(out));
+        refs.write(new ArrayList<>(List.of(shared, shared)), out);
+        ReadBuffer in = ReadBuffer.of(out.toByteArray());
+        assertEquals("first", refs.read(in));
+        assertThrows(BlitException.class, in::readObject);
+        assertThrows(BlitException.class, () -> dev.blit.internal.ReadSession.of(in));
+        in.reference("nothing to number outside a read"); // a no-op, as on a buffer Blit never read
+        assertEquals(List.of(List.of("s"), List.of("s")), refs.read(in));
+        assertTrue(in.isExhausted());
+    }
+
     /** Its content is its payload as a byte array made by a nested toBytes of the same instance (and read back with fromBytes). */
     static final class Sealed implements Marshallable {
         static Blit self;

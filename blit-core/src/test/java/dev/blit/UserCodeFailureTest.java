@@ -326,4 +326,55 @@ class UserCodeFailureTest {
             Sneaky.fail = false;
         }
     }
+
+    /** Writes its payload, or null when the payload cannot be written: it catches the failure and goes on. */
+    static final class Attachment {
+        final Object payload;
+
+        Attachment(Object payload) {
+            this.payload = payload;
+        }
+    }
+
+    static final class Unregistered {
+    }
+
+    static final Serializer<Attachment> FORGIVING = new Serializer<>() {
+        @Override
+        public void write(WriteBuffer out, Attachment a) {
+            try {
+                out.writeObject(a.payload);
+            } catch (BlitException e) {
+                out.writeObject(null);
+            }
+        }
+
+        @Override
+        public Attachment read(ReadBuffer in) {
+            return new Attachment(in.readObject());
+        }
+    };
+
+    /**
+     * A nested value that fails halfway leaves its bytes and reference numbers in the message; a serializer that
+     * catches that and goes on made bytes that read back as garbage. The whole value fails instead.
+     */
+    @Test
+    void aSerializerThatSwallowsAFailedNestedWriteFailsTheWholeValue() {
+        for (boolean references : new boolean[] {false, true}) {
+            Blit blit = Blit.builder().references(references).register(Attachment.class, 100, FORGIVING).build();
+            Object value = List.of(new Attachment(new ArrayList<>(List.of("abc", new Unregistered()))), "after");
+            BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(value));
+            assertTrue(e.getMessage().contains("caught the exception and went on"), e.getMessage());
+            WriteBuffer out = new WriteBuffer();
+            blit.write("before", out);
+            long mark = out.position();
+            assertThrows(BlitException.class, () -> blit.write(value, out));
+            assertEquals(mark, out.position(), "nothing of the value stays");
+            // Failing before it wrote anything, the nested value leaves nothing to undo: that is fine.
+            Attachment direct = (Attachment) ((List<?>) blit.fromBytes(blit.toBytes(
+                    List.of(new Attachment(new Unregistered()), "after")))).get(0);
+            assertEquals(null, direct.payload);
+        }
+    }
 }

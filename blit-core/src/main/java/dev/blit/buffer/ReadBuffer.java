@@ -371,7 +371,8 @@ public final class ReadBuffer {
 
     /**
      * Reads one tagged value. Only available while Blit reads this buffer, e.g. inside a
-     * {@code Marshallable}.
+     * {@code Marshallable}; outside a {@code Blit} call on it (also once one that used it has ended) it throws a
+     * {@link BlitException}.
      *
      * @return the value, possibly null
      */

@@ -311,9 +311,14 @@ public final class WriteBuffer {
 
     /**
      * Writes any value Blit knows (a built-in type, a registered class, null) with its type tag. Only
-     * available while the buffer is being written by {@code Blit}, e.g. inside a {@code Marshallable}.
+     * available while the buffer is being written by {@code Blit}, e.g. inside a {@code Marshallable}: its
+     * value goes into that message, numbered among its references. Let an exception from it propagate: a value
+     * that failed halfway has left part of itself in the message, so a write that catches it and goes on fails
+     * as a whole when it ends ({@code Blit.write} then leaves the buffer as it was before the value).
      *
      * @param value the value, or null
+     * @throws BlitException outside a {@code Blit} call on this buffer (also once one that used it has ended),
+     *                       or if the value cannot be written
      */
     public void writeObject(Object value) {
         ObjectWriter w = objects;

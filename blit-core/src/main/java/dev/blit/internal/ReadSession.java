@@ -85,17 +85,17 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
-     * The read-side twin of {@link WriteSession#claim}: a session left on a reused buffer serves the next
-     * read of the same Blit instance, also when another instance read the buffer in between (it is then
-     * the spare of that instance's session). The caller attaches the returned session if it is not {@code r}.
+     * The read-side twin of {@link WriteSession}'s claim: a session left on a reused buffer (behind its
+     * {@link Idle}) serves the next read of the same Blit instance, also when another instance read the buffer in
+     * between (it is then the spare of that instance's session).
      *
      * @param r     what the buffer has attached
      * @param owner the Blit instance about to read
      * @return the owner's idle session on this buffer, or null if there is none
      */
-    public static ReadSession claim(ObjectReader r, Object owner) {
-        if (r instanceof ReadSession && owner != null) {
-            ReadSession s = (ReadSession) r;
+    private static ReadSession claim(ObjectReader r, Object owner) {
+        if (r instanceof Idle) {
+            ReadSession s = ((Idle) r).session;
             if (!s.active) {
                 if (s.owner == owner) {
                     return s;
@@ -111,16 +111,73 @@ public final class ReadSession implements ObjectReader {
         return null;
     }
 
-    /**
-     * The read-side twin of {@link WriteSession#keep}.
-     *
-     * @param previous what the buffer has attached, or null
-     */
-    public void keep(ObjectReader previous) {
-        if (previous instanceof ReadSession && !((ReadSession) previous).active) {
-            ReadSession p = (ReadSession) previous;
+    /** The read-side twin of {@link WriteSession}'s keep. */
+    private void keep(ObjectReader previous) {
+        if (previous instanceof Idle && !((Idle) previous).session.active) {
+            ReadSession p = ((Idle) previous).session;
             p.spare = null;
             spare = p;
+        }
+    }
+
+    /**
+     * The read-side twin of {@link WriteSession#start}.
+     *
+     * @param in         the buffer
+     * @param previous   what the buffer has attached ({@link ReadBuffer#objects()})
+     * @param owner      the Blit instance about to read
+     * @param registry   its registry
+     * @param references whether it tracks identity
+     * @param maxDepth   its nesting limit
+     * @return the session, active
+     */
+    public static ReadSession start(ReadBuffer in, ObjectReader previous, Object owner, Registry registry,
+                                    boolean references, int maxDepth) {
+        ReadSession s = claim(previous, owner);
+        if (s == null) {
+            s = new ReadSession(owner, registry, references, maxDepth);
+            s.keep(previous);
+        }
+        in.objects(s);
+        s.begin(nestedDepth(previous));
+        return s;
+    }
+
+    /**
+     * The read-side twin of {@link WriteSession#end(WriteBuffer, ObjectWriter)}: between reads the buffer holds
+     * the session's {@link Idle}, which refuses {@link ReadBuffer#readObject()}.
+     *
+     * @param in       the buffer
+     * @param previous what it had attached before {@link #start}
+     */
+    public void end(ReadBuffer in, ObjectReader previous) {
+        end();
+        in.objects(inUse(previous) ? previous : idle);
+    }
+
+    /** What the buffer holds while this session is idle between messages; see {@link Idle}. */
+    private final Idle idle = new Idle(this);
+
+    /**
+     * Stands for an idle session on its buffer (see {@code WriteSession.Idle}): {@link ReadBuffer#readObject()}
+     * and {@link #of} refuse, as on a buffer Blit never read; {@link ReadBuffer#reference} does nothing, as there.
+     */
+    private static final class Idle implements ObjectReader {
+        final ReadSession session;
+
+        Idle(ReadSession session) {
+            this.session = session;
+        }
+
+        @Override
+        public Object readObject(ReadBuffer in) {
+            throw new BlitException("readObject needs a Blit instance: this buffer is not being read by a Blit"
+                    + " instance (the read it was used for has ended); read through Blit.read(buffer)");
+        }
+
+        @Override
+        public void reference(Object value) {
+            // outside a read there is nothing to number
         }
     }
 
@@ -133,7 +190,7 @@ public final class ReadSession implements ObjectReader {
      * @param r what the buffer has attached, or null
      * @return true if it is a session in use
      */
-    public static boolean inUse(ObjectReader r) {
+    private static boolean inUse(ObjectReader r) {
         return r instanceof ReadSession && ((ReadSession) r).active;
     }
 
@@ -143,7 +200,7 @@ public final class ReadSession implements ObjectReader {
      * @return the depth of the read in progress on the buffer (a session in use: this read is nested in one of
      *         its values), else 0
      */
-    public static int nestedDepth(ObjectReader previous) {
+    private static int nestedDepth(ObjectReader previous) {
         return previous instanceof ReadSession && ((ReadSession) previous).active ? ((ReadSession) previous).depth : 0;
     }
 
@@ -154,7 +211,10 @@ public final class ReadSession implements ObjectReader {
      *              calling {@code Blit.read}) the outer one's ({@link #nestedDepth}), so that {@code maxDepth}
      *              bounds the nesting through such calls too
      */
-    public void begin(int depth) {
+    private void begin(int depth) {
+        if (refCount > 0) {
+            dropRefs(); // a no-op when end() did it: a message never inherits another's numbers
+        }
         active = true;
         this.depth = depth;
         pending = -1;
@@ -269,16 +329,18 @@ public final class ReadSession implements ObjectReader {
     }
 
     /** Ends one message, dropping the decoded objects so the session retains none of them. */
-    public void end() {
+    private void end() {
         active = false;
         validations = null;
-        if (refs != null) {
-            if (refCount > 0) {
-                // Fresh rather than cleared, and sized by this message's use: see IdentityTable.clear.
-                refs = new Object[Math.max(16, refCount)];
-            }
-            refCount = 0;
+        if (refCount > 0) {
+            dropRefs();
         }
+    }
+
+    private void dropRefs() {
+        // Fresh rather than cleared, and sized by this message's use: see IdentityTable.clear.
+        refs = new Object[Math.max(16, refCount)];
+        refCount = 0;
     }
 
     /**

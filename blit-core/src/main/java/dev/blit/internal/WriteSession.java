@@ -93,19 +93,18 @@ public final class WriteSession implements ObjectWriter {
     }
 
     /**
-     * A Blit keeps its session attached to the buffer it wrote to, so that the next write to that buffer
-     * (the common case: one reused buffer per thread) allocates nothing. When a second instance takes the
+     * A Blit keeps its session on the buffer it wrote to (behind its {@link Idle}), so that the next write to that
+     * buffer (the common case: one reused buffer per thread) allocates nothing. When a second instance takes the
      * buffer over, the first one's idle session stays behind as the newcomer's spare, and comes back when the
-     * first instance writes again: two instances taking turns on one buffer both reuse their sessions. The
-     * caller attaches the returned session if it is not {@code w} itself.
+     * first instance writes again: two instances taking turns on one buffer both reuse their sessions.
      *
      * @param w     what the buffer has attached
      * @param owner the Blit instance about to write
      * @return the owner's idle session on this buffer, ready for a new message, or null if there is none
      */
-    public static WriteSession claim(ObjectWriter w, Object owner) {
-        if (w instanceof WriteSession && owner != null) {
-            WriteSession s = (WriteSession) w;
+    private static WriteSession claim(ObjectWriter w, Object owner) {
+        if (w instanceof Idle) {
+            WriteSession s = ((Idle) w).session;
             if (!s.active) {
                 if (s.owner == owner) {
                     return s;
@@ -128,11 +127,70 @@ public final class WriteSession implements ObjectWriter {
      *
      * @param previous what the buffer has attached, or null
      */
-    public void keep(ObjectWriter previous) {
-        if (previous instanceof WriteSession && !((WriteSession) previous).active) {
-            WriteSession p = (WriteSession) previous;
+    private void keep(ObjectWriter previous) {
+        if (previous instanceof Idle && !((Idle) previous).session.active) {
+            WriteSession p = ((Idle) previous).session;
             p.spare = null;
             spare = p;
+        }
+    }
+
+    /**
+     * Starts a message of {@code owner}'s on {@code out}: claims its idle session there (or makes one), attaches
+     * it and begins it. Pair with {@link #end(WriteBuffer, ObjectWriter)} in a {@code finally}.
+     *
+     * @param out        the buffer
+     * @param previous   what the buffer has attached ({@link WriteBuffer#objects()})
+     * @param owner      the Blit instance about to write
+     * @param registry   its registry
+     * @param references whether it tracks identity
+     * @param maxDepth   its nesting limit
+     * @return the session, active
+     */
+    public static WriteSession start(WriteBuffer out, ObjectWriter previous, Object owner, Registry registry,
+                                     boolean references, int maxDepth) {
+        WriteSession s = claim(previous, owner);
+        if (s == null) {
+            s = new WriteSession(owner, registry, references, maxDepth);
+            s.keep(previous);
+        }
+        out.objects(s);
+        s.begin(nestedDepth(previous));
+        return s;
+    }
+
+    /**
+     * Ends the message {@link #start} began, and leaves the buffer with what it is to hold: for a write nested in
+     * another's value, the outer write's session (it goes on with its own), else this session's {@link Idle}, which
+     * the next write finds and which refuses {@link WriteBuffer#writeObject} until then.
+     *
+     * @param out      the buffer
+     * @param previous what it had attached before {@link #start}
+     */
+    public void end(WriteBuffer out, ObjectWriter previous) {
+        end();
+        out.objects(inUse(previous) ? previous : idle);
+    }
+
+    /** What the buffer holds while this session is idle between messages; see {@link Idle}. */
+    private final Idle idle = new Idle(this);
+
+    /**
+     * Stands for an idle session on its buffer: the next write of its owner finds the session through it, while
+     * {@link WriteBuffer#writeObject} and {@link #of} refuse, as on a buffer Blit never wrote to, rather than write
+     * outside a message with the idle session's state, which the next message would inherit.
+     */
+    private static final class Idle implements ObjectWriter {
+        final WriteSession session;
+
+        Idle(WriteSession session) {
+            this.session = session;
+        }
+
+        @Override
+        public void writeObject(WriteBuffer out, Object value) {
+            throw new BlitException("writeObject needs a Blit instance: this buffer is not being written by a Blit"
+                    + " instance (the write it was used for has ended); write through Blit.write(value, buffer)");
         }
     }
 
@@ -145,7 +203,7 @@ public final class WriteSession implements ObjectWriter {
      * @param w what the buffer has attached, or null
      * @return true if it is a session in use
      */
-    public static boolean inUse(ObjectWriter w) {
+    private static boolean inUse(ObjectWriter w) {
         return w instanceof WriteSession && ((WriteSession) w).active;
     }
 
@@ -155,7 +213,7 @@ public final class WriteSession implements ObjectWriter {
      * @return the depth of the write in progress on the buffer (a session in use: this write is nested in one of
      *         its values), else 0
      */
-    public static int nestedDepth(ObjectWriter previous) {
+    private static int nestedDepth(ObjectWriter previous) {
         return previous instanceof WriteSession && ((WriteSession) previous).active ? ((WriteSession) previous).depth : 0;
     }
 
@@ -166,9 +224,13 @@ public final class WriteSession implements ObjectWriter {
      *              {@code Marshallable} calling {@code Blit.write}) the outer one's ({@link #nestedDepth}), so that
      *              {@code maxDepth} bounds the nesting through such calls too
      */
-    public void begin(int depth) {
+    private void begin(int depth) {
         active = true;
         this.depth = depth;
+        startDepth = depth;
+        if (refs != null) {
+            refs.clear(); // a no-op when end() did it: a message never inherits another's numbers
+        }
         lateCount = 0;
         describedLow = 0;
         if (described != null) {
@@ -183,7 +245,7 @@ public final class WriteSession implements ObjectWriter {
     }
 
     /** Ends one message, dropping references to the objects written so the session retains none of them. */
-    public void end() {
+    private void end() {
         active = false;
         if (refs != null) {
             refs.clear();
@@ -215,6 +277,34 @@ public final class WriteSession implements ObjectWriter {
             return;
         }
         write(out, value, registration(value.getClass()));
+    }
+
+    /**
+     * Writes the value of a message ({@code Blit.write}). Every level a value enters is left when its content is
+     * written, so a level still open at the end means that a nested write failed (threw past the {@code exit} of
+     * the values it was in) and a serializer of the user's caught the exception and went on: what the failed
+     * value wrote before failing, its bytes and reference numbers, is in the message, which would not read back.
+     * So the message fails here; nothing of it stays in the buffer. Costs one compare per message.
+     *
+     * @param out   the buffer
+     * @param value the value, or null
+     */
+    public void writeMessage(WriteBuffer out, Object value) {
+        writeObject(out, value);
+        if (depth != startDepth) {
+            throw swallowed(out);
+        }
+    }
+
+    /** The depth {@link #begin} started the message at. */
+    private int startDepth;
+
+    private static BlitException swallowed(WriteBuffer out) {
+        return new BlitException("a value nested in this one failed to be written and the Serializer, Marshallable or"
+                + " writeObject hook that wrote it caught the exception and went on (offset " + out.position() + " when"
+                + " the message ended): what the failed value wrote before failing, bytes and reference numbers, would"
+                + " stay in the message, which could then not be read back, so the whole value fails; let an exception"
+                + " from WriteBuffer.writeObject (or Blit.write) propagate out of your write method");
     }
 
     Registration registration(Class<?> type) {
@@ -405,8 +495,18 @@ public final class WriteSession implements ObjectWriter {
     public void enterLeaf(WriteBuffer out, Object value, int id) {
         out.writeUnsignedVarInt(id);
         if (depth >= maxDepth) {
-            throw tooDeep(out, value);
+            throw leafTooDeep(out, value);
         }
+    }
+
+    /**
+     * {@link #tooDeep} for a leaf whose tag is written: counts the level the leaf did not enter, as a value that
+     * failed inside its level leaves it counted, so that {@link #writeMessage} sees the failure if a serializer of
+     * the user's swallows it.
+     */
+    private BlitException leafTooDeep(WriteBuffer out, Object value) {
+        depth++;
+        return tooDeep(out, value);
     }
 
     /**
