@@ -408,8 +408,8 @@ public final class Blit {
      */
     private static boolean madeByBlit(BlitException e) {
         StackTraceElement[] trace = e.getStackTrace();
-        if (trace.length == 0 || !trace[0].getClassName().startsWith("dev.blit.")) {
-            return trace.length == 0; // no stack trace to tell by: as it always was
+        if (trace.length == 0 || !trace[0].getClassName().startsWith(Blit.class.getPackageName())) {
+            return trace.length == 0; // no stack trace to tell by: as it always was (a shaded copy: its package)
         }
         try {
             Class<?> c = Class.forName(trace[0].getClassName(), false, Blit.class.getClassLoader());
