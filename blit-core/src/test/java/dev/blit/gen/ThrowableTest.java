@@ -390,7 +390,8 @@ class ThrowableTest {
         assertEquals(null, alone.getCause());
         byte[] reworded = PLAIN.toBytes(traced(new Reworded("late", 7)));
         BlitException e = assertThrows(BlitException.class, () -> PLAIN.fromBytes(reworded));
-        assertTrue(e.getMessage().contains("rebuilt it with message \"late (7) (7)\""), e.getMessage());
+        assertTrue(e.getMessage().contains("rebuilt it with message \"late (7) (7)\"")
+                && e.getMessage().contains("(String message, int code)"), e.getMessage());
     }
 
     /**
@@ -477,6 +478,288 @@ class ThrowableTest {
         assertRejected("64 07 62 61 64 00 ff ff 03 00", "offset 6");
         // a cause the constructor's parameter cannot take: UncheckedIOException(String, IOException)
         assertRejected("66 09 77 72 61 70 68 00 00 00 00 00 00", "cannot be given", "offset 1");
+    }
+
+    /** A final field and a mutable one, the constructor taking the message and the final one only. */
+    static final class Mixed extends RuntimeException {
+        final int code;
+        String detail;
+
+        Mixed(String message, int code) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    static class Base extends RuntimeException {
+        final int code;
+
+        Base(String message, int code) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    /** Base's final field, and a mutable one of its own that its constructor does not take. */
+    static final class Sub extends Base {
+        String extra;
+
+        Sub(String message, int code) {
+            super(message, code);
+        }
+    }
+
+    /**
+     * The message parameter is not the String field: it goes to super(message). By type alone the constructor takes
+     * exactly the fields, which rebuilt detail from the message (or failed the read).
+     */
+    @Test
+    void aFieldTheConstructorDoesNotTakeIsSetAfterItNotTakenFromTheMessage() {
+        Blit blit = Blit.builder().register(Mixed.class, 100).register(Sub.class, 101).build();
+        for (String detail : new String[] {"timeout", "retry later", null}) {
+            Mixed m = traced(new Mixed("timeout", 3));
+            m.detail = detail;
+            Mixed back = roundTrip(blit, m);
+            assertEquals(List.of("timeout", 3), List.of(back.getMessage(), back.code));
+            assertEquals(detail, back.detail);
+        }
+        Sub sub = traced(new Sub("m", 4));
+        sub.extra = "e";
+        Sub back = roundTrip(blit, sub);
+        assertEquals(List.of("m", 4, "e"), List.of(back.getMessage(), back.code, back.extra));
+    }
+
+    /** The cause kept in a typed field as well, a common shape. */
+    static final class Wrapped extends Exception {
+        final IOException root;
+
+        Wrapped(String message, IOException root) {
+            super(message, root);
+            this.root = root;
+        }
+
+        /** Not the one Blit uses: its cause need not be the root. */
+        Wrapped(String message, IOException root, Throwable cause) {
+            super(message, cause);
+            this.root = root;
+        }
+    }
+
+    /** A cause of its own, in a field getCause() answers from. */
+    static final class FieldCause extends RuntimeException {
+        Throwable inner;
+
+        FieldCause(String message, Throwable inner) {
+            super(message);
+            this.inner = inner;
+        }
+
+        @Override
+        public synchronized Throwable getCause() {
+            return inner;
+        }
+    }
+
+    /**
+     * Without references the field and the cause are read as two copies of one exception; the constructor gives the
+     * exception the field's, which holds what the bytes' cause holds. A field that holds another cause is refused.
+     */
+    @Test
+    void anOwnFieldThatIsTheCauseTooRoundTripsWithoutReferences() {
+        for (boolean references : new boolean[] {false, true}) {
+            Blit blit = Blit.builder().references(references).register(Wrapped.class, 100)
+                    .register(IOException.class, 101).register(FieldCause.class, 102).build();
+            Wrapped back = roundTrip(blit, traced(new Wrapped("failed", traced(new IOException("disk")))));
+            assertEquals("failed", back.getMessage());
+            assertEquals("disk", back.root.getMessage());
+            assertSame(back.root, back.getCause());
+            FieldCause field = roundTrip(blit, traced(new FieldCause("f", traced(new IOException("inner")))));
+            assertEquals("inner", field.getCause().getMessage());
+            byte[] other = blit.toBytes(traced(new Wrapped("failed", traced(new IOException("disk")),
+                    traced(new IOException("other")))));
+            BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(other));
+            assertTrue(e.getMessage().contains("rebuilt it with cause java.io.IOException: disk"), e.getMessage());
+        }
+    }
+
+    static final class Storage extends Exception {
+        Storage(String message, IOException cause) {
+            super(message, cause);
+        }
+
+        Storage(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    static final class Config extends Exception {
+        Config(String message) {
+            super(message);
+        }
+
+        Config(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
+    static final class Wrap extends RuntimeException {
+        Wrap(IOException cause) {
+            super(cause);
+        }
+
+        Wrap(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    /** No constructor takes a cause other than an IOException; (int) leaves it for initCause. */
+    static final class Strict extends Exception {
+        Strict(String message, IOException cause) {
+            super(message, cause);
+        }
+
+        Strict(int code) {
+            super("code " + code);
+        }
+    }
+
+    /** Each exception is rebuilt by an overload that takes its cause, else (String) and initCause. */
+    @Test
+    void overloadedCauseConstructorsTakeTheCauseTheirTypeAccepts() {
+        Blit blit = Blit.builder().register(Storage.class, 100).register(Config.class, 101).register(Wrap.class, 102)
+                .register(Strict.class, 103).register(IOException.class, 104)
+                .register(IllegalStateException.class, 105).build();
+        for (Throwable cause : new Throwable[] {traced(new IOException("disk")), traced(new IllegalStateException("s")), null}) {
+            Storage back = roundTrip(blit, traced(new Storage("store failed", cause)));
+            assertEquals("store failed", back.getMessage());
+            assertEquals(cause == null ? null : cause.getClass(), back.getCause() == null ? null : back.getCause().getClass());
+            Wrap wrap = roundTrip(blit, traced(new Wrap(cause)));
+            assertEquals(cause == null ? null : cause.getMessage(), wrap.getCause() == null ? null : wrap.getCause().getMessage());
+        }
+        Config config = traced(new Config("bad config"));
+        config.initCause(traced(new IllegalStateException("parse")));
+        Config back = roundTrip(blit, config);
+        assertEquals(List.of("bad config", "parse"), List.of(back.getMessage(), back.getCause().getMessage()));
+        Strict strict = traced(new Strict(7));
+        strict.initCause(new IllegalStateException("no"));
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(strict));
+        assertTrue(e.getMessage().contains("Strict") && e.getMessage().contains("java.lang.IllegalStateException")
+                && e.getMessage().contains("java.io.IOException"), e.getMessage());
+        assertEquals("code 7", roundTrip(blit, traced(new Strict(7))).getMessage());
+    }
+
+    static final class Rejected extends RuntimeException {
+        final int code;
+
+        Rejected(int code) {
+            super("rejected " + code);
+            this.code = code;
+        }
+
+        Rejected(String message, int code) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    /** The one that takes the message is preferred: the other can rebuild only the message it makes. */
+    @Test
+    void aConstructorTakingTheMessageIsPreferredToOneMakingIt() {
+        Blit blit = Blit.builder().register(Rejected.class, 100).build();
+        Rejected back = roundTrip(blit, traced(new Rejected("card expired", 5)));
+        assertEquals(List.of("card expired", 5), List.of(back.getMessage(), back.code));
+        assertEquals("rejected 6", roundTrip(blit, traced(new Rejected(6))).getMessage());
+    }
+
+    static final class Note extends RuntimeException {
+        Note(String message) {
+            super(message);
+        }
+    }
+
+    /** A constructor that adds a suppressed exception of its own. */
+    static final class Ctx extends RuntimeException {
+        Ctx(String message) {
+            super(message);
+            addSuppressed(new Note("context captured at construction"));
+        }
+    }
+
+    /** Ctx's shape without what its constructor adds, written under Ctx's id. */
+    static final class CtxTwin extends RuntimeException {
+        CtxTwin(String message) {
+            super(message);
+        }
+    }
+
+    @Test
+    void suppressedExceptionsTheConstructorAddsAreNotAddedTwice() {
+        Blit blit = Blit.builder().register(Note.class, 100).register(Ctx.class, 101).build();
+        Ctx ctx = traced(new Ctx("c"), new StackTraceElement("C", "m", "C.java", 1));
+        ctx.getSuppressed()[0].setStackTrace(new StackTraceElement[] {new StackTraceElement("N", "n", "N.java", 2)});
+        ctx.addSuppressed(traced(new Note("later")));
+        Ctx once = roundTrip(blit, ctx);
+        Ctx twice = roundTrip(blit, once);
+        for (Ctx back : List.of(once, twice)) {
+            assertEquals(2, back.getSuppressed().length);
+            assertEquals("context captured at construction", back.getSuppressed()[0].getMessage());
+            assertArrayEquals(ctx.getSuppressed()[0].getStackTrace(), back.getSuppressed()[0].getStackTrace());
+            assertEquals("later", back.getSuppressed()[1].getMessage());
+        }
+        byte[] bytes = Blit.builder().register(Note.class, 100).register(CtxTwin.class, 101).build()
+                .toBytes(traced(new CtxTwin("c")));
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+        assertTrue(e.getMessage().contains("added suppressed exception"), e.getMessage());
+    }
+
+    static final class Quiet extends RuntimeException {
+        Quiet(String message) {
+            super(message);
+        }
+
+        @Override
+        public StackTraceElement[] getStackTrace() {
+            return null;
+        }
+    }
+
+    static final class NullFrame extends RuntimeException {
+        NullFrame(String message) {
+            super(message);
+        }
+
+        @Override
+        public StackTraceElement[] getStackTrace() {
+            return new StackTraceElement[] {new StackTraceElement("C", "m", "C.java", 1), null};
+        }
+    }
+
+    @Test
+    void aNullStackTraceOrFrameIsRefusedOnWritingNamingTheClass() {
+        Blit blit = Blit.builder().register(Quiet.class, 100).register(NullFrame.class, 101).build();
+        BlitException quiet = assertThrows(BlitException.class, () -> blit.toBytes(new Quiet("q")));
+        assertTrue(quiet.getMessage().contains("Quiet") && quiet.getMessage().contains("getStackTrace() returned null"),
+                quiet.getMessage());
+        BlitException frame = assertThrows(BlitException.class, () -> blit.toBytes(new NullFrame("n")));
+        assertTrue(frame.getMessage().contains("NullFrame") && frame.getMessage().contains("element 1"),
+                frame.getMessage());
+    }
+
+    /** A final field set from a constant expression: no constructor takes it. */
+    static final class Timed extends RuntimeException {
+        final long at = System.currentTimeMillis();
+        final String code;
+
+        Timed(String message, String code) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    @Test
+    void refusalsSayWhatWouldHelp() {
+        BlitException timed = assertThrows(BlitException.class, () -> Blit.builder().register(Timed.class, 100).build());
+        assertTrue(timed.getMessage().contains("compute its final field at"), timed.getMessage());
     }
 
     private static void assertRejected(String hex, String... parts) {
