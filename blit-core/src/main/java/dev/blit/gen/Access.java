@@ -29,6 +29,13 @@ final class Access {
         }
         Module blit = Access.class.getModule();
         if (!type.getModule().isOpen(type.getPackageName(), blit)) {
+            if (jdk(type)) {
+                // the advice below cannot be followed: the user's code can neither open a JDK package nor take a
+                // lookup in it
+                throw new BlitException("Blit cannot reach the fields of " + type.getName() + ": it is a JDK class, "
+                        + "whose fields are private to module " + type.getModule().getName() + "; register a "
+                        + "Serializer of your own for it, written through its public methods");
+            }
             throw new BlitException("Blit cannot reach the fields of " + type.getName() + ": module "
                     + type.getModule().getName() + " must open package " + type.getPackageName()
                     + " to dev.blit, or pass Blit.builder().lookup(MethodHandles.lookup()) from that package");
@@ -38,6 +45,12 @@ final class Access {
         } catch (IllegalAccessException e) {
             throw new BlitException("Blit cannot reach the fields of " + type.getName() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** @return whether {@code type} is the JDK's own: in a named module of the boot or platform class loader */
+    private static boolean jdk(Class<?> type) {
+        ClassLoader loader = type.getClassLoader();
+        return type.getModule().isNamed() && (loader == null || loader == ClassLoader.getPlatformClassLoader());
     }
 
     /**

@@ -758,6 +758,10 @@ class ThrowableTest {
 
     @Test
     void refusalsSayWhatWouldHelp() {
+        BlitException sql = assertThrows(BlitException.class,
+                () -> Blit.builder().register(java.sql.SQLException.class, 100).build());
+        assertTrue(sql.getMessage().contains("JDK class") && sql.getMessage().contains("Serializer of your own")
+                && !sql.getMessage().contains("lookup"), sql.getMessage());
         BlitException timed = assertThrows(BlitException.class, () -> Blit.builder().register(Timed.class, 100).build());
         assertTrue(timed.getMessage().contains("compute its final field at"), timed.getMessage());
     }
