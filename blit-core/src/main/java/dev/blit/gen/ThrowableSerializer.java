@@ -218,6 +218,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         }
         Make make;
         Constructor<?> chosen;
+        boolean partial = false;
         if (withMessage != null && anyFinal) {
             // before one taking only the fields, which makes its message of them (Rejected(int code)) and so could
             // not rebuild another one (Rejected(String message, int code))
@@ -229,6 +230,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
         } else if (part != null) {
             make = Make.MESSAGE_FIELDS;
             chosen = part;
+            partial = true;
             messageArguments = new int[partArguments.length];
             for (int i = 0; i < partArguments.length; i++) {
                 int a = partArguments[i];
@@ -262,7 +264,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             ClassModel.makeSettable(type, own, "its constructor " + chosen);
         }
         MethodHandle[] late = null;
-        if (chosen == part) {
+        if (partial) {
             // the non-final fields the constructor does not take, set after it
             boolean[] taken = new boolean[fields.size()];
             for (int a : messageArguments) {
