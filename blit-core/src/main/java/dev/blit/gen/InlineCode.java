@@ -91,10 +91,14 @@ final class InlineCode {
      * look-up and the megamorphic call of the general path; any other element (null, a back reference, a
      * subclass) takes the general path. The bytes are the general path's (FORMAT.md, "Declared types"):
      * every element keeps its tag, which is also what says null or back reference, so E need not be final.
+     * Only while ArrayList is the built-in ({@link TypeIds#ARRAY_LIST}): a user's
+     * {@code register(ArrayList.class, id, serializer)} takes the class over, and its values then go through
+     * that serializer (and, in compatible mode, its marker), as the general path sends them.
      */
     static Registration listElement(ClassModel.Property p, RegistryBuilder registry) {
         Class<?> t = p.type();
-        if (!t.isAssignableFrom(ArrayList.class) || t == Object.class || registry.get(ArrayList.class) == null) {
+        Registration list = registry.get(ArrayList.class);
+        if (!t.isAssignableFrom(ArrayList.class) || t == Object.class || list == null || list.id != TypeIds.ARRAY_LIST) {
             return null;
         }
         java.lang.reflect.Type g = p.field.getGenericType();

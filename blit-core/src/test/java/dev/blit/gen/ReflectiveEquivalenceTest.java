@@ -154,6 +154,90 @@ class ReflectiveEquivalenceTest {
         }
     }
 
+    /** A user's serializer for a built-in class: a header of its own, then the elements, so its bytes are not the built-in's. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    static final class OwnList implements dev.blit.Serializer<ArrayList> {
+        @Override
+        public void write(dev.blit.buffer.WriteBuffer out, ArrayList list) {
+            out.writeString("own");
+            out.writeVarInt(list.size());
+            for (Object e : list) {
+                out.writeObject(e);
+            }
+        }
+
+        @Override
+        public ArrayList read(dev.blit.buffer.ReadBuffer in) {
+            assertEquals("own", in.readString(), "the user's serializer reads what it wrote");
+            int n = in.readVarInt();
+            ArrayList list = new ArrayList();
+            for (int i = 0; i < n; i++) {
+                list.add(in.readObject());
+            }
+            return list;
+        }
+    }
+
+    /** The same for BigDecimal, which generated code otherwise writes inline. */
+    static final class OwnDecimal implements dev.blit.Serializer<java.math.BigDecimal> {
+        @Override
+        public void write(dev.blit.buffer.WriteBuffer out, java.math.BigDecimal value) {
+            out.writeString("d" + value);
+        }
+
+        @Override
+        public java.math.BigDecimal read(dev.blit.buffer.ReadBuffer in) {
+            return new java.math.BigDecimal(in.readString().substring(1));
+        }
+    }
+
+    static final class Overridden {
+        java.math.BigDecimal price = new java.math.BigDecimal("1.25");
+        java.util.UUID id = new java.util.UUID(1, 2);
+        ArrayList<Object> anything = new ArrayList<>(List.of("x"));
+        Fixtures.Color color = Fixtures.Color.GREEN;
+    }
+
+    private static Blit overriding(boolean compatible, boolean refs) {
+        return TestBlits.generated().register(ArrayList.class, 300, new OwnList())
+                .register(java.math.BigDecimal.class, 301, new OwnDecimal()).register(Overridden.class, 302)
+                .compatible(compatible).references(refs).build();
+    }
+
+    /**
+     * A user's serializer for a built-in (ArrayList, BigDecimal) takes the class over everywhere, typed-list fields
+     * and declared-type fast paths included: generated code writes what the reflective path writes (the user's id
+     * and bytes, and in compatible mode its marker table), and a reader whose fields are Object reads it.
+     */
+    @Test
+    void aUserSerializerOfABuiltInWritesItInGeneratedCodeToo() {
+        for (boolean compatible : new boolean[]{false, true}) {
+            for (boolean refs : new boolean[]{false, true}) {
+                Blit generated = overriding(compatible, refs);
+                Blit reflective;
+                System.setProperty("blit.gen", "reflective"); // every class through ReflectiveSerializer, as Blit's own
+                try {
+                    reflective = overriding(compatible, refs);
+                } finally {
+                    System.clearProperty("blit.gen");
+                }
+                List<Object> values = new ArrayList<>(samples());
+                values.add(new Overridden());
+                for (Object v : values) {
+                    String what = v.getClass().getSimpleName() + " compatible " + compatible + " references " + refs;
+                    byte[] bytes = generated.toBytes(v);
+                    assertArrayEquals(reflective.toBytes(v), bytes, what);
+                    assertArrayEquals(bytes, reflective.toBytes(reflective.fromBytes(bytes)), what);
+                    assertArrayEquals(bytes, generated.toBytes(generated.fromBytes(bytes)), what);
+                }
+                Fixtures.Roster roster = (Fixtures.Roster) rosters().get(1);
+                Fixtures.Roster back = (Fixtures.Roster) generated.fromBytes(generated.toBytes(roster));
+                assertEquals(roster.tags, back.tags);
+                assertEquals(ArrayList.class, back.more.getClass());
+            }
+        }
+    }
+
     @Test
     void eachReadsTheOthersBytes() {
         Blit generated = TestBlits.generated().build();
