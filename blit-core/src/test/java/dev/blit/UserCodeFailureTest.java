@@ -134,6 +134,72 @@ class UserCodeFailureTest {
         assertInstanceOf(IllegalArgumentException.class, e.getCause());
     }
 
+    /** A message interface: registered for its arrays and declared types, as any interface is. */
+    public interface Message extends Marshallable {
+    }
+
+    public static final class Ping implements Message {
+        int x;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeInt(x);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            x = in.readInt();
+        }
+    }
+
+    public abstract static class Base implements Marshallable {
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+        }
+    }
+
+    /** Its constructor throws a checked exception. */
+    public static final class Refusing extends Base {
+        public Refusing() throws java.io.IOException {
+            if (refuse) {
+                throw new java.io.IOException("refused");
+            }
+        }
+
+        static boolean refuse;
+    }
+
+    @Test
+    void anInterfaceExtendingMarshallableRegistersForItsArrays() {
+        Blit blit = Blit.builder().register(Message.class, 100).register(Ping.class, 101).build();
+        Ping p = new Ping();
+        p.x = 7;
+        Message[] back = (Message[]) blit.fromBytes(blit.toBytes(new Message[] {p}));
+        assertEquals(7, ((Ping) back[0]).x);
+    }
+
+    @Test
+    void anAbstractMarshallablesIdAndACheckedExceptionOfAConstructorSayWhere() throws Exception {
+        Blit blit = Blit.builder().register(Base.class, 100).register(Refusing.class, 101).build();
+        BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(new byte[] {100, 1, 0, 0, 0}));
+        assertTrue(e.getMessage().startsWith("type id 100 at offset 0 is " + Base.class.getName() + ", registered with this"
+                + " Blit instance as an interface or abstract class"), e.getMessage());
+        byte[] bytes = blit.toBytes(new Refusing());
+        Refusing.refuse = true;
+        try {
+            e = assertThrows(BlitException.class, () -> blit.fromBytes(bytes));
+            assertEquals("constructing " + Refusing.class.getName() + " from the content at offset 1 failed:"
+                    + " java.io.IOException: refused", e.getMessage());
+            assertInstanceOf(java.io.IOException.class, e.getCause());
+        } finally {
+            Refusing.refuse = false;
+        }
+    }
+
     @Test
     void aUserSerializersExceptionDeepInAGeneratedClassIsABlitException() {
         for (boolean references : new boolean[] {false, true}) {

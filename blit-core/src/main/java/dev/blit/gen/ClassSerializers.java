@@ -188,9 +188,6 @@ public final class ClassSerializers {
             traits[RUNS] = true;
             return MarkedSerializer.of(new EnumSerializer<>(type), type, options);
         }
-        if (Marshallable.class.isAssignableFrom(type)) {
-            return MarkedSerializer.of(new MarshallableSerializer(type, Access.lookupFor(type, lookup)), type, options);
-        }
         if (type.isArray()) { // before the abstract classes: an array class is abstract too
             Class<?> c = type;
             while (c.isArray()) {
@@ -203,6 +200,11 @@ public final class ClassSerializers {
         }
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
             return null; // registered only to name it (array components, declared types); never instantiated
+        }
+        if (Marshallable.class.isAssignableFrom(type)) {
+            // after the interfaces and abstract classes: an interface extending Marshallable is registered for its
+            // arrays and declared types as any other, and its id read from bytes is refused as theirs is
+            return MarkedSerializer.of(new MarshallableSerializer(type, Access.lookupFor(type, lookup)), type, options);
         }
         if (Throwable.class.isAssignableFrom(type)) {
             // before the hooks: Throwable's own are unusable on Java 17, and write its self-cause as a cycle

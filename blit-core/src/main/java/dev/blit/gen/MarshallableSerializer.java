@@ -38,7 +38,9 @@ final class MarshallableSerializer implements Serializer<Marshallable> {
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
-            throw new BlitException("constructing " + type.getName() + " failed", t);
+            // a checked exception from the constructor: where in the input, as generated code says it; the
+            // constructor consumed nothing, so the offset is still that of the value's content
+            throw Support.constructionFailed(type, in.offset(), t);
         }
         in.reference(m);
         m.readMarshallable(in);
