@@ -218,7 +218,7 @@ final class FieldTable {
                 long fieldAt = r.offset();
                 names[i] = r.readString();
                 codes[i] = r.readByte() & 0xFF;
-                if ("".equals(names[i]) && codes[i] > KINDS.length && codes[i] <= ENTRIES) {
+                if ("".equals(names[i]) && codes[i] > KINDS.length && codes[i] <= ClassLayout.MARKER_OPAQUE) {
                     // the marker: this class's own, where this class's table has it
                     int expectedAt = marker == THROWABLE ? 0 : n - 1;
                     if (codes[i] != marker || i != expectedAt) {

@@ -73,6 +73,10 @@ class TableMarkerTest {
                 // Pt: any marker
                 {"66 06 02 03 78 05 01 0c 0e", "elements marker at offset 4 (entry 1), where this class's table has none"},
                 {"66 06 02 01 0b 03 78 05 0e", "exception marker at offset 1 (entry 0), where this class's table has none"},
+                // Pt: a class written by its own code (an enum's, a Marshallable's or a user serializer's table) where
+                // the reader's is written field by field
+                {"66 03 01 01 0f 0e", "own serializer marker at offset 1 (entry 0), where this class's table has none"},
+                {"66 03 01 01 0e 00", "enum marker at offset 1 (entry 0), where this class's table has none"},
                 // IllegalStateException: none, as before markers (01 00); one after a field
                 {"67 01 00 03 6d 00 00 00", "no exception marker, which this class's table has"},
                 {"67 06 02 03 78 05 01 0b 03 6d 00 00 00", "exception marker at offset 4 (entry 1)"},
