@@ -157,6 +157,19 @@ public final class ClassSerializers {
     }
 
     /**
+     * Whether the serializer bound to an enum's registration is Blit's own, which writes a constant as its ordinal,
+     * as an {@code EnumSet}'s bit set and an {@code EnumMap}'s keys do (FORMAT.md, ids 46 and 47); not a
+     * serializer of the user's ({@code register(E.class, id, serializer)}), which writes its constants some other
+     * way (by name, to survive a reordering) that an ordinal would silently ignore.
+     *
+     * @param s the serializer bound to an enum's registration
+     * @return whether it writes the enum's constants as their ordinals
+     */
+    public static boolean writesOrdinals(Serializer<?> s) {
+        return s instanceof EnumSerializer || s instanceof MarkedSerializer && ((MarkedSerializer) s).content() instanceof EnumSerializer;
+    }
+
+    /**
      * Whether a serializer the user registered himself writes content that is never empty, so that a
      * collection of its class may be a run, as it may when Blit makes the serializer ({@link #bind}). Only for
      * Blit's own {@link ReflectiveSerializer} of a class with fields (handed over by a user, or by tests that

@@ -288,16 +288,28 @@ final class CollectionTypes {
     /**
      * Writes the element type of an {@code EnumSet} or the key type of an {@code EnumMap}: the session's
      * {@code writeType}, for an enum that has an id of its own, not one it shares under {@code registerHierarchy},
-     * which names no enum a reader could make the set or map of.
+     * which names no enum a reader could make the set or map of; nor for an enum registered with a serializer of the
+     * user's: the set's or map's form holds its constants' ordinals (FORMAT.md, ids 46 and 47), not what that
+     * serializer writes, so a reordering of the constants, which the user's serializer may be there to survive,
+     * would silently read back other constants.
      *
      * @param what "EnumSet" or "EnumMap", for the message
      */
     static void writeEnumType(WriteSession session, WriteBuffer out, Class<?> type, String what) {
         Registration r = session.registry().forClass(type);
-        if (r.type != type && r.id >= TypeIds.FIRST_USER_ID) { // (the JDK's enums built in share extended id 99)
-            throw new BlitException("cannot write an " + what + " of " + type.getName() + ": its constants are written"
-                    + " under id " + r.id + ", registerHierarchy(" + r.type.getName() + ")'s, which names no enum a reader"
-                    + " could make the " + what + " of; register " + Registry.sourceName(type) + " itself");
+        if (r.id >= TypeIds.FIRST_USER_ID) { // (the JDK's enums built in share extended id 99)
+            if (r.type != type) {
+                throw new BlitException("cannot write an " + what + " of " + type.getName() + ": its constants are written"
+                        + " under id " + r.id + ", registerHierarchy(" + r.type.getName() + ")'s, which names no enum a reader"
+                        + " could make the " + what + " of; register " + Registry.sourceName(type) + " itself");
+            }
+            if (!dev.blit.gen.ClassSerializers.writesOrdinals(r.serializer)) {
+                throw new BlitException("cannot write an " + what + " of " + type.getName() + ": the enum is registered"
+                        + " with a Serializer of yours (id " + r.id + "), and an " + what + " holds its constants' ordinals"
+                        + " (FORMAT.md), which would not go through it (reordered constants would read back as others);"
+                        + " write a " + (what.equals("EnumSet") ? "HashSet" : "HashMap") + " of them instead, whose "
+                        + (what.equals("EnumSet") ? "elements" : "keys") + " your serializer writes");
+            }
         }
         session.writeType(out, type);
     }

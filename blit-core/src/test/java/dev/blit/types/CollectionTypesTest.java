@@ -293,4 +293,45 @@ class CollectionTypesTest {
         self.add(new HashSet<>(List.of(1)));
         RoundTrip.assertMutationsFailOnlyWithBlitException(TRACKING.toBytes(self), 4);
     }
+
+    enum Size { SMALL, LARGE }
+
+    /** A by-name serializer, so that the constants may be reordered. */
+    static final class ByName implements dev.blit.Serializer<Size> {
+        @Override
+        public void write(dev.blit.buffer.WriteBuffer out, Size value) {
+            out.writeString(value.name());
+        }
+
+        @Override
+        public Size read(dev.blit.buffer.ReadBuffer in) {
+            return Size.valueOf(in.readString());
+        }
+    }
+
+    /**
+     * An EnumSet or EnumMap holds its constants' ordinals (FORMAT.md, ids 46 and 47): of an enum the user serializes
+     * himself (by name, say) it is refused on writing, not silently written by ordinal; a HashSet of it is written by
+     * the user's serializer.
+     */
+    @Test
+    void anEnumSetOrEnumMapOfAnEnumWithTheUsersSerializerIsRefused() {
+        for (boolean compatible : new boolean[]{false, true}) {
+            Blit blit = Blit.builder().register(Size.class, 100, new ByName()).compatible(compatible).build();
+            BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(EnumSet.of(Size.LARGE)));
+            assertEquals("cannot write an EnumSet of " + Size.class.getName() + ": the enum is registered with a Serializer"
+                    + " of yours (id 100), and an EnumSet holds its constants' ordinals (FORMAT.md), which would not go"
+                    + " through it (reordered constants would read back as others); write a HashSet of them instead,"
+                    + " whose elements your serializer writes", e.getMessage());
+            java.util.EnumMap<Size, Integer> map = new java.util.EnumMap<>(Size.class);
+            map.put(Size.SMALL, 1);
+            e = assertThrows(BlitException.class, () -> blit.toBytes(map));
+            assertTrue(e.getMessage().startsWith("cannot write an EnumMap of " + Size.class.getName()), e.getMessage());
+            assertEquals(new HashSet<>(List.of(Size.LARGE)), blit.fromBytes(blit.toBytes(new HashSet<>(List.of(Size.LARGE)))));
+            // Blit's own serializer of the enum: by ordinal, as FORMAT.md has it
+            Blit own = Blit.builder().register(Size.class, 100).compatible(compatible).build();
+            assertEquals(EnumSet.of(Size.LARGE), own.fromBytes(own.toBytes(EnumSet.of(Size.LARGE))));
+            assertEquals(map, own.fromBytes(own.toBytes(map)));
+        }
+    }
 }
