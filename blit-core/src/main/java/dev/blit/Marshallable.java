@@ -15,6 +15,12 @@ import dev.blit.buffer.WriteBuffer;
  * works too, but makes the child a message of its own, so what it shares with the outer graph comes back as a
  * copy; its levels count towards {@code maxDepth} all the same (a {@code toBytes}/{@code fromBytes} of its own
  * buffer is a top-level call, counted from 0).
+ *
+ * <p>An interface or abstract class that extends it registers as any other interface or abstract class (for arrays
+ * and declared fields of it); the concrete classes are registered each. An enum that implements it is written as
+ * every enum is, as its constant's ordinal: its {@code writeMarshallable} and {@code readMarshallable} are never
+ * called (a reader has no instance to read into, only the constants); register the enum with a {@link Serializer}
+ * of your own to write its constants another way.
  */
 public interface Marshallable {
     /** @param out where to write this object's content */

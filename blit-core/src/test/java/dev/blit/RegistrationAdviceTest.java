@@ -177,6 +177,47 @@ class RegistrationAdviceTest {
             }
         }
     }
+
+    interface Shape {
+    }
+
+    static final class Square implements Shape {
+        int side;
+    }
+
+    static final class ShapeSerializer implements Serializer<Shape> {
+        @Override
+        public void write(WriteBuffer out, Shape value) {
+            out.writeInt(((Square) value).side);
+        }
+
+        @Override
+        public Shape read(ReadBuffer in) {
+            Square s = new Square();
+            s.side = in.readInt();
+            return s;
+        }
+    }
+
+    /** A serializer registered for an interface writes none of its implementations: the message says registerHierarchy. */
+    @Test
+    void anUnregisteredImplementationOfAnInterfaceWithASerializerSuggestsRegisterHierarchy() {
+        Blit blit = Blit.builder().register(Shape.class, 100, new ShapeSerializer()).build();
+        BlitException e = assertThrows(BlitException.class, () -> blit.toBytes(new Square()));
+        String shape = "dev.blit.RegistrationAdviceTest.Shape";
+        assertEquals("class " + Square.class.getName() + " is not registered; add Blit.builder().register("
+                + "dev.blit.RegistrationAdviceTest.Square.class, id) with an id >= 100; or, for " + shape + "'s serializer"
+                + " (id 100) to write it, registerHierarchy(" + shape + ".class, 100, serializer) instead of register,"
+                + " which gives the serializer the interface alone: no value is of it, and its id is only read",
+                e.getMessage());
+        // without a serializer, the interface is registered for arrays and declared types: no such advice
+        e = assertThrows(BlitException.class, () -> Blit.builder().register(Shape.class, 100).build().toBytes(new Square()));
+        assertFalse(e.getMessage().contains("registerHierarchy"), e.getMessage());
+        Blit hierarchy = Blit.builder().registerHierarchy(Shape.class, 100, new ShapeSerializer()).build();
+        Square s = new Square();
+        s.side = 3;
+        assertEquals(3, ((Square) hierarchy.fromBytes(hierarchy.toBytes(s))).side);
+    }
 }
 
 /** A top-level class whose own name holds a {@code $}, which is no nesting. */

@@ -181,7 +181,38 @@ public final class Registry {
                     + " registered: the class of that name registered (id " + twin.id + ") is another one, loaded by "
                     + twin.type.getClassLoader() + "; write values of the registered class, or register this one too");
         }
-        return unregistered(type);
+        BlitException e = unregistered(type);
+        Registration owner = abstractWithSerializer(type);
+        return owner == null ? e : new BlitException(e.getMessage() + "; or, for " + sourceName(owner.type) + "'s serializer"
+                + " (id " + owner.id + ") to write it, registerHierarchy(" + sourceName(owner.type) + ".class, " + owner.id
+                + ", serializer) instead of register, which gives the serializer " + (owner.type.isInterface() ? "the interface"
+                : "the abstract class") + " alone: no value is of it, and its id is only read");
+    }
+
+    /**
+     * An interface or abstract class among {@code type}'s supertypes registered with a serializer of the user's (never
+     * used on writing, no value being of that class itself: {@code registerHierarchy} was likely meant), or null.
+     */
+    private Registration abstractWithSerializer(Class<?> type) {
+        java.util.ArrayDeque<Class<?>> todo = new java.util.ArrayDeque<>();
+        todo.add(type);
+        java.util.Set<Class<?>> seen = new java.util.HashSet<>();
+        while (!todo.isEmpty()) {
+            Class<?> c = todo.poll();
+            if (!seen.add(c)) {
+                continue;
+            }
+            Registration r = c == type ? null : byClass.get(c);
+            if (r != null && r.type == c && r.id >= TypeIds.FIRST_USER_ID && r.serializer != null
+                    && (c.isInterface() || java.lang.reflect.Modifier.isAbstract(c.getModifiers()))) {
+                return r;
+            }
+            if (c.getSuperclass() != null) {
+                todo.add(c.getSuperclass());
+            }
+            todo.addAll(List.of(c.getInterfaces()));
+        }
+        return null;
     }
 
     /**
