@@ -196,11 +196,27 @@ class ReflectiveEquivalenceTest {
         java.util.UUID id = new java.util.UUID(1, 2);
         ArrayList<Object> anything = new ArrayList<>(List.of("x"));
         Fixtures.Color color = Fixtures.Color.GREEN;
+        java.time.LocalDate day = java.time.LocalDate.of(2020, 1, 2); // a built-in that has a writeReplace
+        java.util.HashMap<String, Object> map = new java.util.HashMap<>(java.util.Map.of("k", new ArrayList<>(List.of(1))));
+    }
+
+    /** LocalDate as its ISO text, under the user's id. */
+    static final class OwnDate implements dev.blit.Serializer<java.time.LocalDate> {
+        @Override
+        public void write(dev.blit.buffer.WriteBuffer out, java.time.LocalDate value) {
+            out.writeString(value.toString());
+        }
+
+        @Override
+        public java.time.LocalDate read(dev.blit.buffer.ReadBuffer in) {
+            return java.time.LocalDate.parse(in.readString());
+        }
     }
 
     private static Blit overriding(boolean compatible, boolean refs) {
         return TestBlits.generated().register(ArrayList.class, 300, new OwnList())
                 .register(java.math.BigDecimal.class, 301, new OwnDecimal()).register(Overridden.class, 302)
+                .register(java.time.LocalDate.class, 303, new OwnDate())
                 .compatible(compatible).references(refs).build();
     }
 
