@@ -448,6 +448,11 @@ final class UserTypes {
         String className = member.substring(0, hash);
         String name = member.substring(hash + 1);
         Object value;
+        // Initialized with the --classpath loader as the thread's context loader, as the user's program runs with
+        // its own: a Blit built without classLoader(..) takes that as the loader of the classes it reads by name.
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
         try {
             Class<?> c = Class.forName(className, true, loader);
             Field f = null;
@@ -480,6 +485,8 @@ final class UserTypes {
         } catch (ReflectiveOperationException | RuntimeException e) {
             Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
             throw new BlitException("--blit: " + member + " failed: " + cause);
+        } finally {
+            thread.setContextClassLoader(context);
         }
         if (!(value instanceof Blit b)) {
             throw new BlitException("--blit: " + member + " gave " + (value == null ? "null" : "a " + value.getClass().getName())

@@ -1134,6 +1134,46 @@ class DumpTest {
         return exec(all, new byte[0]);
     }
 
+    /**
+     * A class written by name that has its own code ({@code Marshallable}) and is found only on {@code --classpath}:
+     * the user's Blit reads it with its default loader for names, the thread's context loader when it was built,
+     * which the dump sets to the {@code --classpath} loader while it initializes the {@code --blit} class (it was
+     * the application's loader, which does not have the class: "names no class this Blit instance can load").
+     */
+    @Test
+    void aMarshallableWrittenByNameIsReadByTheUsersBlitFromTheClasspath(@TempDir Path dir) throws Exception {
+        Path src = dir.resolve("src/pkg/Named.java");
+        Files.createDirectories(src.getParent());
+        Files.writeString(src, """
+                package pkg;
+                public class Named implements dev.blit.Marshallable {
+                    public String name;
+                    public Named next;
+                    public void writeMarshallable(dev.blit.buffer.WriteBuffer o) { o.writeString(name); o.writeObject(next); }
+                    public void readMarshallable(dev.blit.buffer.ReadBuffer i) { name = i.readString(); next = (Named) i.readObject(); }
+                    public String toString() { return "Named(" + name + ", next " + (next == null ? null : next.name) + ")"; }
+                    public static final dev.blit.Blit BLIT = dev.blit.Blit.builder().allowClassNames("pkg.*").references(true).build();
+                    public static byte[] bytes() {
+                        Named x = new Named(); x.name = "x"; Named y = new Named(); y.name = "y"; x.next = y; y.next = x;
+                        return BLIT.toBytes(x);
+                    }
+                }
+                """);
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        String core = Path.of(Blit.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-cp", core, "-d", classes.toString(), src.toString()));
+        byte[] bytes;
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {classes.toUri().toURL()},
+                DumpTest.class.getClassLoader())) {
+            bytes = (byte[]) loader.loadClass("pkg.Named").getMethod("bytes").invoke(null);
+        }
+        Result r = run(bytes, "--classpath", classes.toString(), "--blit", "pkg.Named#BLIT");
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("pkg.Named (99), Named(x, next y)  -- read by its own serializer"), r.out);
+        assertEquals(Thread.currentThread().getContextClassLoader(), DumpTest.class.getClassLoader()); // put back
+    }
+
     private static Result exec(String[] args, byte[] stdin) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
