@@ -85,8 +85,8 @@ public final class ReadSession implements ObjectReader {
     }
 
     /**
-     * The read-side twin of {@link WriteSession}'s claim: a session left on a reused buffer (behind its
-     * {@link Idle}) serves the next read of the same Blit instance, also when another instance read the buffer in
+     * The read-side twin of {@link WriteSession}'s claim: a session left on a reused buffer (idle: it refuses
+     * {@link ReadBuffer#readObject()} until then) serves the next read of the same Blit instance, also when another instance read the buffer in
      * between (it is then the spare of that instance's session).
      *
      * @param r     what the buffer has attached
@@ -94,8 +94,8 @@ public final class ReadSession implements ObjectReader {
      * @return the owner's idle session on this buffer, or null if there is none
      */
     private static ReadSession claim(ObjectReader r, Object owner) {
-        if (r instanceof Idle) {
-            ReadSession s = ((Idle) r).session;
+        if (r instanceof ReadSession) {
+            ReadSession s = (ReadSession) r;
             if (!s.active) {
                 if (s.owner == owner) {
                     return s;
@@ -113,8 +113,8 @@ public final class ReadSession implements ObjectReader {
 
     /** The read-side twin of {@link WriteSession}'s keep. */
     private void keep(ObjectReader previous) {
-        if (previous instanceof Idle && !((Idle) previous).session.active) {
-            ReadSession p = ((Idle) previous).session;
+        if (previous instanceof ReadSession && !((ReadSession) previous).active) {
+            ReadSession p = (ReadSession) previous;
             p.spare = null;
             spare = p;
         }
@@ -138,46 +138,24 @@ public final class ReadSession implements ObjectReader {
             s = new ReadSession(owner, registry, references, maxDepth);
             s.keep(previous);
         }
-        in.objects(s);
+        if (s != previous) { // the same session message after message: spare the barriered store (ReadBuffer.limits)
+            in.objects(s);
+        }
         s.begin(nestedDepth(previous));
         return s;
     }
 
     /**
-     * The read-side twin of {@link WriteSession#end(WriteBuffer, ObjectWriter)}: between reads the buffer holds
-     * the session's {@link Idle}, which refuses {@link ReadBuffer#readObject()}.
+     * The read-side twin of {@link WriteSession#end(WriteBuffer, ObjectWriter)}: between reads the buffer keeps
+     * the idle session, which refuses {@link ReadBuffer#readObject()}.
      *
      * @param in       the buffer
      * @param previous what it had attached before {@link #start}
      */
     public void end(ReadBuffer in, ObjectReader previous) {
         end();
-        in.objects(inUse(previous) ? previous : idle);
-    }
-
-    /** What the buffer holds while this session is idle between messages; see {@link Idle}. */
-    private final Idle idle = new Idle(this);
-
-    /**
-     * Stands for an idle session on its buffer (see {@code WriteSession.Idle}): {@link ReadBuffer#readObject()}
-     * and {@link #of} refuse, as on a buffer Blit never read; {@link ReadBuffer#reference} does nothing, as there.
-     */
-    private static final class Idle implements ObjectReader {
-        final ReadSession session;
-
-        Idle(ReadSession session) {
-            this.session = session;
-        }
-
-        @Override
-        public Object readObject(ReadBuffer in) {
-            throw new BlitException("readObject needs a Blit instance: this buffer is not being read by a Blit"
-                    + " instance (the read it was used for has ended); read through Blit.read(buffer)");
-        }
-
-        @Override
-        public void reference(Object value) {
-            // outside a read there is nothing to number
+        if (inUse(previous)) {
+            in.objects(previous);
         }
     }
 
@@ -349,10 +327,15 @@ public final class ReadSession implements ObjectReader {
      */
     public static ReadSession of(ReadBuffer in) {
         ObjectReader r = in.objects();
-        if (r instanceof ReadSession) {
+        if (r instanceof ReadSession && ((ReadSession) r).active) {
             return (ReadSession) r;
         }
-        throw new BlitException("this buffer is not being read by a Blit instance: a Serializer (one from"
+        throw notReading();
+    }
+
+    /** Idle between messages, or never attached: no read of Blit's is under way on the buffer. */
+    private static BlitException notReading() {
+        return new BlitException("this buffer is not being read by a Blit instance: a Serializer (one from"
                 + " Blit.serializerOf too) reads inside Blit.read(in), which attaches what its nested values need; call"
                 + " that instead");
     }
@@ -363,6 +346,9 @@ public final class ReadSession implements ObjectReader {
 
     @Override
     public Object readObject(ReadBuffer in) {
+        if (!active) { // the session stays on its buffer between reads: ReadBuffer.readObject() then is misuse
+            throw notReading();
+        }
         long at = in.offset();
         return readObject(in, in.readUnsignedVarInt(), at);
     }
@@ -785,7 +771,7 @@ public final class ReadSession implements ObjectReader {
 
     @Override
     public void reference(Object value) {
-        if (pending >= 0) {
+        if (pending >= 0 && active) { // outside a read (idle on its buffer) there is nothing to number
             refs[pending] = stored(value);
         }
     }

@@ -93,7 +93,8 @@ public final class WriteSession implements ObjectWriter {
     }
 
     /**
-     * A Blit keeps its session on the buffer it wrote to (behind its {@link Idle}), so that the next write to that
+     * A Blit keeps its session on the buffer it wrote to (idle: it refuses {@link WriteBuffer#writeObject} until
+     * then), so that the next write to that
      * buffer (the common case: one reused buffer per thread) allocates nothing. When a second instance takes the
      * buffer over, the first one's idle session stays behind as the newcomer's spare, and comes back when the
      * first instance writes again: two instances taking turns on one buffer both reuse their sessions.
@@ -103,8 +104,8 @@ public final class WriteSession implements ObjectWriter {
      * @return the owner's idle session on this buffer, ready for a new message, or null if there is none
      */
     private static WriteSession claim(ObjectWriter w, Object owner) {
-        if (w instanceof Idle) {
-            WriteSession s = ((Idle) w).session;
+        if (w instanceof WriteSession) {
+            WriteSession s = (WriteSession) w;
             if (!s.active) {
                 if (s.owner == owner) {
                     return s;
@@ -128,8 +129,8 @@ public final class WriteSession implements ObjectWriter {
      * @param previous what the buffer has attached, or null
      */
     private void keep(ObjectWriter previous) {
-        if (previous instanceof Idle && !((Idle) previous).session.active) {
-            WriteSession p = ((Idle) previous).session;
+        if (previous instanceof WriteSession && !((WriteSession) previous).active) {
+            WriteSession p = (WriteSession) previous;
             p.spare = null;
             spare = p;
         }
@@ -154,43 +155,25 @@ public final class WriteSession implements ObjectWriter {
             s = new WriteSession(owner, registry, references, maxDepth);
             s.keep(previous);
         }
-        out.objects(s);
+        if (s != previous) { // the same session message after message: spare the barriered store (ReadBuffer.limits)
+            out.objects(s);
+        }
         s.begin(nestedDepth(previous));
         return s;
     }
 
     /**
      * Ends the message {@link #start} began, and leaves the buffer with what it is to hold: for a write nested in
-     * another's value, the outer write's session (it goes on with its own), else this session's {@link Idle}, which
-     * the next write finds and which refuses {@link WriteBuffer#writeObject} until then.
+     * another's value, the outer write's session (it goes on with its own), else this session, idle, which the next
+     * write finds and which refuses {@link WriteBuffer#writeObject} until then.
      *
      * @param out      the buffer
      * @param previous what it had attached before {@link #start}
      */
     public void end(WriteBuffer out, ObjectWriter previous) {
         end();
-        out.objects(inUse(previous) ? previous : idle);
-    }
-
-    /** What the buffer holds while this session is idle between messages; see {@link Idle}. */
-    private final Idle idle = new Idle(this);
-
-    /**
-     * Stands for an idle session on its buffer: the next write of its owner finds the session through it, while
-     * {@link WriteBuffer#writeObject} and {@link #of} refuse, as on a buffer Blit never wrote to, rather than write
-     * outside a message with the idle session's state, which the next message would inherit.
-     */
-    private static final class Idle implements ObjectWriter {
-        final WriteSession session;
-
-        Idle(WriteSession session) {
-            this.session = session;
-        }
-
-        @Override
-        public void writeObject(WriteBuffer out, Object value) {
-            throw new BlitException("writeObject needs a Blit instance: this buffer is not being written by a Blit"
-                    + " instance (the write it was used for has ended); write through Blit.write(value, buffer)");
+        if (inUse(previous)) {
+            out.objects(previous);
         }
     }
 
@@ -258,10 +241,15 @@ public final class WriteSession implements ObjectWriter {
      */
     public static WriteSession of(WriteBuffer out) {
         ObjectWriter w = out.objects();
-        if (w instanceof WriteSession) {
+        if (w instanceof WriteSession && ((WriteSession) w).active) {
             return (WriteSession) w;
         }
-        throw new BlitException("this buffer is not being written by a Blit instance: a Serializer (one from"
+        throw notWriting();
+    }
+
+    /** Idle between messages, or never attached: no write of Blit's is under way on the buffer. */
+    private static BlitException notWriting() {
+        return new BlitException("this buffer is not being written by a Blit instance: a Serializer (one from"
                 + " Blit.serializerOf too) writes inside Blit.write(value, out), which attaches what its nested values need;"
                 + " call that instead");
     }
@@ -272,6 +260,9 @@ public final class WriteSession implements ObjectWriter {
 
     @Override
     public void writeObject(WriteBuffer out, Object value) {
+        if (!active) { // the session stays on its buffer between writes: WriteBuffer.writeObject then is misuse
+            throw notWriting();
+        }
         if (value == null) {
             out.writeByte(TypeIds.NULL);
             return;
