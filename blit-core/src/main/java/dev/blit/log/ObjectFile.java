@@ -50,8 +50,12 @@ import java.util.Objects;
 public final class ObjectFile {
     /** The window of a file that {@link #reader(Path, Blit)} maps at a time, unless a value needs more. */
     public static final int WINDOW = 64 << 20;
+    /** What a mapped read's failure says when the value may be over {@link #MAX_WINDOW}. */
+    private static final String LARGER_THAN_WINDOW = "larger than the largest window";
     /** The largest window: a single value read through a mapped file can be at most this big. */
     public static final int MAX_WINDOW = 1 << 30;
+    /** {@link #MAX_WINDOW}, lowered by tests (so that a value over it need not take a gigabyte). */
+    static int maxWindow = MAX_WINDOW;
     private static final int FILE_BUFFER = 1 << 16;
     /**
      * Files up to this size are read into memory whole when a reader opens them, rather than mapped: for a
@@ -243,14 +247,40 @@ public final class ObjectFile {
     }
 
     private static void checkEndsWhole(Path file, Blit blit) {
+        long whole;
+        long end;
         try (Reader r = reader(file, blit)) {
+            while (true) {
+                if (!r.hasNext()) {
+                    return;
+                }
+                try {
+                    r.next();
+                } catch (BlitException e) {
+                    if (!String.valueOf(e.getMessage()).contains(LARGER_THAN_WINDOW)) {
+                        throw notWhole(file, r.count(), r.end(), e);
+                    }
+                    whole = r.count();
+                    end = r.end();
+                    break;
+                }
+            }
+        }
+        // A value larger than the largest window a mapped read takes (found by a scale hunt: a file holding a 1.1 GB
+        // array was called cut short, and truncating it as advised would have lost that value and all after it):
+        // the rest of the file is read as a stream, which has no such limit.
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, StandardOpenOption.READ);
+             Reader r = reader(new java.io.BufferedInputStream(java.nio.channels.Channels.newInputStream(ch.position(end)),
+                     1 << 16), blit)) {
             while (r.hasNext()) {
                 try {
                     r.next();
                 } catch (BlitException e) {
-                    throw notWhole(file, r.count(), r.end(), e);
+                    throw notWhole(file, whole + r.count(), end + r.end(), e);
                 }
             }
+        } catch (IOException e) {
+            throw new BlitException("cannot read " + file + ": " + e, e);
         }
     }
 
@@ -690,19 +720,20 @@ public final class ObjectFile {
                     return blit.read(in);
                 } catch (BlitException e) {
                     long mapped = windowEnd - windowStart;
-                    if (windowEnd == fileSize || (at == windowStart && mapped >= MAX_WINDOW)) {
+                    if (windowEnd == fileSize || (at == windowStart && mapped >= maxWindow)) {
                         throw inFile(e, at);
                     }
                     // The value may run past the window: map one that starts at the value, bigger if the
                     // value already started the window, and read it again. Bad bytes fail the same way
                     // once the window reaches the end of the file (or its largest size).
-                    mapAt(at, at == windowStart ? Math.min(MAX_WINDOW, 2 * mapped) : windowSize);
+                    mapAt(at, at == windowStart ? Math.min(maxWindow, 2 * mapped) : windowSize);
                 }
             }
         }
 
         private BlitException inFile(BlitException e, long at) {
-            String bigger = windowEnd < fileSize ? " (or the value is larger than the " + MAX_WINDOW + "-byte largest window)" : "";
+            String bigger = windowEnd < fileSize ? " (or the value is " + LARGER_THAN_WINDOW + ", " + maxWindow
+                    + " bytes: read it through reader(InputStream, blit))" : "";
             return new BlitException("value #" + count + " at offset " + at + " of " + file + bigger
                     + "; offsets below count from " + windowStart + ": " + e.getMessage(), e);
         }

@@ -351,6 +351,40 @@ class ObjectFileTest {
         w.close();
     }
 
+    /**
+     * A value larger than the largest window a mapped read takes (1 GiB; lowered to 64 MiB here) is no torn tail either: the
+     * appender reads the rest of the file as a stream and appends after it. It used to call the file cut short and
+     * advise truncating it before that value, which would have lost it and all after it (found by a scale hunt).
+     */
+    @Test
+    void anAppenderReadsPastAValueLargerThanTheLargestWindow() {
+        Path file = dir.resolve("big.blit");
+        byte[] big = new byte[70_000_000]; // over the first window (64 MiB), which is also the largest one here
+        java.util.Arrays.fill(big, (byte) 7);
+        ObjectFile.write(file, BLIT, List.of("a", big, "b"));
+        int before = ObjectFile.maxWindow;
+        ObjectFile.maxWindow = ObjectFile.WINDOW;
+        try {
+            try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+                assertEquals("a", r.next());
+                BlitException e = assertThrows(BlitException.class, r::next);
+                assertTrue(e.getMessage().contains("read it through reader(InputStream, blit)"), e.getMessage());
+            }
+            try (ObjectFile.Writer w = ObjectFile.appender(file, BLIT)) {
+                w.write("appended");
+            }
+        } finally {
+            ObjectFile.maxWindow = before;
+        }
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT)) {
+            assertEquals("a", r.next());
+            assertArrayEquals(big, (byte[]) r.next());
+            assertEquals("b", r.next());
+            assertEquals("appended", r.next());
+            assertFalse(r.hasNext());
+        }
+    }
+
     /** A value the file's Blit wrote but reads only with higher limits is no torn tail: nothing is to be cut. */
     @Test
     void anAppenderSaysAValueIsOverTheReadLimitsWithoutCallingTheFileTorn() {
