@@ -180,6 +180,9 @@ public final class WriteBuffer {
      */
     public void flush() {
         drain();
+        if (stream != null || target != null) {
+            shrinkStaging();
+        }
         if (stream != null) {
             try {
                 stream.flush();
@@ -232,6 +235,9 @@ public final class WriteBuffer {
         }
         if (stream != null || target != null) {
             drain();
+            if (n <= STAGING_CAPACITY) {
+                shrinkStaging();
+            }
             widenStaging();
             if (limit - position >= n) {
                 return;
@@ -244,6 +250,17 @@ public final class WriteBuffer {
                     + (limit - position) + " left in a fixed region of " + (limit - start) + " bytes");
         }
         grow(n);
+    }
+
+    /**
+     * After a drain (nothing staged): a staging area that grew past its full size for one large value (a long
+     * string is staged whole) goes back to it, so that the buffer does not keep the largest value it ever wrote.
+     */
+    private void shrinkStaging() {
+        if (array.length > STAGING_CAPACITY && position == start) {
+            array = new byte[STAGING_CAPACITY];
+            limit = array.length;
+        }
     }
 
     /** After a drain (nothing staged): a stream's staging area that filled doubles, up to its full size. */
@@ -779,6 +796,7 @@ public final class WriteBuffer {
         }
         if (stream != null || target != null) {
             drain();
+            shrinkStaging(); // elements go a staging area's worth at a time
             widenStaging();
             int fits = (limit - position) / size;
             if (fits > 0) {
