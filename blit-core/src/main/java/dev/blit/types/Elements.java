@@ -276,7 +276,9 @@ final class Elements {
      * every occupied slot it passes: elements of colliding hash codes (any class: 64,000 {@code Long}s of one
      * hash code take seconds) cost quadratic time, which no tree bin bounds. The same probing is done here on
      * occupancy alone (no {@code equals}), charging {@value #PROBE_BYTES} bytes per slot passed as it goes, so
-     * colliding elements fail with the offset once the budget is spent and ordinary ones cost one pass.
+     * colliding elements fail with the offset once the budget is spent; hash codes that crowd together without
+     * colliding (a million strings "k0".."k999999") also probe far, and are charged for it (the JDK's own
+     * {@code Set.copyOf} of them takes about a second).
      */
     static void chargeProbes(ReadBuffer in, Object[] items, int slots, long at) {
         int n = items.length / slots;
@@ -295,7 +297,8 @@ final class Elements {
             while (taken[idx]) {
                 if (++passed == KEY_CHUNK) {
                     in.charge((long) KEY_CHUNK * PROBE_BYTES, at, "placing the " + n + " elements of a Set.of or "
-                            + "Map.of (colliding hash codes are probed linearly)");
+                            + "Map.of (it probes linearly from each hash code: hash codes that collide, or crowd"
+                            + " together as those of similar strings do, cost more than one pass)");
                     passed = 0;
                 }
                 if (++idx == length) {
