@@ -275,7 +275,9 @@ public final class WriteBuffer {
         long needed = (long) position + n;
         if (needed > MAX_ARRAY) {
             throw new BlitException("cannot hold more than " + MAX_ARRAY + " bytes in one buffer (at offset "
-                    + position() + ", " + n + " more bytes needed)");
+                    + position() + ", " + n + " more bytes needed)" + (stream == null && target == null
+                    ? ": write a value this large to a stream (Blit.write(value, OutputStream), ObjectFile), which is"
+                    + " sent on a staging area's worth at a time" : ""));
         }
         long doubled = Math.max(16L, (long) array.length * 2);
         int capacity = (int) Math.min(MAX_ARRAY, Math.max(needed, doubled));
@@ -510,7 +512,8 @@ public final class WriteBuffer {
         }
         int len = s.length();
         if (len > (MAX_ARRAY >> 1)) {
-            throw new BlitException("string of " + len + " chars is too long to write");
+            throw new BlitException("string of " + len + " chars is too long to write: a string is staged whole, in"
+                    + " at most " + MAX_ARRAY + " bytes (" + (MAX_ARRAY >> 1) + " chars)");
         }
         for (int i = 0; i < len; i++) {
             if (s.charAt(i) > 0xFF) {
@@ -600,7 +603,8 @@ public final class WriteBuffer {
         }
         writeUnsignedVarInt(length + 1);
         if ((long) length * elementSize > MAX_ARRAY) {
-            throw new BlitException("array of " + length + " elements is too large to write");
+            throw new BlitException("array of " + length + " elements is too large to write: its content would be "
+                    + (long) length * elementSize + " bytes, over the " + MAX_ARRAY + " an array's content may take");
         }
         return true;
     }

@@ -25,6 +25,18 @@ class CursorTest {
                 ReadBuffer.of(new ByteArrayInputStream(bytes)), ReadBuffer.of(RoundTrip.trickle(bytes, bytes.length)));
     }
 
+    /** A heap buffer cannot pass 2 GiB: the refusal says what can (a stream), a stream's does not. */
+    @Test
+    void aBufferThatCannotGrowSaysToWriteToAStream() {
+        dev.blit.BlitException heap = org.junit.jupiter.api.Assertions.assertThrows(dev.blit.BlitException.class,
+                () -> new WriteBuffer(16).ensure(Integer.MAX_VALUE - 1));
+        assertTrue(heap.getMessage().startsWith("cannot hold more than 2147483631 bytes in one buffer (at offset 0, ")
+                && heap.getMessage().contains("write a value this large to a stream"), heap.getMessage());
+        dev.blit.BlitException stream = org.junit.jupiter.api.Assertions.assertThrows(dev.blit.BlitException.class,
+                () -> WriteBuffer.to(new ByteArrayOutputStream()).ensure(Integer.MAX_VALUE - 1));
+        assertFalse(stream.getMessage().contains("to a stream"), stream.getMessage());
+    }
+
     /**
      * A string is staged whole, so a buffer bound to a stream or a ByteBuffer grows its staging area for a long
      * one; it used to keep that size for good (a 100M-char string: 200 MB held by the buffer, and by every
