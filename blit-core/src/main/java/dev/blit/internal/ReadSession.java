@@ -435,7 +435,7 @@ public final class ReadSession implements ObjectReader {
         if (r == null || r.serializer == null) {
             Registration past = r == null ? readPast(tag) : null;
             if (past == null) {
-                throw r == null ? unknownType(tag, at) : noSerializer(r, at);
+                throw r == null ? ReadFailures.unknownType(tag, at) : ReadFailures.noSerializer(r, at);
             }
             r = past;
         }
@@ -447,19 +447,6 @@ public final class ReadSession implements ObjectReader {
 
     // Failures are built in methods of their own: a message's string concatenation is dozens of bytecodes,
     // and kept inline it would push these hot methods past the JIT's inlining limits.
-
-    private static BlitException unknownType(int tag, long at) {
-        return new BlitException("unknown type id " + Integer.toUnsignedString(tag) + " at offset " + at
-                + " (not a built-in type, not registered with this Blit instance)");
-    }
-
-    /** A registration without a serializer of its own: an interface or abstract class, registered for its arrays. */
-    private static BlitException noSerializer(Registration r, long at) {
-        return new BlitException("type id " + r.id + " at offset " + at + " is " + r.type.getName() + ", registered with"
-                + " this Blit instance as an interface or abstract class (for arrays and declared types): no value is of"
-                + " that class itself, so the writer's class under this id was another (a concrete class since made"
-                + " abstract?)");
-    }
 
     private BlitException tooDeep(long at) {
         return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + at
@@ -703,32 +690,13 @@ public final class ReadSession implements ObjectReader {
 
     private Object backReference(ReadBuffer in, long at) {
         int index = in.readUnsignedVarInt();
-        if (refs == null) {
-            throw new BlitException("back reference at offset " + at
-                    + " but this Blit instance has references(false); write and read with the same setting");
-        }
-        if (index < 0 || index >= refCount) {
-            throw new BlitException("back reference to object #" + Integer.toUnsignedString(index) + " at offset " + at
-                    + " but only " + refCount + " objects were read so far");
+        if (refs == null || index < 0 || index >= refCount) {
+            throw ReadFailures.noSuchObject(at, index, refs != null, refCount);
         }
         Object v = refs[index];
-        if (v == SKIPPED && dropping == 0) {
-            throw new BlitException("back reference at offset " + at + " to object #" + index + ", which was read in a"
-                    + " field this reader's class lacks and drops, past a value of a class this reader has no registration"
-                    + " for: register that class with the reader too");
-        }
-        if (v == UNSHARED) {
-            throw new BlitException("back reference at offset " + at + " to object #" + index
-                    + ", which a readObject method read with readUnshared: it may not be shared");
-        }
-        if (v == null) {
-            throw new BlitException("back reference at offset " + at + " to object #" + index
-                    + ", which is still being constructed: a cycle cannot be restored through a record or"
-                    + " constructor-built object, a value made from its content (List.of, Map.entry, ...), a sorted"
-                    + " collection's comparator or a writeReplace result (Blit's writer refuses all of these), nor"
-                    + " through a value whose Serializer reads its parts before calling in.reference(obj), or never"
-                    + " calls it, nor through a reference array or Arrays.asList list of more than 1,024 elements read"
-                    + " from a stream (which grows as its elements arrive; from memory it is read as written)");
+        if (v == SKIPPED && dropping == 0 || v == UNSHARED || v == null) {
+            throw ReadFailures.unusable(at, index, v == null ? ReadFailures.CONSTRUCTING
+                    : v == UNSHARED ? ReadFailures.UNSHARED : ReadFailures.SKIPPED);
         }
         return v == NULL_VALUE ? null : v;
     }

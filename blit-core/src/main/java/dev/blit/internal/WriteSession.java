@@ -283,20 +283,12 @@ public final class WriteSession implements ObjectWriter {
     public void writeMessage(WriteBuffer out, Object value) {
         writeObject(out, value);
         if (depth != startDepth) {
-            throw swallowed(out);
+            throw WriteErrors.swallowed(out);
         }
     }
 
     /** The depth {@link #begin} started the message at. */
     private int startDepth;
-
-    private static BlitException swallowed(WriteBuffer out) {
-        return new BlitException("a value nested in this one failed to be written and the Serializer, Marshallable or"
-                + " writeObject hook that wrote it caught the exception and went on (offset " + out.position() + " when"
-                + " the message ended): what the failed value wrote before failing, bytes and reference numbers, would"
-                + " stay in the message, which could then not be read back, so the whole value fails; let an exception"
-                + " from WriteBuffer.writeObject (or Blit.write) propagate out of your write method");
-    }
 
     Registration registration(Class<?> type) {
         if (type == lastType) {
@@ -652,29 +644,7 @@ public final class WriteSession implements ObjectWriter {
 
     /** Built apart from {@link #enter}, whose bytecode the message's concatenation would more than double. */
     private BlitException tooDeep(WriteBuffer out, Object value) {
-        return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
-                + " (writing " + value.getClass().getName() + "); " + cycleHint(value)
-                + "a deeper structure needs Blit.builder().maxDepth(n)");
-    }
-
-    /**
-     * What {@link #tooDeep} says of a cycle: with references off, that it needs them; with references on, a cycle
-     * goes on only through values that are not tracked, which a user's Serializer says with
-     * {@code tracksReferences() == false}.
-     */
-    private String cycleHint(Object value) {
-        if (refs == null) {
-            return "a cycle needs references(true), ";
-        }
-        Registration r = registry.find(value.getClass());
-        if (r != null && !r.tracked && (r.id >= TypeIds.FIRST_USER_ID || NamedClasses.isNamed(r))) {
-            return "references are on, but the Serializer of " + value.getClass().getName() + " does not track"
-                    + " references (its tracksReferences() is false), so a value of it is written whole each time it is"
-                    + " reached and a cycle through it never ends: make tracksReferences() return true (and have its"
-                    + " read call in.reference(obj) before reading the parts that may lead back to obj); ";
-        }
-        return "references are on, so a cycle goes on only through values whose Serializer does not track references"
-                + " (tracksReferences() false); ";
+        return WriteErrors.tooDeep(out, value, maxDepth, refs != null, registry);
     }
 
     /**
@@ -805,40 +775,8 @@ public final class WriteSession implements ObjectWriter {
     private void refuseCycleThroughLate(int earlier, Object value) {
         for (int i = lateCount - 1; i >= 0; i--) { // innermost first: what is being written in it says most
             if (lateIds[i] == earlier) {
-                Class<?> c = value.getClass();
-                if (lateLevels[i] == MADE_FROM_COMPARATOR) {
-                    throw new BlitException("cannot write a back reference to the " + c.getName() + " being written"
-                            + " (object #" + earlier + "), from inside its comparator: the reader makes the "
-                            + c.getSimpleName() + " from its comparator, so it reads the comparator first, and a cycle"
-                            + " through the comparator cannot be read back. Break the cycle (a transient field in the"
-                            + " comparator, set again after reading)");
-                }
-                if (lateLevels[i] == MADE_FROM_REPLACEMENT) {
-                    throw new BlitException("cannot write a back reference to the " + c.getName() + " being written"
-                            + " (object #" + earlier + "), from inside what its writeReplace returned: the reader has"
-                            + " the " + c.getSimpleName() + " only once its replacement is read (and resolved), so a"
-                            + " cycle through the replacement cannot be read back. Break the cycle (a transient"
-                            + " field, set again after reading), or let the replacement hold no path back to the"
-                            + " original");
-                }
-                Registration r = registry.find(c);
-                boolean fromElements = r != null && dev.blit.types.Containers.builtFromElements(r.serializer) != 0;
-                boolean madeFromContent = c.getName().startsWith("java.") || value instanceof Throwable || c.isHidden()
-                        || fromElements;
-                throw new BlitException("cannot write a back reference to the " + c.getName() + " being written (object #"
-                        + earlier + "), from inside it: " + (madeFromContent
-                        ? "the reader makes " + (value instanceof Throwable ? "an exception" : c.isHidden() ? "a lambda"
-                        : fromElements ? "a value of Serializer." + (value instanceof java.util.Map ? "map" : "collection")
-                        : "this JDK value") + " only"
-                        + " once its content is read, so a cycle through it cannot be read back. Break the cycle"
-                        : "a cycle through a record or a class built by its constructor cannot be read back, since the"
-                        + " reader has the object only once its fields are read. Break the cycle (a transient field, set"
-                        + " again after reading), or " + (c.isMemberClass() && !java.lang.reflect.Modifier.isStatic(c.getModifiers())
-                        ? "write the outer object rather than the inner one (an outer object with a no-argument"
-                        + " constructor and non-final fields is made first, so its inner objects come back pointing at"
-                        + " it), or make " + c.getSimpleName() + " a static nested class: an inner class keeps its"
-                        + " enclosing instance in a final field its constructor sets"
-                        : "give the class a no-argument constructor and non-final fields, which Blit fills after creating it")));
+                throw WriteErrors.backReferenceInto(value, earlier, lateLevels[i] == MADE_FROM_COMPARATOR ? "comparator"
+                        : lateLevels[i] == MADE_FROM_REPLACEMENT ? "replacement" : null, registry);
             }
         }
     }
