@@ -172,7 +172,7 @@ public final class Blit {
      * @throws BlitException if the bytes are malformed or hold a value of another type
      */
     public <T> T fromBytes(byte[] bytes, Class<T> type) {
-        return checkType(fromBytes(bytes), type, 0);
+        return CallFailures.checkType(fromBytes(bytes), type, 0);
     }
 
     /**
@@ -224,7 +224,7 @@ public final class Blit {
             return copy;
         }
         Registration r = registry.find(type);
-        return r != null && r.type != type ? copy : checkType(copy, type, 0);
+        return r != null && r.type != type ? copy : CallFailures.checkType(copy, type, 0);
     }
 
     /** {@code value} written into the idle buffer, or a new one; on failure the buffer is dropped, not kept. */
@@ -286,7 +286,7 @@ public final class Blit {
         try {
             session.writeMessage(out, value);
         } catch (StackOverflowError e) {
-            BlitException failure = stackOverflow("writing", out.position(), references ? "the object graph is"
+            BlitException failure = CallFailures.stackOverflow("writing", out.position(), references ? "the object graph is"
                     : "the object graph is (with references(false) a cycle, an object that reaches itself, never ends:"
                     + " use references(true) for one)");
             undo(out, mark);
@@ -344,7 +344,7 @@ public final class Blit {
     @SuppressWarnings("unchecked")
     public <T> T readInto(ReadBuffer in, T target) {
         long at = in.offset();
-        return checkType(readValue(in, java.util.Objects.requireNonNull(target, "target")), (Class<T>) target.getClass(), at);
+        return CallFailures.checkType(readValue(in, java.util.Objects.requireNonNull(target, "target")), (Class<T>) target.getClass(), at);
     }
 
     /** {@link #read(ReadBuffer)}, into {@code target} when it is not null. */
@@ -363,74 +363,20 @@ public final class Blit {
             }
             return v;
         } catch (StackOverflowError e) {
-            throw stackOverflow("reading", in.offset(), "the input nests");
+            throw CallFailures.stackOverflow("reading", in.offset(), "the input nests");
         } catch (BlitException e) {
-            throw madeByBlit(e) ? e : codeFailed(in.offset(), e);
+            throw CallFailures.madeByBlit(e) ? e : CallFailures.codeFailed(in.offset(), e);
         } catch (Exception e) { // a checked one too: code the JVM let throw it undeclared (Lombok's @SneakyThrows, Kotlin)
-            throw codeFailed(in.offset(), e);
+            throw CallFailures.codeFailed(in.offset(), e);
         } finally {
             if (attach) {
-                settleAfterFailure(in);
+                CallFailures.settleAfterFailure(in);
             }
             session.end(in, previous); // a nested read: the outer one goes on with its own session
             if (attach) {
                 in.limits(null);
             }
         }
-    }
-
-    /** After a failed read, the stream stands after the last byte it consumed, as far as it can be put there. */
-    private static void settleAfterFailure(ReadBuffer in) {
-        try {
-            in.settle(); // a no-op after a value read: settled already
-        } catch (BlitException ignored) {
-            // the read's own failure is the one to report
-        }
-    }
-
-    /**
-     * An exception a class's own reading code threw (a {@link Marshallable}'s {@code readMarshallable}, a
-     * {@link Serializer} of the user's, a record's compact constructor checking its arguments) on bytes it did not
-     * expect: for bad input the caller gets a {@code BlitException} with the offset, whatever code noticed it,
-     * and the original as its cause. Its first stack frame is named, since that says whose code it was.
-     */
-    private static BlitException codeFailed(long at, Exception e) {
-        StackTraceElement[] trace = e.getStackTrace();
-        String where = trace.length == 0 ? "" : " (thrown in " + trace[0].getClassName() + "." + trace[0].getMethodName() + ")";
-        return new BlitException("reading failed at offset " + at + ": " + e + where, e);
-    }
-
-    /**
-     * Whether a {@code BlitException} was made by Blit (its first stack frame, where it was made, is in one of
-     * Blit's own classes: those that come from where this class came from) rather than by a class's own reading
-     * code, whose {@code BlitException} is reported as any other exception of it ({@link #codeFailed}). Generated
-     * serializers are hidden classes, whose frames a stack trace leaves out: theirs show as their caller's.
-     */
-    private static boolean madeByBlit(BlitException e) {
-        StackTraceElement[] trace = e.getStackTrace();
-        if (trace.length == 0 || !trace[0].getClassName().startsWith(Blit.class.getPackageName())) {
-            return trace.length == 0; // no stack trace to tell by: as it always was (a shaded copy: its package)
-        }
-        try {
-            Class<?> c = Class.forName(trace[0].getClassName(), false, Blit.class.getClassLoader());
-            return java.util.Objects.equals(codeSource(c), codeSource(Blit.class));
-        } catch (ClassNotFoundException | LinkageError | SecurityException x) {
-            return false; // not a class Blit's own loader sees, so not one of Blit's
-        }
-    }
-
-    private static Object codeSource(Class<?> c) {
-        java.security.CodeSource s = c.getProtectionDomain().getCodeSource();
-        return s == null ? null : s.getLocation();
-    }
-
-    /**
-     * Built apart from {@link #write(Object, WriteBuffer)} and {@link #read(ReadBuffer)}: the concatenation
-     * inline would make them too big for the JIT to inline into their callers.
-     */
-    private static BlitException stackOverflow(String doing, long at, String what) {
-        return new BlitException("stack overflow while " + doing + " at offset " + at + ": " + what
-                + " deeper than this thread's stack allows; lower maxDepth or use a bigger stack");
     }
 
     /**
@@ -441,7 +387,7 @@ public final class Blit {
      */
     public <T> T read(ReadBuffer in, Class<T> type) {
         long at = in.offset();
-        return checkType(read(in), type, at);
+        return CallFailures.checkType(read(in), type, at);
     }
 
     /**
@@ -511,24 +457,6 @@ public final class Blit {
      */
     public Object read(InputStream in) {
         return read(ReadBuffer.exactly(in));
-    }
-
-    /** @param at the offset the value began at, for the message */
-    private static <T> T checkType(Object v, Class<T> type, long at) {
-        if (v != null && !wrap(type).isInstance(v)) {
-            throw new BlitException("expected a " + type.getName() + " but the bytes at offset " + at + " hold a "
-                    + v.getClass().getName());
-        }
-        @SuppressWarnings("unchecked")
-        T t = (T) v;
-        return t;
-    }
-
-    private static Class<?> wrap(Class<?> type) {
-        if (!type.isPrimitive()) {
-            return type;
-        }
-        return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
     }
 
     /**
