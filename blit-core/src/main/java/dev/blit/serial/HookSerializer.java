@@ -211,7 +211,21 @@ final class HookSerializer implements Serializer<Object> {
         }
         String kind = e instanceof IOException || e instanceof ClassNotFoundException ? "" : " (" + e.getClass().getName() + ")";
         return new BlitException(what + " " + type.getName() + " through its Serializable hooks failed at offset "
-                + offset + ": " + e.getMessage() + kind, e);
+                + offset + ": " + message(e) + kind, e);
+    }
+
+    /**
+     * An exception's message, or what it means where it has none: the {@code OptionalDataException} a hook's
+     * {@code readObject} gets where the writer put primitive data or nothing more is JDK serialization's own,
+     * with only its fields to say which.
+     */
+    private static String message(Throwable e) {
+        if (e instanceof java.io.OptionalDataException) {
+            java.io.OptionalDataException o = (java.io.OptionalDataException) e;
+            return "readObject found " + (o.eof ? "no more data written by this class's writeObject"
+                    : "primitive data where an object was written") + " (OptionalDataException)";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getName();
     }
 
     /**

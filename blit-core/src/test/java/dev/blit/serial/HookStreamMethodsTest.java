@@ -243,4 +243,38 @@ class HookStreamMethodsTest {
         assertTrue(e.getCause() instanceof java.io.InvalidObjectException, String.valueOf(e.getCause()));
         assertEquals(List.of("p.high", "q.high", "p.second", "p"), Peer.RAN); // none after the failure
     }
+
+    // ---------------------------------------------------------------- OptionalDataException
+
+    static final class ObjectAfterInt implements Serializable {
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.writeInt(7);
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.readObject(); // the writer wrote an int
+        }
+    }
+
+    static final class ObjectAfterNothing implements Serializable {
+        private void writeObject(ObjectOutputStream out) {
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.readObject(); // the writer wrote nothing
+        }
+    }
+
+    @Test
+    void anOptionalDataExceptionLeftToBlitIsDescribedNotNull() throws Exception {
+        // JDK serialization throws it too, with no message: its eof field says which case it is
+        assertThrows(java.io.OptionalDataException.class, () -> throughJdk(new ObjectAfterInt()));
+        Blit blit = Blit.builder().register(ObjectAfterInt.class, 100).register(ObjectAfterNothing.class, 101).build();
+        BlitException primitive = assertThrows(BlitException.class, () -> blit.fromBytes(blit.toBytes(new ObjectAfterInt())));
+        assertTrue(primitive.getMessage().contains("readObject found primitive data where an object was written (OptionalDataException)"),
+                primitive.getMessage());
+        assertTrue(primitive.getMessage().contains("at offset "), primitive.getMessage());
+        BlitException eof = assertThrows(BlitException.class, () -> blit.fromBytes(blit.toBytes(new ObjectAfterNothing())));
+        assertTrue(eof.getMessage().contains("readObject found no more data written by this class's writeObject"), eof.getMessage());
+    }
 }
