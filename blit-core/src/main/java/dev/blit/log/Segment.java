@@ -399,7 +399,22 @@ final class Segment {
         if (slot != 0 && slot != END_MARKER
                 && intact(HEADER_SIZE, slot, first, new CRC32C(), new byte[CHECK_CHUNK])) {
             // A damaged header over intact records: the first record's checksum, which covers its index,
-            // confirms what the name says, and that is all the header is for.
+            // confirms what the name says. Its encoding word is unconfirmed: if it fits this Blit's options the
+            // records are read (and appended to) as before; if not, either the word is the damage or the records
+            // were written otherwise, and nothing tells which, so the segment is neither read nor appended to.
+            int written = b.getInt(24);
+            if (!fits(written, encoding, appending)) {
+                boolean known = (written & ~(REFERENCES | COMPATIBLE | NOT_FLAT)) == 0
+                        && (written & (COMPATIBLE | NOT_FLAT)) != (COMPATIBLE | NOT_FLAT);
+                throw new BlitException("log segment " + path + " has a damaged header (checksum mismatch at offset 28)"
+                        + " whose encoding word at offset 24 says " + (known ? describe(written)
+                                : "0x" + Integer.toHexString(written) + " (not a word this version of Blit writes)")
+                        + "; this Blit has " + describe(encoding) + ". The word may be the damage, or the records may"
+                        + " have been written with those options: Blit cannot confirm how they were encoded and would "
+                        + (appending ? "append records in an encoding it cannot confirm" : "risk misreading them")
+                        + ", so it refuses the segment (open the log with a Blit built with the options it was written"
+                        + " with, or restore the segment from a copy)");
+            }
             return true;
         }
         // A header being written (or cut short by a crash) holds a prefix of the magic and zeros, and no

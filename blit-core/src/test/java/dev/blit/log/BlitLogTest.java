@@ -968,6 +968,35 @@ class BlitLogTest {
         assertTrue(f.getMessage().contains("flat(true)") && f.getMessage().contains("flat(false)"), f.getMessage());
     }
 
+    /**
+     * A header whose CRC does not match but whose first record confirms it (damaged but usable) still has its
+     * encoding word compared: a Blit whose options fit it reads and appends as before; one whose options do not
+     * is refused, reader and writer, since either the word is the damage or the records were written otherwise
+     * (a flat(true) writer used to append to a flat(false) log here, and a flat(true) reader to read it).
+     */
+    @Test
+    void aDamagedButUsableHeaderStillHasItsEncodingWordCompared() throws IOException {
+        Blit notFlat = Blit.builder().register(LogTesting.Tick.class, 100).flat(false).build();
+        try (BlitLog log = BlitLog.open(dir, notFlat)) {
+            appendRecords(log, 0, 10);
+        }
+        writeAt(segment(0), 23, new byte[] {(byte) (readAt(segment(0), 23) ^ 0x40)}); // bit rot in the first index
+        BlitException w = assertThrows(BlitException.class, () -> BlitLog.open(dir, BLIT));
+        assertTrue(w.getMessage().contains("has a damaged header (checksum mismatch at offset 28) whose encoding word at"
+                + " offset 24 says compatible(false), flat(false), references(false); this Blit has compatible(false),"
+                + " flat(true), references(false). The word may be the damage"), w.getMessage());
+        assertTrue(w.getMessage().contains("would append records in an encoding it cannot confirm"), w.getMessage());
+        BlitException r = assertThrows(BlitException.class, () -> BlitLog.openReader(dir, BLIT));
+        assertTrue(r.getMessage().contains("risk misreading them"), r.getMessage());
+        try (BlitLog reader = BlitLog.openReader(dir, notFlat)) {
+            assertRecords(reader, 0, 10);
+        }
+        try (BlitLog log = BlitLog.open(dir, notFlat)) {
+            appendRecords(log, 10, 15);
+            assertRecords(log, 0, 15);
+        }
+    }
+
     @Test
     void anOlderSegmentIsCheckedWhenFirstReadAndUnknownBitsAreRefused() throws IOException {
         try (BlitLog log = BlitLog.open(dir, BLIT, TINY)) {
