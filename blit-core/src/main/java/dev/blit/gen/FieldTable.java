@@ -252,14 +252,42 @@ final class FieldTable {
                     + " (offsets below count from " + start + "): " + e.getMessage(), e);
         }
         int[] targets = new int[names.length];
+        boolean any = false;
         for (int i = 0; i < names.length; i++) {
             int own = target(names, i, at);
             targets[i] = own;
             if (own >= 0) {
                 check(KINDS[codes[i] - 1], properties[own], at);
+                any = true;
             }
         }
+        if (!any && names.length > 0 && properties.length > 0) {
+            throw unrelated(names, at);
+        }
         return new Mapping(codes, targets, properties.length, names, type);
+    }
+
+    /**
+     * The refusal of a writer's table with fields none of which this class (which has fields) has: read, it would
+     * make a value with every field at its default and no error. Made where a table is first mapped, never per value.
+     */
+    private BlitException unrelated(String[] names, long at) {
+        String[] own = new String[properties.length];
+        for (int j = 0; j < own.length; j++) {
+            own[j] = properties[j].field.getName();
+        }
+        return new BlitException("compatible mode cannot read " + type.getName() + " at offset " + at + ": the writer's"
+                + " field table lists " + few(names) + " and this class has " + few(own) + ", no field of the same"
+                + " name; the writer's and this Blit's ids may be registered differently (this id naming another class"
+                + " on the writer's side), or the class renamed all its fields, which compatible mode cannot map");
+    }
+
+    /** Up to 6 names, then how many more, for a message. */
+    private static String few(String[] names) {
+        int shown = Math.min(names.length, 6);
+        return names.length + " field" + (names.length == 1 ? "" : "s") + " (" + String.join(", ",
+                Arrays.copyOf(names, shown)) + (names.length > shown ? ", and " + (names.length - shown) + " more" : "")
+                + ")";
     }
 
     /**

@@ -431,6 +431,42 @@ class CompatibleModeTest {
         assertThrows(BlitException.class, () -> blit.fromBytes(RoundTrip.bytes("64 02 7f 00")));
     }
 
+    record Order(long id, String customer) {
+    }
+
+    record Payment(String iban, double amount) {
+    }
+
+    record Empty() {
+    }
+
+    record Gained(int count) {
+    }
+
+    /**
+     * A writer's table with fields none of which the reader's class (which has fields) has read as a value with
+     * every field at its default and no error: here ids registered the other way round on the two sides read an
+     * Order as Payment[iban=null, amount=0.0]. It is refused at the table's offset, naming both sides' fields. A
+     * table with no field (a class that gained its first fields since) is still read.
+     */
+    @Test
+    void aFieldTableSharingNoNameWithTheReadersClassIsRefused() {
+        Blit writer = compatible().register(Order.class, 100).register(Payment.class, 101).build();
+        Blit reader = compatible().register(Payment.class, 100).register(Order.class, 101).build();
+        BlitException e = assertThrows(BlitException.class, () -> reader.fromBytes(writer.toBytes(new Order(7, "acme"))));
+        assertTrue(e.getMessage().contains("compatible mode cannot read " + Payment.class.getName() + " at offset 1: the"
+                + " writer's field table lists 2 fields (customer, id) and this class has 2 fields (amount, iban), no"
+                + " field of the same name; the writer's and this Blit's ids may be registered differently"),
+                e.getMessage());
+        assertThrows(BlitException.class, () -> reader.fromBytes(writer.toBytes(List.of(new Payment("DE00", 9.5)))));
+        Blit emptyWriter = compatible().register(Empty.class, 100).build();
+        Blit gainedReader = compatible().register(Gained.class, 100).build();
+        assertEquals(new Gained(0), gainedReader.fromBytes(emptyWriter.toBytes(new Empty())));
+        Blit gainedWriter = compatible().register(Gained.class, 100).build();
+        Blit emptyReader = compatible().register(Empty.class, 100).build();
+        assertEquals(new Empty(), emptyReader.fromBytes(gainedWriter.toBytes(new Gained(3))));
+    }
+
     enum Before { A, B, C, D }
 
     enum After { A, B, C }

@@ -304,8 +304,9 @@ class UnknownClassTest {
     @Test
     void malformedTablesOfUnknownClassesAreRefused() {
         Blit reader = Blit.builder().compatible(true).register(Kept.class, 100).build();
-        // Kept's id, with a table of one field, "status" (a reference), then its value: 6a (106) and a table
-        String head = "64 09 01 0d 73 74 61 74 75 73 09 ";
+        // Kept's id, with a table of two fields, "id" (a long) and "status" (a reference), then id's value 0 and
+        // status's: 6a (106) and a table (with "status" alone, the table would share no name with Kept's: refused)
+        String head = "64 0d 02 05 69 64 06 0d 73 74 61 74 75 73 09 00 ";
         String[][] cases = {
                 {"6a 05 02 01 0b 01 0b 00", "exception marker"}, // twice
                 {"6a 05 02 01 0e 01 0e 00", "enum marker"}, // twice
