@@ -251,7 +251,8 @@ public final class Blit {
         in = in == null ? ReadBuffer.of(bytes, 0, length) : in.reset(bytes, 0, length);
         Object v = read(in); // on failure the buffer is dropped, not put back
         if (in.offset() != length) {
-            throw new BlitException((length - in.offset()) + " trailing bytes after the value at offset " + in.offset());
+            throw new BlitException((length - in.offset()) + " trailing bytes after the value at offset " + in.offset()
+                    + ReadSession.SETTINGS_HINT);
         }
         idleIn.lazySet(in.reset(NO_BYTES, 0, 0)); // it must not keep the caller's bytes alive
         return v;

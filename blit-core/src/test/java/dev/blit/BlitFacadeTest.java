@@ -717,4 +717,35 @@ class BlitFacadeTest {
         Blit blit = Blit.builder().register(Op.class, 100).build();
         assertSame(Op.MINUS, blit.fromBytes(blit.toBytes(Op.MINUS)));
     }
+
+    enum Side { BUY, SELL, SHORT, COVER, HOLD }
+
+    private static final String MAY = "; the bytes may have been written with other settings (compatible, flat,"
+            + " references) or other registrations than this Blit's";
+
+    /**
+     * Bytes of a Blit built otherwise meet refusals that used to name one setting as the difference: compatible
+     * bytes read by a schema-consistent reader with references(false) said "this Blit instance has
+     * references(false); write and read with the same setting", where references were not what differed. They now
+     * end by saying which settings (or registrations) may differ, never that one does.
+     */
+    @Test
+    void refusalsAMismatchMeetsSayTheSettingsMayDifferNotWhichOne() {
+        Blit compat = Blit.builder().register(Side.class, 100).compatible(true).build();
+        Blit plain = Blit.builder().register(Side.class, 100).build();
+        BlitException backRef = assertThrows(BlitException.class,
+                () -> plain.fromBytes(compat.toBytes(new ArrayList<>(List.of(Side.BUY, Side.SELL))), Object.class));
+        assertEquals("back reference at offset 4 but this Blit instance has references(false), which reads none" + MAY,
+                backRef.getMessage());
+        BlitException trailing = assertThrows(BlitException.class, () -> plain.fromBytes(compat.toBytes(Side.SELL)));
+        assertEquals("4 trailing bytes after the value at offset 2" + MAY, trailing.getMessage());
+        Blit refs = Blit.builder().register(Side.class, 100).references(true).build();
+        BlitException notYet = assertThrows(BlitException.class,
+                () -> refs.fromBytes(compat.toBytes(new ArrayList<>(List.of(Side.BUY, Side.SELL)))));
+        assertTrue(notYet.getMessage().endsWith("objects were read so far" + MAY), notYet.getMessage());
+        BlitException unknown = assertThrows(BlitException.class,
+                () -> Blit.builder().build().fromBytes(plain.toBytes(Side.SELL)));
+        assertEquals("unknown type id 100 at offset 0 (not a built-in type, not registered with this Blit instance)"
+                + MAY, unknown.getMessage());
+    }
 }

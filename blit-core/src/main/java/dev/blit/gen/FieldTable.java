@@ -249,7 +249,7 @@ final class FieldTable {
             }
         } catch (BlitException e) {
             throw new BlitException("malformed field table of " + type.getName() + " at offset " + at
-                    + " (offsets below count from " + start + "): " + e.getMessage(), e);
+                    + " (offsets below count from " + start + "): " + e.getMessage() + ReadSession.SETTINGS_HINT, e);
         }
         int[] targets = new int[names.length];
         boolean any = false;
@@ -511,6 +511,9 @@ final class FieldTable {
             return session.readObject(in);
         } catch (BlitException e) {
             String m = e.getMessage();
+            if (m.endsWith(ReadSession.SETTINGS_HINT)) { // here the cause is known: the writer's field the reader lacks
+                m = m.substring(0, m.length() - ReadSession.SETTINGS_HINT.length());
+            }
             boolean unknown = m.startsWith("unknown type id") || m.contains("read past");
             throw new BlitException(m + "; it is the value of the writer's field " + name + ", which "
                     + reader.getName() + " lacks: compatible mode drops that field" + (unknown

@@ -17,7 +17,7 @@ final class ReadFailures {
 
     static BlitException unknownType(int tag, long at) {
         return new BlitException("unknown type id " + Integer.toUnsignedString(tag) + " at offset " + at
-                + " (not a built-in type, not registered with this Blit instance)");
+                + " (not a built-in type, not registered with this Blit instance)" + ReadSession.SETTINGS_HINT);
     }
 
     /** A registration without a serializer of its own: an interface or abstract class, registered for its arrays. */
@@ -31,11 +31,11 @@ final class ReadFailures {
     /** A back reference with references off, or to a number not read yet. */
     static BlitException noSuchObject(long at, int index, boolean references, int read) {
         if (!references) {
-            return new BlitException("back reference at offset " + at
-                    + " but this Blit instance has references(false); write and read with the same setting");
+            return new BlitException("back reference at offset " + at + " but this Blit instance has references(false),"
+                    + " which reads none" + ReadSession.SETTINGS_HINT);
         }
         return new BlitException("back reference to object #" + Integer.toUnsignedString(index) + " at offset " + at
-                + " but only " + read + " objects were read so far");
+                + " but only " + read + " objects were read so far" + ReadSession.SETTINGS_HINT);
     }
 
     /** A back reference to an object that may not be given out: {@link #CONSTRUCTING}, {@link #UNSHARED}, {@link #SKIPPED}. */

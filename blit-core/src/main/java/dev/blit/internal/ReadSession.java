@@ -28,6 +28,12 @@ public final class ReadSession implements ObjectReader {
     };
     /** The {@code 21}s a typed array's component descriptor may nest (FORMAT.md, id 21); the writer's limit too. */
     public static final int MAX_TYPE_NESTING = 200;
+    /**
+     * The end of the refusals a reader built otherwise than the writer typically meets (messages, streams and object
+     * files do not record the writer's settings): it says what may differ, never that one setting does.
+     */
+    public static final String SETTINGS_HINT = "; the bytes may have been written with other settings (compatible,"
+            + " flat, references) or other registrations than this Blit's";
 
     final Registry registry;
     private final int maxDepth;
@@ -596,7 +602,8 @@ public final class ReadSession implements ObjectReader {
         if (r == null || r.serializer == null || id == TypeIds.REFERENCE || id == TypeIds.FALSE || id == TypeIds.TRUE) {
             throw new BlitException("a run of " + of + " at offset " + at + " has type id "
                     + Integer.toUnsignedString(id) + ", which "
-                    + (r == null || r.serializer == null ? "is not a built-in or registered type" : "has no content"));
+                    + (r == null || r.serializer == null ? "is not a built-in or registered type" + SETTINGS_HINT
+                            : "has no content"));
         }
         return r;
     }

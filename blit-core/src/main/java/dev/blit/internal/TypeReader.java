@@ -93,7 +93,8 @@ final class TypeReader {
             }
             Class<?> c = BuiltinTypes.extendedClass(ext);
             if (c == null) {
-                throw new BlitException("unknown type id 99, extended id " + Integer.toUnsignedString(ext) + ", at offset " + at);
+                throw new BlitException("unknown type id 99, extended id " + Integer.toUnsignedString(ext) + ", at offset " + at
+                        + ReadSession.SETTINGS_HINT);
             }
             return c;
         }
@@ -102,7 +103,8 @@ final class TypeReader {
             return Object.class;
         }
         if (r == null || id == TypeIds.NULL || id == TypeIds.REFERENCE) {
-            throw new BlitException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + at);
+            throw new BlitException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + at
+                    + ReadSession.SETTINGS_HINT);
         }
         return r.type;
     }

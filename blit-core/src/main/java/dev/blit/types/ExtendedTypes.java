@@ -336,7 +336,8 @@ final class ExtendedTypes {
                             || ext == TypeIds.EXT_REVERSED_COMPARATOR) {
                         return ExtendedCollections.read(in, ext, at);
                     }
-                    throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at);
+                    throw new BlitException("unknown extended built-in id " + Integer.toUnsignedString(ext) + " at offset " + at
+                            + ReadSession.SETTINGS_HINT);
             }
         }
 
