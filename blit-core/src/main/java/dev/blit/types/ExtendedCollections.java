@@ -133,11 +133,15 @@ final class ExtendedCollections {
      * Whether {@code type} is the entry class of one of the JDK's maps ({@code HashMap}'s node, {@code TreeMap}'s
      * entry, ...): what {@code new ArrayList<>(map.entrySet())} holds, to sort a map by value. Private to
      * {@code java.util}, so written as a {@code SimpleEntry} (5), which is what comes back: a key, a value and a
-     * {@code setValue} that no longer writes through to a map.
+     * {@code setValue} that no longer writes through to a map. Also a public class of a package its module does not
+     * export to everyone, which no program can name either: from Java 21 {@code LinkedHashMap.firstEntry()},
+     * {@code lastEntry()}, {@code pollFirstEntry()} and {@code pollLastEntry()} return a
+     * {@code jdk.internal.util.NullableKeyValueHolder}, which was refused as unregistered, with advice to
+     * register it that {@code build()} then refused.
      */
     private static boolean isMapsOwnEntry(Class<?> type) {
-        return type.getClassLoader() == null && !Modifier.isPublic(type.getModifiers())
-                && Map.Entry.class.isAssignableFrom(type);
+        return type.getClassLoader() == null && Map.Entry.class.isAssignableFrom(type)
+                && (!Modifier.isPublic(type.getModifiers()) || !type.getModule().isExported(type.getPackageName()));
     }
 
     /**

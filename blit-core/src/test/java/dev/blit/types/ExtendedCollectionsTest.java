@@ -80,6 +80,35 @@ class ExtendedCollectionsTest {
         assertEncoding("63 05 0b 03 78 07 02", new java.util.HashMap<>(Map.of("x", 1)).entrySet().iterator().next());
     }
 
+    /**
+     * From Java 21, {@code LinkedHashMap.firstEntry()}, {@code lastEntry()}, {@code pollFirstEntry()} and
+     * {@code pollLastEntry()} return a {@code jdk.internal.util.NullableKeyValueHolder}: public, but in a package
+     * {@code java.base} does not export. It was refused as unregistered (and registering it, as the message advised,
+     * failed at build()); it is now written as a map's own entry, a SimpleEntry (5). Reflection: Java 17 has none.
+     */
+    @Test
+    void aSequencedMapsFirstAndLastEntriesAreWrittenAsTheMapsOwnEntries() throws ReflectiveOperationException {
+        java.lang.reflect.Method first;
+        try {
+            first = LinkedHashMap.class.getMethod("firstEntry");
+        } catch (NoSuchMethodException e) {
+            org.junit.jupiter.api.Assumptions.abort("Java " + Runtime.version().feature() + " has no LinkedHashMap.firstEntry()");
+            return;
+        }
+        LinkedHashMap<String, Integer> map = new LinkedHashMap<>(Map.of("a", 1));
+        map.put("b", null);
+        for (String name : new String[] {"firstEntry", "lastEntry", "pollFirstEntry", "pollLastEntry"}) {
+            @SuppressWarnings("unchecked")
+            Map.Entry<String, Integer> e = (Map.Entry<String, Integer>) LinkedHashMap.class.getMethod(name).invoke(map);
+            Object back = PLAIN.copy(e);
+            assertEquals(AbstractMap.SimpleEntry.class, back.getClass(), name);
+            assertEquals(e, back, name);
+        }
+        Map.Entry<?, ?> a = (Map.Entry<?, ?>) first.invoke(new LinkedHashMap<>(Map.of("x", 1)));
+        assertEncoding("63 05 0b 03 78 07 02", a);
+        assertEquals(new AbstractMap.SimpleEntry<>("x", 1), PLAIN.fromBytes(PLAIN.toBytes(a)));
+    }
+
     @Test
     void aMapEntryWithANullIsRejected() {
         assertTrue(assertRejected("63 07 00 07 02").getMessage().contains("null key"));
