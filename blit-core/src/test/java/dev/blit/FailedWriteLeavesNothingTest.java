@@ -85,6 +85,20 @@ class FailedWriteLeavesNothingTest {
         assertEquals(at, target.position());
     }
 
+    @Test
+    void aTooSmallByteBufferSaysThatMoreMayFollowAndHowToLearnTheValuesSize() {
+        // 27 bytes into 7: the message gave the staging area's 15 bytes as if that were all, and once given
+        // 15 it failed again with 12 more
+        List<Object> value = List.of("abcdefghij", "klmnopqrst");
+        int size = BLIT.toBytes(value).length;
+        ByteBuffer target = ByteBuffer.allocate(7);
+        BlitException e = assertThrows(BlitException.class, () -> BLIT.write(value, target));
+        assertTrue(e.getMessage().contains("what is still to come is not known until it is written")
+                && e.getMessage().contains("a value's whole size is Blit.toBytes(value).length"), e.getMessage());
+        assertEquals(0, target.position());
+        BLIT.write(value, ByteBuffer.allocate(size)); // the size it points to is enough
+    }
+
     /** Writes 20,000 bytes, past the staging area of a ByteBuffer target, then fails in the user's own code. */
     public static final class FailsLate implements Marshallable {
         public FailsLate() {

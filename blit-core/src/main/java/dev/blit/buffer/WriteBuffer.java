@@ -299,7 +299,9 @@ public final class WriteBuffer {
         } else if (target != null) {
             if (target.remaining() < count) {
                 throw new BlitException("target ByteBuffer full at offset " + drained + ": " + count
-                        + " bytes to write, " + target.remaining() + " left");
+                        + " more bytes to write, " + target.remaining() + " left, and what is still to come is not"
+                        + " known until it is written (a value goes out a staging area at a time): a value's whole"
+                        + " size is Blit.toBytes(value).length");
             }
             target.put(array, start, count);
         } else {
