@@ -67,8 +67,8 @@ final class CallFailures {
     /** @param at the offset the value began at, for the message */
     static <T> T checkType(Object v, Class<T> type, long at) {
         if (v != null && !wrap(type).isInstance(v)) {
-            throw new BlitException("expected a " + type.getName() + " but the bytes at offset " + at + " hold a "
-                    + v.getClass().getName());
+            throw new BlitException("expected a " + type.getTypeName() + " but the bytes at offset " + at + " hold a "
+                    + v.getClass().getTypeName());
         }
         @SuppressWarnings("unchecked")
         T t = (T) v;

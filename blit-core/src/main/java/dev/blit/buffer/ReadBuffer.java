@@ -399,8 +399,8 @@ public final class ReadBuffer {
         Object v = readObject();
         Class<?> boxed = type.isPrimitive() ? java.lang.invoke.MethodType.methodType(type).wrap().returnType() : type;
         if (v != null && !boxed.isInstance(v)) {
-            throw new BlitException("expected " + type.getName() + " at offset " + at + " but found "
-                    + v.getClass().getName());
+            throw new BlitException("expected " + type.getTypeName() + " at offset " + at + " but found "
+                    + v.getClass().getTypeName());
         }
         return (T) v;
     }

@@ -465,8 +465,9 @@ public final class ClassModel {
             }
             if (f == null || f.getType() != t || Modifier.isStatic(f.getModifiers())) {
                 throw new BlitException("the serialPersistentFields of " + c.getName() + " lists " + entry.getName()
-                        + " (" + t.getName() + "), which is " + (f == null ? "no field of it"
-                        : Modifier.isStatic(f.getModifiers()) ? "a static field" : "a field of type " + f.getType().getName())
+                        + " (" + t.getTypeName() + "), which is " + (f == null ? "no field of it"
+                        : Modifier.isStatic(f.getModifiers()) ? "a static field"
+                        : "a field of type " + f.getType().getTypeName())
                         + ": only writeObject/readObject hooks can write and read such an entry (PutField/GetField), and"
                         + " JDK serialization refuses it in a class without them, as Blit does; list the field with its"
                         + " own type, or drop the entry");

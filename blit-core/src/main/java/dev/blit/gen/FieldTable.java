@@ -371,7 +371,7 @@ final class FieldTable {
         if (k == ClassModel.Kind.REFERENCE && type.isAssignableFrom(box(written))) {
             return;
         }
-        throw new BlitException("field " + name + " is a " + type.getName() + " but the writer's "
+        throw new BlitException("field " + name + " is a " + type.getTypeName() + " but the writer's "
                 + "field table at offset " + at + " says " + written.name().toLowerCase(java.util.Locale.ROOT)
                 + "; only lossless widening (byte to short; byte, short or char to int, long, float or double; int to long"
                 + " or double; float to double) is compatible");
@@ -455,8 +455,8 @@ final class FieldTable {
             return v;
         }
         if (!widens(from, to)) {
-            throw new BlitException("field " + name + " is a " + type.getName() + " but the value at offset "
-                    + at + " is " + (v == null ? "null" : "a " + v.getClass().getName()));
+            throw new BlitException("field " + name + " is a " + type.getTypeName() + " but the value at offset "
+                    + at + " is " + (v == null ? "null" : "a " + v.getClass().getTypeName()));
         }
         double d;
         long l;

@@ -31,8 +31,8 @@ public final class Support {
         if (value == dev.blit.internal.ReadSession.SKIPPED) {
             return null; // a value read past, in a field the reader drops: so is the object this field is in
         }
-        throw new BlitException("field " + field + " is a " + declared.getName() + " but the value at offset " + at
-                + " is a " + value.getClass().getName());
+        throw new BlitException("field " + field + " is a " + declared.getTypeName() + " but the value at offset " + at
+                + " is a " + value.getClass().getTypeName());
     }
 
     /**

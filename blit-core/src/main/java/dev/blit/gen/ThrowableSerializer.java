@@ -744,7 +744,7 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             }
         }
         throw new BlitException("the cause of " + type.getName() + " at offset " + start + " is a "
-                + cause.getClass().getName() + ", which its constructor, taking a " + causeType.getName()
+                + cause.getClass().getTypeName() + ", which its constructor, taking a " + causeType.getTypeName()
                 + ", cannot be given");
     }
 
@@ -766,6 +766,6 @@ final class ThrowableSerializer implements Serializer<Throwable> {
             return (Throwable) v;
         }
         throw new BlitException("the " + what + " of " + type.getName() + " at offset " + at + " is a "
-                + v.getClass().getName() + ", not a Throwable");
+                + v.getClass().getTypeName() + ", not a Throwable");
     }
 }

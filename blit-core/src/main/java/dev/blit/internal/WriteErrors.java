@@ -24,7 +24,7 @@ final class WriteErrors {
     /** The graph nests deeper than {@code maxDepth}; with a hint when that is a cycle. */
     static BlitException tooDeep(WriteBuffer out, Object value, int maxDepth, boolean references, Registry registry) {
         return new BlitException("object graph deeper than maxDepth " + maxDepth + " at offset " + out.position()
-                + " (writing " + value.getClass().getName() + "); " + cycleHint(value, references, registry)
+                + " (writing " + value.getClass().getTypeName() + "); " + cycleHint(value, references, registry)
                 + "a deeper structure needs Blit.builder().maxDepth(n)");
     }
 
@@ -39,7 +39,7 @@ final class WriteErrors {
         }
         Registration r = registry.find(value.getClass());
         if (r != null && !r.tracked && (r.id >= TypeIds.FIRST_USER_ID || NamedClasses.isNamed(r))) {
-            return "references are on, but the Serializer of " + value.getClass().getName() + " does not track"
+            return "references are on, but the Serializer of " + value.getClass().getTypeName() + " does not track"
                     + " references (its tracksReferences() is false), so a value of it is written whole each time it is"
                     + " reached and a cycle through it never ends: make tracksReferences() return true (and have its"
                     + " read call in.reference(obj) before reading the parts that may lead back to obj); ";

@@ -398,11 +398,11 @@ public final class WriteSession implements ObjectWriter {
             // back the original's class) is left to the reader, which checks what it resolves to.
             return;
         }
-        throw new BlitException("field " + s.replacingField + " is a " + s.replacingDeclared.getName() + " but the"
-                + " writeReplace of its value, a " + value.getClass().getName() + ", gives a "
-                + replacement.getClass().getName() + ", which the field cannot hold: a reader would refuse it (as"
+        throw new BlitException("field " + s.replacingField + " is a " + s.replacingDeclared.getTypeName() + " but the"
+                + " writeReplace of its value, a " + value.getClass().getTypeName() + ", gives a "
+                + replacement.getClass().getTypeName() + ", which the field cannot hold: a reader would refuse it (as"
                 + " ObjectInputStream does); declare the field as a type both are, or return a "
-                + s.replacingDeclared.getName() + " from writeReplace");
+                + s.replacingDeclared.getTypeName() + " from writeReplace");
     }
 
     /**

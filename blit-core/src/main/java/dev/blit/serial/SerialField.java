@@ -160,8 +160,8 @@ final class SerialField {
         long at = in.offset();
         Object v = in.readObject();
         if (v != null && !type.isInstance(v)) {
-            throw new BlitException("field " + owner.getName() + "." + name + " of type " + type.getName()
-                    + " cannot hold the " + v.getClass().getName() + " at offset " + at);
+            throw new BlitException("field " + owner.getName() + "." + name + " of type " + type.getTypeName()
+                    + " cannot hold the " + v.getClass().getTypeName() + " at offset " + at);
         }
         return v;
     }

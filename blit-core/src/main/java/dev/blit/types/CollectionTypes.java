@@ -326,7 +326,7 @@ final class CollectionTypes {
             return null;
         }
         if (!type.isEnum()) {
-            throw new BlitException(what + " type at offset " + at + " is " + type.getName() + ", not an enum");
+            throw new BlitException(what + " type at offset " + at + " is " + type.getTypeName() + ", not an enum");
         }
         return type;
     }

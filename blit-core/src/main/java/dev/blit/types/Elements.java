@@ -383,7 +383,7 @@ final class Elements {
                 return null; // a comparator of a class this reader lacks, in a value read only to be dropped
             }
             throw new BlitException("expected a Comparator at offset " + at + " but found "
-                    + (c == null ? "null" : c.getClass().getName()));
+                    + (c == null ? "null" : c.getClass().getTypeName()));
         }
         return (Comparator<Object>) c;
     }

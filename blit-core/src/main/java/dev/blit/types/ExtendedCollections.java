@@ -535,7 +535,7 @@ final class ExtendedCollections {
                 return ReadSession.SKIPPED; // a comparator of a class this reader lacks, in a value it drops
             }
             throw new BlitException("expected a Comparator at offset " + innerAt + " but found "
-                    + (inner == null ? "null" : inner.getClass().getName()));
+                    + (inner == null ? "null" : inner.getClass().getTypeName()));
         }
         Comparator<Object> c = Collections.reverseOrder((Comparator<Object>) inner);
         if (c.getClass() != REVERSED) {

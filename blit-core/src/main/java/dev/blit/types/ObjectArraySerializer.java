@@ -98,7 +98,8 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
             }
             Object e = session.element(in, run, entered, in.offset());
             if (e != null && !component.isInstance(e)) {
-                throw in.malformed("element " + i + " of a " + component.getName() + "[] is a " + e.getClass().getName());
+                throw in.malformed("element " + i + " of a " + component.getTypeName() + "[] is a "
+                        + e.getClass().getTypeName());
             }
             array[i] = e;
         }

@@ -355,7 +355,7 @@ final class UtilTypes {
         } else if (r != null && r.type == c && NamedClasses.isNamed(r)) {
             session.writeType(out, c); // 99, 43, its class reference
         } else {
-            throw new BlitException("cannot write Class " + value.getName() + (c == value ? "" : " (its component "
+            throw new BlitException("cannot write Class " + value.getTypeName() + (c == value ? "" : " (its component "
                     + c.getName() + ")") + ": a Class value is a class with a type id of its"
                     + " own (registered, or built in), an array of such classes, an extended built-in that can be an array's"
                     + " component, or a class written by name" + (r == null && !c.isHidden()

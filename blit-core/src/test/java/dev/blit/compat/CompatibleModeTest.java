@@ -250,6 +250,22 @@ class CompatibleModeTest {
     }
 
     @Test
+    void anArrayTypeIsNamedAsSourceCodeNamesIt() {
+        Blit ints = compatible().register(IntField.class, 100).build();
+        Blit longArrays = compatible().register(Versions.LongArrayField.class, 100).build();
+        Blit objects = compatible().register(Versions.ObjectField.class, 100).build();
+        IntField i = new IntField();
+        BlitException table = assertThrows(BlitException.class, () -> longArrays.fromBytes(ints.toBytes(i)));
+        assertTrue(table.getMessage().startsWith("field LongArrayField.v is a long[] but the writer's field table at"),
+                table.getMessage());
+        Versions.ObjectField o = new Versions.ObjectField();
+        o.v = new int[]{1};
+        BlitException value = assertThrows(BlitException.class, () -> ints.fromBytes(objects.toBytes(o)));
+        assertTrue(value.getMessage().matches("field IntField.v is a int but the value at offset \\d+ is a int\\[\\]"),
+                value.getMessage());
+    }
+
+    @Test
     void boxesAndPrimitivesConvertWhenTheValueFits() {
         Blit boxed = compatible().register(BoxedField.class, 100).build();
         Blit longs = compatible().register(LongField.class, 100).build();

@@ -151,6 +151,14 @@ final class Versions {
         Number v;
     }
 
+    static final class LongArrayField {
+        long[] v;
+    }
+
+    static final class ObjectField {
+        Object v;
+    }
+
     static final class LongBoxField {
         Long v;
     }

@@ -49,6 +49,43 @@ class MalformedInputTest {
         }
     }
 
+    record Pt(int x, int y) {
+    }
+
+    static final class AnyField {
+        Object f;
+    }
+
+    static final class LongsField {
+        long[] f;
+    }
+
+    static final class PointsField {
+        Pt[] f;
+    }
+
+    @Test
+    void aFieldOfAnArrayTypeAndAnArrayValueAreNamedAsSourceCodeNamesThem() {
+        // Not by their JVM descriptors ("[J", "[Ldev.blit.gen.MalformedInputTest$Pt;"), in generated and reflective code
+        AnyField any = new AnyField();
+        for (boolean reflective : new boolean[]{false, true}) {
+            for (Class<?> reader : new Class<?>[]{LongsField.class, PointsField.class}) {
+                Blit.Builder w = Blit.builder().register(Pt.class, 100);
+                Blit.Builder r = Blit.builder().register(Pt.class, 100);
+                Blit writer = (reflective ? w.register(AnyField.class, 110, ReflectiveSerializer.of(AnyField.class, null))
+                        : w.register(AnyField.class, 110)).build();
+                Blit blit = (reflective ? r.register(reader, 110, ReflectiveSerializer.of(reader, null))
+                        : r.register(reader, 110)).build();
+                any.f = reader == LongsField.class ? new int[]{1} : new Object[]{new Pt(1, 2)};
+                BlitException e = assertThrows(BlitException.class, () -> blit.fromBytes(writer.toBytes(any)));
+                assertEquals(reader == LongsField.class
+                        ? "field LongsField.f is a long[] but the value at offset 1 is a int[]"
+                        : "field PointsField.f is a dev.blit.gen.MalformedInputTest$Pt[] but the value at offset 1 is a"
+                        + " java.lang.Object[]", e.getMessage());
+            }
+        }
+    }
+
     @Test
     void aCorruptOrdinalOfAnEnumFieldNamesItsOffset() {
         Blit blit = TestBlits.generated().build();

@@ -453,6 +453,40 @@ class HookSerializationTest {
         }
     }
 
+    static final class HookedAny implements Serializable {
+        Object a;
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+        }
+    }
+
+    static final class HookedInts implements Serializable {
+        int[] a;
+
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+        }
+    }
+
+    @Test
+    void aHookedFieldOfAnArrayTypeAndAnArrayValueAreNamedAsSourceCodeNamesThem() {
+        HookedAny any = new HookedAny();
+        any.a = new long[]{1};
+        byte[] bytes = Blit.builder().register(HookedAny.class, 100).build().toBytes(any);
+        BlitException e = assertThrows(BlitException.class,
+                () -> Blit.builder().register(HookedInts.class, 100).build().fromBytes(bytes));
+        assertTrue(e.getMessage().contains("a of type int[] cannot hold the long[] at offset"), e.getMessage());
+    }
+
     @Test
     void aValueOfAnotherClassWhereAFieldOfAReplacingClassIsReadNamesTheFieldAndTheValuesOffset() {
         // Bytes where HoldsTagged.t's slot holds a Tagged replaced by a String, as hostile bytes may

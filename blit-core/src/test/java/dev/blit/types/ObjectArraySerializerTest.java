@@ -9,8 +9,18 @@ import static dev.blit.types.RoundTrip.TRACKING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ObjectArraySerializerTest {
+
+    @Test
+    void anElementOfTheWrongClassNamesTheArrayTypeAsSourceCodeDoes() {
+        // An Object[][] (21, then its component Object[], 20) of 1 element, an Integer (7): not "[Ljava.lang.Object;[]"
+        BlitException e = assertThrows(BlitException.class,
+                () -> dev.blit.Blit.builder().build().fromBytes(java.util.HexFormat.of().parseHex("1514010702")));
+        assertTrue(e.getMessage().startsWith("element 0 of a java.lang.Object[][] is a java.lang.Integer at offset"),
+                e.getMessage());
+    }
 
     @Test
     void selfContainingArrayRoundTripsFromMemory() {
