@@ -96,10 +96,11 @@ final class ObjectArraySerializer implements Serializer<Object[]> {
                 System.arraycopy(array, 0, bigger, 0, array.length);
                 array = bigger;
             }
-            Object e = session.element(in, run, entered, in.offset());
+            long at = in.offset();
+            Object e = session.element(in, run, entered, at);
             if (e != null && !component.isInstance(e)) {
-                throw in.malformed("element " + i + " of a " + component.getTypeName() + "[] is a "
-                        + e.getClass().getTypeName());
+                throw new BlitException("element " + i + " of a " + component.getTypeName() + "[] is a "
+                        + e.getClass().getTypeName() + " at offset " + at);
             }
             array[i] = e;
         }

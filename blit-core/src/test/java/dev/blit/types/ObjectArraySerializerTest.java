@@ -23,6 +23,19 @@ class ObjectArraySerializerTest {
     }
 
     @Test
+    void anElementOfTheWrongClassIsReportedAtTheOffsetItStartsAt() {
+        // A String[] (21, then its component String, 11) of 2 elements: an Integer (7) at offset 3, then a null
+        dev.blit.Blit blit = dev.blit.Blit.builder().build();
+        BlitException tagged = assertThrows(BlitException.class,
+                () -> blit.fromBytes(java.util.HexFormat.of().parseHex("150b02070200")));
+        assertEquals("element 0 of a java.lang.String[] is a java.lang.Integer at offset 3", tagged.getMessage());
+        // the same as a run (69) of Integers, whose first content starts at offset 5
+        BlitException run = assertThrows(BlitException.class,
+                () -> blit.fromBytes(java.util.HexFormat.of().parseHex("150b0245070204")));
+        assertEquals("element 0 of a java.lang.String[] is a java.lang.Integer at offset 5", run.getMessage());
+    }
+
+    @Test
     void selfContainingArrayRoundTripsFromMemory() {
         Object[] array = new Object[3000];
         array[0] = array;
