@@ -22,10 +22,25 @@ final class ReadFailures {
 
     /** A registration without a serializer of its own: an interface or abstract class, registered for its arrays. */
     static BlitException noSerializer(Registration r, long at) {
-        return new BlitException("type id " + r.id + " at offset " + at + " is " + r.type.getName() + ", registered with"
-                + " this Blit instance as an interface or abstract class (for arrays and declared types): no value is of"
-                + " that class itself, so the writer's class under this id was another (a concrete class since made"
-                + " abstract?)");
+        return new BlitException("type id " + r.id + " at offset " + at + " is " + abstractRegistration(r));
+    }
+
+    /** The same for the type id of a run (FORMAT.md "Runs"): {@code of} says of what, "3 elements" for one. */
+    static BlitException noSerializerForRun(Registration r, String of, long at) {
+        return new BlitException("a run of " + of + " at offset " + at + " has type id " + r.id + ", which is "
+                + abstractRegistration(r));
+    }
+
+    /** "1 entry", "2 entries"; with a side, "1 entry's keys", "2 entries' keys": a map run's count, for a message. */
+    static String entries(int count, String side) {
+        String entries = count == 1 ? "1 entry" : count + " entries";
+        return side.isEmpty() ? entries : entries + (count == 1 ? "'s " : "' ") + side;
+    }
+
+    private static String abstractRegistration(Registration r) {
+        return r.type.getName() + ", registered with this Blit instance as an interface or abstract class (for arrays"
+                + " and declared types): no value is of that class itself, so the writer's class under this id was"
+                + " another (a concrete class since made abstract?)";
     }
 
     /** A back reference with references off, or to a number not read yet. */

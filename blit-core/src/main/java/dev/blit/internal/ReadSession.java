@@ -566,7 +566,7 @@ public final class ReadSession implements ObjectReader {
             return null;
         }
         long at = in.offset();
-        return runType(in.readUnsignedVarInt(), count + " elements", at);
+        return runType(in.readUnsignedVarInt(), (count == 1 ? "1 element" : count + " elements"), at);
     }
 
     /**
@@ -586,11 +586,11 @@ public final class ReadSession implements ObjectReader {
         int keys = in.readUnsignedVarInt();
         int values = in.readUnsignedVarInt();
         if (keys == TypeIds.NULL && values == TypeIds.NULL) {
-            throw new BlitException("a run of " + count + " entries at offset " + at + " names a type for neither"
-                    + " the keys nor the values");
+            throw new BlitException("a run of " + ReadFailures.entries(count, "") + " at offset " + at
+                    + " names a type for neither the keys nor the values");
         }
-        return new Registration[] {keys == TypeIds.NULL ? null : runType(keys, count + " entries' keys", at),
-                values == TypeIds.NULL ? null : runType(values, count + " entries' values", at)};
+        return new Registration[] {keys == TypeIds.NULL ? null : runType(keys, ReadFailures.entries(count, "keys"), at),
+                values == TypeIds.NULL ? null : runType(values, ReadFailures.entries(count, "values"), at)};
     }
 
     /** The registration of a run's type id, which must name a type with content. */
@@ -598,6 +598,9 @@ public final class ReadSession implements ObjectReader {
         Registration r = registry.forId(id);
         if (r == null && (r = readPast(id)) != null) {
             return r;
+        }
+        if (r != null && r.serializer == null && id != TypeIds.NULL && id != TypeIds.REFERENCE) {
+            throw ReadFailures.noSerializerForRun(r, of, at); // as a tag of that id is refused (readObject)
         }
         if (r == null || r.serializer == null || id == TypeIds.REFERENCE || id == TypeIds.FALSE || id == TypeIds.TRUE) {
             throw new BlitException("a run of " + of + " at offset " + at + " has type id "

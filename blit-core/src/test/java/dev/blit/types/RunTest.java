@@ -174,7 +174,7 @@ class RunTest {
         assertMessage(plain, "24 02 45 01", "has type id 1"); // a back reference is no type
         assertMessage(plain, "24 02 45 7f", "is not a built-in or registered type");
         assertMessage(plain, "24 02 45 45", "is not a built-in or registered type"); // a run of runs
-        assertMessage(plain, "27 01 45 07 02 07 04", "a run of 1 entries' values at offset 3 has type id 2, which has no content");
+        assertMessage(plain, "27 01 45 07 02 07 04", "a run of 1 entry's values at offset 3 has type id 2, which has no content");
         assertMessage(plain, "27 01 45 00 00 07 04", "names a type for neither the keys nor the values");
         assertMessage(plain, "27 02 45 66 07 02", "took no bytes"); // keys of no content
         assertMessage(plain, "15 0b 02 45 07 02 04", "element 0 of a java.lang.String[] is a java.lang.Integer");
@@ -184,6 +184,22 @@ class RunTest {
         assertEquals(new Things(List.of(new Nothing(), new Nothing())), plain.fromBytes(bytes("68 24 02 66 66")));
         assertRejected(bytes("24 02 45 64 03000000")); // truncated in the second element
         assertRejected(bytes("24 02 45 0b 03 61")); // the same with strings, in every reader RoundTrip has
+    }
+
+    interface Shape {
+    }
+
+    @Test
+    void aRunOfAnInterfacesIdIsRefusedAsATagOfItIs() {
+        Blit blit = builder().register(Shape.class, 110).build();
+        // an ArrayList of 1 element: tagged with id 110, Shape's; then a run (69) of id 110
+        String why = "RunTest$Shape, registered with this Blit instance as an interface or abstract class";
+        assertMessage(blit, "24 01 6e", "type id 110 at offset 2 is dev.blit.types." + why);
+        assertMessage(blit, "24 01 45 6e", "a run of 1 element at offset 3 has type id 110, which is dev.blit.types." + why);
+        assertMessage(blit, "24 02 45 6e", "a run of 2 elements at offset 3 has type id 110, which is dev.blit.types." + why);
+        assertMessage(blit, "27 01 45 00 6e", "a run of 1 entry's values at offset 3 has type id 110, which is");
+        assertMessage(blit, "27 02 45 6e 00 00000000", "a run of 2 entries' keys at offset 3 has type id 110, which is");
+        assertMessage(blit, "24 02 45 7f", "has type id 127, which is not a built-in or registered type");
     }
 
     record Drawing(Point[] points) {
