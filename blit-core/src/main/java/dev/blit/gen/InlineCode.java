@@ -163,12 +163,20 @@ final class InlineCode {
         Label loop = new Label();
         Label end = new Label();
         Label other = new Label();
+        // the iterator's own calls only: its ConcurrentModificationException (the list changed while it was
+        // written, by the write of one of its elements) becomes Support.changed's BlitException
+        Label iterating = new Label();
+        Label iterated = new Label();
+        Label changed = new Label();
+        mv.visitTryCatchBlock(iterating, iterated, changed, "java/util/ConcurrentModificationException");
         mv.visitLabel(loop);
+        mv.visitLabel(iterating);
         mv.visitVarInsn(Opcodes.ALOAD, 4);
         mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Iterator", "hasNext", "()Z", true);
         mv.visitJumpInsn(Opcodes.IFEQ, end);
         mv.visitVarInsn(Opcodes.ALOAD, 4);
         mv.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Iterator", "next", "()Ljava/lang/Object;", true);
+        mv.visitLabel(iterated);
         mv.visitVarInsn(Opcodes.ASTORE, 5);
         // Support.count(n++, size, list, out): a list that grows while it is written is a BlitException
         mv.visitVarInsn(Opcodes.ILOAD, 6);
@@ -206,6 +214,12 @@ final class InlineCode {
         mv.visitVarInsn(Opcodes.ALOAD, 5);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITE_SESSION, "writeObject", "(" + D_WB + "Ljava/lang/Object;)V", false);
         mv.visitJumpInsn(Opcodes.GOTO, loop);
+        mv.visitLabel(changed); // the exception on the stack
+        mv.visitVarInsn(Opcodes.ALOAD, value);
+        mv.visitVarInsn(Opcodes.ALOAD, out);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, SUPPORT, "changed",
+                "(Ljava/util/ConcurrentModificationException;Ljava/lang/Object;" + D_WB + ")Ldev/blit/BlitException;", false);
+        mv.visitInsn(Opcodes.ATHROW);
         mv.visitLabel(end);
         mv.visitVarInsn(Opcodes.ILOAD, 6);
         mv.visitVarInsn(Opcodes.ILOAD, 7);

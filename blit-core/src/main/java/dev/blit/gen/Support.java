@@ -64,6 +64,17 @@ public final class Support {
         return seen + 1;
     }
 
+    /**
+     * The {@code ConcurrentModificationException} of a typed list's iterator while the list is written (see
+     * SerializerGenerator's typed lists): the list changed since its count was written, by the write of one of
+     * its elements, so the bytes so far would read back as something else.
+     *
+     * @return the BlitException to throw, with {@code x} as its cause
+     */
+    public static BlitException changed(java.util.ConcurrentModificationException x, Object list, WriteBuffer out) {
+        return WriteSession.changed(list, out, x);
+    }
+
     /** @throws BlitException if a typed list written had fewer elements than its count said */
     public static void complete(int seen, int size, Object list, WriteBuffer out) {
         if (seen != size) {

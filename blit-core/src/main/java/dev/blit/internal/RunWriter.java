@@ -50,7 +50,17 @@ final class RunWriter {
             return WriteSession.RUN_OF_EXPECTED;
         }
         n = 0;
-        for (Object e : c) {
+        it = c.iterator();
+        while (true) {
+            Object e;
+            try { // only the iterator's own calls, as in Elements.writeCollection
+                if (!it.hasNext()) {
+                    break;
+                }
+                e = it.next();
+            } catch (java.util.ConcurrentModificationException x) {
+                throw WriteSession.changed(source, out, x);
+            }
             if (n++ == size || e == null || e.getClass() != type) {
                 throw WriteSession.changed(source, out);
             }
@@ -80,7 +90,17 @@ final class RunWriter {
             out.writeUnsignedVarInt(valuesAre == null ? TypeIds.NULL : valuesAre.id);
         }
         int n = 0;
-        for (java.util.Map.Entry<?, ?> e : entries) {
+        java.util.Iterator<? extends java.util.Map.Entry<?, ?>> it = entries.iterator();
+        while (true) {
+            java.util.Map.Entry<?, ?> e;
+            try { // only the iterator's own calls, as in Elements.writeCollection
+                if (!it.hasNext()) {
+                    break;
+                }
+                e = it.next();
+            } catch (java.util.ConcurrentModificationException x) {
+                throw WriteSession.changed(source, out, x);
+            }
             if (n++ == size) {
                 throw WriteSession.changed(source, out);
             }

@@ -642,6 +642,11 @@ public final class WriteSession implements ObjectWriter {
                 + out.position() + "); collections must not be modified during a write");
     }
 
+    /** {@link #changed(Object, WriteBuffer)}, with the ConcurrentModificationException its iterator threw as cause. */
+    public static BlitException changed(Object c, WriteBuffer out, RuntimeException cause) {
+        return (BlitException) changed(c, out).initCause(cause);
+    }
+
     /** Built apart from {@link #enter}, whose bytecode the message's concatenation would more than double. */
     private BlitException tooDeep(WriteBuffer out, Object value) {
         return WriteErrors.tooDeep(out, value, maxDepth, refs != null, registry);

@@ -38,7 +38,17 @@ final class Elements {
             return;
         }
         int n = 0;
-        for (Object e : c) {
+        java.util.Iterator<?> it = c.iterator();
+        while (true) {
+            Object e;
+            try { // only the iterator's own calls: a change to c during the write, which a fail-fast iterator notices
+                if (!it.hasNext()) {
+                    break;
+                }
+                e = it.next();
+            } catch (java.util.ConcurrentModificationException x) {
+                throw WriteSession.changed(c, out, x);
+            }
             if (n++ == size) {
                 throw WriteSession.changed(c, out);
             }

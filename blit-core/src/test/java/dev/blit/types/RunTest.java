@@ -383,7 +383,11 @@ class RunTest {
     }
 
     private static Blit triggering() {
-        return Blit.builder().register(Item.class, 106).register(Basket.class, 108)
+        return triggering(false);
+    }
+
+    private static Blit triggering(boolean references) {
+        return Blit.builder().references(references).register(Item.class, 106).register(Basket.class, 108)
                 .register(Trigger.class, 107, new Serializer<Trigger>() {
                     @Override
                     public void write(WriteBuffer out, Trigger value) {
@@ -432,6 +436,93 @@ class RunTest {
         }
         t.action = () -> map.put("k2", "not an Item");
         assertChanged("java.util.LinkedHashMap", () -> blit.toBytes(map));
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aCollectionThatAnElementsWriteGrowsOrShrinksFailsTheWriteWithABlitException() {
+        // The first element's write adds to, or removes from, the collection being written: its fail-fast
+        // iterator throws a ConcurrentModificationException, reported as the change (it is the cause), not raw
+        for (boolean references : new boolean[]{false, true}) { // a run (Item untracked), or tagged elements
+            Blit blit = triggering(references);
+            for (boolean grow : new boolean[]{true, false}) {
+                List<Collection<Item>> all = List.of(new ArrayList<>(), new LinkedList<>(), new ArrayDeque<>(),
+                        new java.util.HashSet<>(), new LinkedHashSet<>());
+                for (Collection<Item> c : all) {
+                    fill(c, once(() -> {
+                        if (grow) {
+                            c.add(new Item(new Trigger()));
+                        } else {
+                            c.remove(c.iterator().next());
+                        }
+                    }));
+                    if (c instanceof ArrayDeque) {
+                        // Its iterator goes on by the count it started with and notices only some changes (a
+                        // removal behind it): a write either fails as the others do or holds the first four
+                        try {
+                            assertEquals(4, ((Collection<?>) blit.fromBytes(blit.toBytes(c))).size());
+                        } catch (BlitException e) {
+                            assertChangedBy(c.getClass().getTypeName(), () -> {
+                                throw e;
+                            });
+                        }
+                        continue;
+                    }
+                    assertChangedBy(c.getClass().getTypeName(), () -> blit.toBytes(c));
+                }
+                // a typed list field, written by the generated serializer's own loop
+                List<Item> typed = new ArrayList<>();
+                fill(typed, once(() -> {
+                    if (grow) {
+                        typed.add(new Item(new Trigger()));
+                    } else {
+                        typed.remove(typed.size() - 1);
+                    }
+                }));
+                assertChangedBy("java.util.ArrayList", () -> blit.toBytes(new Basket(typed)));
+                for (Map<String, Item> m : List.<Map<String, Item>>of(new HashMap<>(), new LinkedHashMap<>(), new TreeMap<>())) {
+                    List<Item> items = fill(new ArrayList<>(), once(() -> {
+                        if (grow) {
+                            m.put("new", new Item(new Trigger()));
+                        } else {
+                            m.remove(m.keySet().iterator().next());
+                        }
+                    }));
+                    for (Item i : items) {
+                        m.put("k" + m.size(), i);
+                    }
+                    assertChangedBy(m.getClass().getTypeName(), () -> blit.toBytes(m));
+                }
+            }
+        }
+    }
+
+    /** Four Items whose Triggers all run {@code action}. */
+    private static <C extends Collection<Item>> C fill(C c, Runnable action) {
+        for (int i = 0; i < 4; i++) {
+            Trigger t = new Trigger();
+            t.action = action;
+            c.add(new Item(t));
+        }
+        return c;
+    }
+
+    private static Runnable once(Runnable r) {
+        boolean[] done = {false};
+        return () -> {
+            if (!done[0]) {
+                done[0] = true;
+                r.run();
+            }
+        };
+    }
+
+    /** The change is reported, with the iterator's ConcurrentModificationException as cause when it threw one. */
+    private static void assertChangedBy(String type, org.junit.jupiter.api.function.Executable write) {
+        BlitException e = assertThrows(BlitException.class, write, type);
+        assertTrue(e.getMessage().startsWith("a " + type + " changed while it was written (offset ")
+                && e.getMessage().endsWith("); collections must not be modified during a write"), e::getMessage);
+        assertTrue(e.getCause() == null || e.getCause() instanceof java.util.ConcurrentModificationException, type);
     }
 
     private static void assertChanged(String type, org.junit.jupiter.api.function.Executable write) {
