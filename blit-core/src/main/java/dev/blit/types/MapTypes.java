@@ -148,9 +148,18 @@ final class MapTypes {
             CollectionTypes.writeEnumType(session, out, keyType(value), "EnumMap");
             int size = value.size();
             out.writeUnsignedVarInt(size);
+            // Counted: an EnumMap's iterator never fails fast, so an entry a value's write adds would be written
+            // past the count (and one it removes left out), bytes that read back as something else.
+            int seen = 0;
             for (Map.Entry<? extends Enum<?>, ?> e : value.entrySet()) {
+                if (seen++ == size) {
+                    throw WriteSession.changed(value, out);
+                }
                 out.writeUnsignedVarInt(e.getKey().ordinal());
                 session.writeObject(out, e.getValue());
+            }
+            if (seen != size) {
+                throw WriteSession.changed(value, out);
             }
         }
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -493,6 +494,21 @@ class RunTest {
                     }
                     assertChangedBy(m.getClass().getTypeName(), () -> blit.toBytes(m));
                 }
+                // An EnumMap's iterator never fails fast: an entry added was written past the count, silently
+                EnumMap<java.util.concurrent.TimeUnit, Item> em = new EnumMap<>(java.util.concurrent.TimeUnit.class);
+                List<Item> items = fill(new ArrayList<>(), once(() -> {
+                    if (grow) {
+                        em.put(java.util.concurrent.TimeUnit.DAYS, new Item(new Trigger()));
+                    } else {
+                        em.remove(java.util.concurrent.TimeUnit.HOURS);
+                    }
+                }));
+                java.util.concurrent.TimeUnit[] keys = java.util.concurrent.TimeUnit.values();
+                for (int i = 0; i < items.size(); i++) {
+                    em.put(keys[i + 1], items.get(i)); // MICROSECONDS .. SECONDS; DAYS and HOURS come later
+                }
+                em.put(java.util.concurrent.TimeUnit.HOURS, new Item(new Trigger()));
+                assertChangedBy("java.util.EnumMap", () -> blit.toBytes(em));
             }
         }
     }
