@@ -213,44 +213,81 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     // ---------------------------------------------------------------- opening
 
     /**
-     * The directories (real paths) this JVM has a writer open on. A second writer in the same JVM is refused
-     * here, before it opens the lock file: closing any channel of that file drops every lock the process holds
-     * on it (POSIX record locks belong to the process), so a refused attempt that opened and closed one would
-     * release the first writer's lock and let a writer in another process in.
+     * The lock files this JVM has a writer open on, by file key (device and inode; the real path where the file
+     * system has no file keys). A second writer in the same JVM is refused here, before it opens the lock file:
+     * closing any channel of that file drops every lock the process holds on it (POSIX record locks belong to
+     * the process), so a refused attempt that opened and closed one would release the first writer's lock and
+     * let a writer in another process in. The file key, not the directory's path, finds the first writer after
+     * its directory was renamed or is reached through a link. Guarded by itself.
      */
-    private static final java.util.Set<Path> WRITING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.Set<Object> WRITING = new java.util.HashSet<>();
+    /**
+     * Channels of a lock file that were opened and then found to be on a file this process has locked (a lock
+     * this JVM took other than through a writer, or a file swapped in between the check and the open): kept open
+     * for good, since closing one would drop that lock. Only in those odd cases; guarded by {@link #WRITING}.
+     */
+    private static final java.util.List<FileChannel> NEVER_CLOSED = new java.util.ArrayList<>();
 
     /** This writer's entry in {@link #WRITING}, or null. */
-    private Path claimed;
+    private Object claimed;
 
     private void lock() {
         Path file = dir.resolve(LOCK_FILE);
-        Path key;
-        try {
-            key = dir.toRealPath();
-        } catch (IOException e) {
-            throw new BlitException("cannot lock log " + dir + ": " + e, e);
+        synchronized (WRITING) {
+            Object before = lockKey(file);
+            if (before != null && WRITING.contains(before)) {
+                throw openHere(file);
+            }
+            try {
+                lockChannel = Durable.uninterruptibly(() -> FileChannel.open(file, StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE));
+            } catch (IOException e) {
+                throw new BlitException("cannot lock log " + dir + " (" + file + "): " + e, e);
+            }
+            Object key = lockKey(file);
+            if (key == null || WRITING.contains(key) || (before != null && !before.equals(key))) {
+                // The file changed between the look and the open: which one the channel is on is unknown, and it
+                // may be one this process has locked, so it is never closed.
+                NEVER_CLOSED.add(lockChannel);
+                lockChannel = null;
+                throw key != null && WRITING.contains(key) ? openHere(file)
+                        : new BlitException("cannot lock log " + dir + ": its lock file " + file
+                        + " was replaced or removed while it was being opened");
+            }
+            try {
+                lock = Durable.uninterruptibly(() -> lockChannel.tryLock());
+            } catch (OverlappingFileLockException e) {
+                // A lock this JVM holds on the file other than through a writer: closing would drop it.
+                NEVER_CLOSED.add(lockChannel);
+                lockChannel = null;
+                throw openHere(file);
+            } catch (IOException e) {
+                throw new BlitException("cannot lock log " + dir + " (" + file + "): " + e, e);
+            }
+            if (lock == null) {
+                throw new BlitException("log " + dir + " is already open for writing by another process (" + file
+                        + " is locked)");
+            }
+            WRITING.add(key);
+            claimed = key;
         }
-        if (!WRITING.add(key)) {
-            throw new BlitException("log " + dir + " is already open for writing in this JVM");
-        }
-        claimed = key;
+    }
+
+    private BlitException openHere(Path file) {
+        return new BlitException("log " + dir + " is already open for writing in this JVM (its lock file " + file
+                + " is held by a writer of this process, perhaps opened by another path to the directory: renamed,"
+                + " or through a link)");
+    }
+
+    /** @return what identifies the lock file in {@link #WRITING}, or null if it does not exist */
+    private Object lockKey(Path file) {
         try {
-            Durable.uninterruptibly(() -> {
-                lockChannel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                lock = lockChannel.tryLock();
-                return null;
-            });
-        } catch (OverlappingFileLockException e) {
-            // a lock this JVM holds on the file other than through a BlitLog writer (which WRITING refuses above)
-            throw new BlitException("log " + dir + " is already open for writing in this JVM (" + file
-                    + " is locked by this process)");
+            Object key = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            return key != null ? key : file.toRealPath();
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null;
         } catch (IOException e) {
             throw new BlitException("cannot lock log " + dir + " (" + file + "): " + e, e);
-        }
-        if (lock == null) {
-            throw new BlitException("log " + dir + " is already open for writing by another process (" + file
-                    + " is locked)");
         }
     }
 
@@ -724,21 +761,23 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private void release() {
         segments.releaseAll();
         closeCheckpoint();
-        try {
-            if (lock != null) {
-                lock.release();
-            }
-            if (lockChannel != null) {
-                lockChannel.close();
-            }
-        } catch (IOException e) {
-            throw new BlitException("cannot release the lock of log " + dir + ": " + e, e);
-        } finally {
-            lock = null;
-            lockChannel = null;
-            if (claimed != null) {
-                WRITING.remove(claimed);
-                claimed = null;
+        synchronized (WRITING) { // the channel closed and the entry gone together, for a writer opening meanwhile
+            try {
+                if (lock != null) {
+                    lock.release();
+                }
+                if (lockChannel != null) {
+                    lockChannel.close();
+                }
+            } catch (IOException e) {
+                throw new BlitException("cannot release the lock of log " + dir + ": " + e, e);
+            } finally {
+                lock = null;
+                lockChannel = null;
+                if (claimed != null) {
+                    WRITING.remove(claimed);
+                    claimed = null;
+                }
             }
         }
     }

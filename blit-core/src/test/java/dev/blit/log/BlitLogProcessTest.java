@@ -82,6 +82,30 @@ class BlitLogProcessTest {
     }
 
     /**
+     * The same after the directory was renamed under the first writer: this JVM's writers were found by the
+     * directory's real path, which had changed, so the second open reached the lock file, was refused by the
+     * JVM's own lock table, and closed its channel on the way out, dropping the first writer's lock.
+     */
+    @Test
+    void aWriterRefusedAfterTheDirectoryWasRenamedLeavesTheFirstOnesLockInPlace() throws Exception {
+        Path before = dir.resolve("A");
+        Path after = dir.resolve("B");
+        try (BlitLog log = BlitLog.open(before, BLIT)) {
+            log.append("held");
+            log.sync();
+            java.nio.file.Files.move(before, after);
+            BlitException e = org.junit.jupiter.api.Assertions.assertThrows(BlitException.class, () -> BlitLog.open(after, BLIT));
+            assertTrue(e.getMessage().contains("already open for writing in this JVM"), e.getMessage());
+            List<String> out = outputOf(child("lock", after.toString()));
+            assertEquals(1, out.size(), out.toString());
+            assertTrue(out.get(0).startsWith("refused ") && out.get(0).contains("another process"), out.get(0));
+            assertEquals(1, log.append("still the only writer"));
+        }
+        List<String> out = outputOf(child("lock", after.toString()));
+        assertEquals(List.of("opened 2"), out);
+    }
+
+    /**
      * A segment another program truncates under a reader (README "Safety": an {@code InternalError}, since the
      * JVM reports a read of the lost pages so): checking a record's checksum read the mapping directly, and the
      * checksum's intrinsic made that a SIGBUS that killed the JVM. The bytes are copied out first now.
