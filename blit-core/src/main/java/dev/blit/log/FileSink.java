@@ -15,12 +15,21 @@ import java.nio.file.StandardOpenOption;
  * writer's thread in the middle of a write or a force closes a {@link FileChannel} for good, which would leave
  * the writer unable to write or force anything again (and its caller told that a sync failed that may well
  * have reached the disk). Writing the same bytes at the same offset again is harmless; so is forcing again.
+ *
+ * <p>Before each write (one per flushed staging area) it checks that the file is still as long as it left it,
+ * and refuses to write if not: one {@code fstat} per write, not per value.
  */
 final class FileSink extends OutputStream {
     private final Path path;
     private FileChannel channel;
     /** Where the next byte goes in the file. */
     private long position;
+    /**
+     * Whether the file is a regular file, whose size must be {@link #position} before each write: writing at a
+     * position of one's own into a file another program changed would overwrite its bytes, or leave a hole
+     * of zeros between them and ours. A device ({@code /dev/null}) has no such size.
+     */
+    private final boolean checkSize;
 
     /**
      * @param path     the file, to open it again after an interrupt closed {@code channel}
@@ -31,6 +40,7 @@ final class FileSink extends OutputStream {
         this.path = path;
         this.channel = channel;
         this.position = position;
+        this.checkSize = java.nio.file.Files.isRegularFile(path);
     }
 
     @Override
@@ -41,7 +51,19 @@ final class FileSink extends OutputStream {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         long at = position;
+        boolean[] checked = {!checkSize};
         Durable.onChannel(this::open, this::drop, () -> {
+            if (!checked[0]) { // once: a write an interrupt cut short and repeated here may have grown the file
+                long size = channel.size();
+                if (size != at) {
+                    throw new BlitException(path + " changed underneath its writer: it is " + size + " bytes, where"
+                            + " this writer expected the " + at + " it left it at (another writer, or a truncation such"
+                            + " as logrotate's copytruncate); nothing was written, since writing at offset " + at
+                            + " would " + (size > at ? "overwrite bytes another program wrote" : "leave a hole of "
+                            + (at - size) + " zero bytes") + ". An object file has one writer at a time");
+                }
+                checked[0] = true;
+            }
             ByteBuffer bytes = ByteBuffer.wrap(b, off, len); // all of them again on a new channel
             for (long p = at; bytes.hasRemaining(); ) {
                 p += channel.write(bytes, p);

@@ -36,6 +36,12 @@ import java.util.Objects;
  * after those a file already holds. A writer's {@link Writer#sync()} makes what it wrote durable, and a value
  * that fails to write leaves nothing of itself behind.
  *
+ * <p>A file has one writer at a time: a file writer writes at the offset where it left the file, so it checks,
+ * before each write to the file (once per flushed buffer, not per value), that the file is still that long, and
+ * if another writer or program grew or truncated it meanwhile (log rotation's {@code copytruncate}), it writes
+ * nothing and throws a {@link BlitException} (writing on would overwrite the other's bytes, or leave a hole of
+ * zeros that reads as nulls), and takes no more values.
+ *
  * <pre>{@code
  * ObjectFile.write(path, blit, orders);                    // atomic: the old file or the new, never a part
  * try (ObjectFile.Writer w = ObjectFile.appender(path, blit)) {

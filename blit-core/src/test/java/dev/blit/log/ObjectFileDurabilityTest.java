@@ -288,6 +288,42 @@ class ObjectFileDurabilityTest {
         assertHoldsRecords(file, 0, 251);
     }
 
+    /**
+     * Two appenders on one file, or a file truncated under its appender (logrotate's copytruncate): each wrote at
+     * the offset it kept itself, so the second overwrote the first one's synced values, and the truncated file
+     * got a hole of zeros that read back as thousands of nulls. The writer now refuses to write to a file whose
+     * size is not where it left it.
+     */
+    @Test
+    void aWriterRefusesAFileThatAnotherWriterOrATruncationChangedUnderneath() throws IOException {
+        Path file = dir.resolve("values.blit");
+        ObjectFile.write(file, BLIT, records(0, 100));
+        try (ObjectFile.Writer first = ObjectFile.appender(file, BLIT);
+             ObjectFile.Writer second = ObjectFile.appender(file, BLIT)) {
+            first.write(record(100));
+            first.sync();
+            second.write("overwrites record 100");
+            BlitException e = assertThrows(BlitException.class, second::sync);
+            assertTrue(e.getMessage().contains(file + " changed underneath its writer")
+                    && e.getMessage().contains("one writer at a time"), e.getMessage());
+            e = assertThrows(BlitException.class, () -> second.write("more"));
+            assertTrue(e.getMessage().contains("takes no more values"), e.getMessage());
+        }
+        assertHoldsRecords(file, 0, 101);
+
+        try (ObjectFile.Writer w = ObjectFile.appender(file, BLIT)) {
+            w.write(record(101));
+            w.sync();
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.truncate(0); // another program empties the file
+            }
+            w.write(record(102));
+            BlitException e = assertThrows(BlitException.class, w::sync);
+            assertTrue(e.getMessage().contains("it is 0 bytes") && e.getMessage().contains("leave a hole"), e.getMessage());
+        }
+        assertEquals(0, Files.size(file), "nothing written after the truncation");
+    }
+
     @Test
     void anAppenderWithABlitBuiltOtherwiseIsNotToldToEmptyTheFile() throws IOException {
         Path file = dir.resolve("values.blit");
