@@ -198,7 +198,7 @@ public final class ObjectFile {
 
     private static Writer openAppender(Path file, Blit blit) {
         boolean created = Files.notExists(file);
-        if (!created) {
+        if (!created && !Files.isDirectory(file) && Files.isRegularFile(file)) { // a pipe or device holds nothing to check
             checkEndsWhole(file, blit);
         }
         FileChannel ch;
@@ -302,7 +302,9 @@ public final class ObjectFile {
     /**
      * Reads a file through memory-mapped windows, one at a time: {@link #WINDOW} bytes, or as many as a
      * big value needs, up to {@link #MAX_WINDOW}. A file of at most 64 KiB is read into memory whole instead,
-     * with one read, which for a small file is faster than mapping it.
+     * with one read, which for a small file is faster than mapping it. A path that is not a regular file (a
+     * named pipe, {@code /dev/stdin} fed by a pipe, a device) is read as a stream, as
+     * {@link #reader(InputStream, Blit)} reads: its size says nothing of what it holds.
      *
      * @param file the file
      * @param blit decodes the values
@@ -318,6 +320,9 @@ public final class ObjectFile {
     }
 
     private static Reader open(Path file, Blit blit, int window) {
+        if (Files.isDirectory(file)) {
+            throw new BlitException("cannot read " + file + ": it is a directory, not an object file");
+        }
         FileChannel ch;
         try {
             ch = FileChannel.open(file, StandardOpenOption.READ);
@@ -325,6 +330,11 @@ public final class ObjectFile {
             throw new BlitException("cannot open " + file + " for reading: " + e, e);
         }
         try {
+            if (!Files.isRegularFile(file)) {
+                // A pipe, a FIFO, /dev/stdin piped from another program, a device: its size says nothing about
+                // what it holds (a pipe's is 0), and it cannot be mapped, so it is read as a stream.
+                return new Reader(blit, ReadBuffer.of(java.nio.channels.Channels.newInputStream(ch)), ch, file);
+            }
             return new Reader(blit, ch, file, window);
         } catch (RuntimeException e) {
             try {
@@ -613,11 +623,16 @@ public final class ObjectFile {
         private boolean closed;
 
         private Reader(Blit blit, ReadBuffer stream) {
+            this(blit, stream, null, null);
+        }
+
+        /** A stream; {@code channel}, if not null, is the file it reads, which {@link #close()} closes. */
+        private Reader(Blit blit, ReadBuffer stream, FileChannel channel, Path file) {
             this.blit = blit;
             this.stream = stream;
             this.in = stream;
-            this.channel = null;
-            this.file = null;
+            this.channel = channel;
+            this.file = file;
             this.windowSize = 0;
             this.fileSize = -1;
         }
@@ -712,7 +727,8 @@ public final class ObjectFile {
             try {
                 return blit.read(stream);
             } catch (BlitException e) {
-                throw new BlitException("value #" + count + " at stream offset " + at + ": " + e.getMessage(), e);
+                throw new BlitException("value #" + count + " at " + (file != null ? "offset " + at + " of " + file
+                        : "stream offset " + at) + ": " + e.getMessage(), e);
             }
         }
 

@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ObjectFileTest {
@@ -426,6 +427,47 @@ class ObjectFileTest {
                 }
             }
         }
+    }
+
+    /** Creates a named pipe with mkfifo, or skips the test where there is none. */
+    static Path fifo(Path file) throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder("mkfifo", file.toString()).redirectErrorStream(true).start();
+            assumeTrue(p.waitFor() == 0 && Files.exists(file), "mkfifo failed");
+        } catch (IOException e) {
+            assumeTrue(false, "no mkfifo: " + e);
+        }
+        return file;
+    }
+
+    /**
+     * A named pipe, or /dev/stdin fed by a pipe ({@code cat f | prog /dev/stdin}): the reader trusted its size, which
+     * is 0, and read no value without a word. It is read as a stream now.
+     */
+    @Test
+    void aNamedPipeIsReadAsAStreamNotAsAnEmptyFile() throws Exception {
+        Path pipe = fifo(dir.resolve("pipe"));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectFile.Writer w = ObjectFile.writer(bytes, BLIT)) {
+            for (Object v : records(1000)) {
+                w.write(v);
+            }
+        }
+        Thread feeder = new Thread(() -> {
+            try {
+                Files.write(pipe, bytes.toByteArray());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        feeder.setDaemon(true); // never left blocked in opening the pipe if the reader fails first
+        feeder.start();
+        try (ObjectFile.Reader r = ObjectFile.reader(pipe, BLIT)) {
+            assertReadsRecords(r, 1000);
+        }
+        feeder.join(10_000);
+        BlitException e = assertThrows(BlitException.class, () -> ObjectFile.reader(dir, BLIT));
+        assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
     }
 
     @Test
