@@ -142,6 +142,17 @@ final class Segments {
      * ({@link #connect}), so opening costs the same however long the log.
      */
     void load() {
+        // Called on an empty list: a load that fails leaves it empty again, with nothing of it mapped.
+        try {
+            loadNow();
+        } catch (RuntimeException e) {
+            releaseAll();
+            list.clear();
+            throw e;
+        }
+    }
+
+    private void loadNow() {
         checkpoint = Checkpoint.read(dir);
         List<Long> firsts = listSegments();
         int n = firsts.size();
@@ -443,8 +454,21 @@ final class Segments {
      * {@link #first()} is where the log now starts.
      */
     private void reload() {
-        releaseAll();
+        // The segments known so far stay, mapped and readable, until the directory's are loaded: a load that
+        // fails (a damaged newest file) leaves the reader as it was, not with no segment at all while its log
+        // still ends where it did (reads then failed with an IndexOutOfBoundsException).
+        List<Segment> known = new ArrayList<>(list);
+        Checkpoint had = checkpoint;
         list.clear();
-        load();
+        try {
+            load();
+        } catch (RuntimeException e) {
+            list.addAll(known);
+            checkpoint = had;
+            throw e;
+        }
+        for (Segment s : known) {
+            s.release();
+        }
     }
 }

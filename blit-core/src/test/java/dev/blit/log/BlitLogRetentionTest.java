@@ -245,6 +245,58 @@ class BlitLogRetentionTest {
         reader.close();
     }
 
+    /**
+     * A reader that ran into a deleted segment starts again from the directory; when that failed (the newest file
+     * is damaged), it was left with no segment at all while its log still ended where it did: reads threw an
+     * IndexOutOfBoundsException and firstIndex() said 0. The reader now keeps what it had.
+     */
+    @Test
+    void aReaderWhoseLookAtTheDirectoryFailsKeepsTheRecordsItHad() throws IOException {
+        assumeFalse(System.getProperty("os.name", "").startsWith("Windows"), "Windows deletes no mapped file");
+        BlitLog reader;
+        try (BlitLog log = filled(dir, 200)) {
+            reader = BlitLog.openReader(dir, BLIT);
+            assertEquals(200, reader.size());
+            for (long i = 200; i < 1000; i++) {
+                log.append(record(i));
+            }
+        }
+        try {
+            assertReadsRecords(reader, 0, 200);
+            long readersLast = 0;
+            List<String> files = segmentFiles();
+            for (String f : files) {
+                long first = Long.parseLong(f.substring(0, f.indexOf('.')));
+                if (first < 200) {
+                    readersLast = first;
+                }
+            }
+            int k = files.indexOf(Segment.fileName(readersLast));
+            assertTrue(k >= 0 && k + 2 < files.size(), files.toString());
+            for (int j = 0; j <= k + 1; j++) { // deleteBefore ran past the reader: the segment after its last is gone
+                Files.delete(dir.resolve(files.get(j)));
+            }
+            byte[] junk = new byte[64];
+            java.util.Arrays.fill(junk, (byte) 7);
+            Files.write(dir.resolve(Segment.fileName(5000)), junk); // and the newest file no segment
+            BlitException e = assertThrows(BlitException.class, reader::size);
+            assertTrue(e.getMessage().contains(Segment.fileName(5000)), e.getMessage());
+            assertEquals(0, reader.firstIndex());
+            assertReadsRecords(reader, 0, 200);
+            Iterator<Object> it = reader.iterator(); // starts past the deleted files: at the reader's last segment
+            assertEquals(readersLast, reader.firstIndex());
+            for (long i = readersLast; i < 200; i++) {
+                assertTrue(matches(i, it.next()), "record " + i);
+            }
+            Files.delete(dir.resolve(Segment.fileName(5000)));
+            assertEquals(1000, reader.size(), "once the damage is gone, the reader follows the log again");
+            assertEquals(Long.parseLong(files.get(k + 2).substring(0, files.get(k + 2).indexOf('.'))), reader.firstIndex());
+            assertReadsRecords(reader, reader.firstIndex(), 1000);
+        } finally {
+            reader.close();
+        }
+    }
+
     private static long firstRead(BlitLog l) {
         Iterator<Object> it = l.iterator();
         Object v = it.next();
