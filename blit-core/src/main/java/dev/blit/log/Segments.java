@@ -154,22 +154,42 @@ final class Segments {
 
     private void loadNow() {
         checkpoint = Checkpoint.read(dir);
-        List<Long> firsts = listSegments();
-        int n = firsts.size();
-        Segment last = null;
-        while (n > 0 && last == null) {
-            Path path = dir.resolve(Segment.fileName(firsts.get(n - 1)));
-            last = Segment.open(path, firsts.get(n - 1), encoding, writer, writer);
-            if (last == null) {
-                if (n < firsts.size()) {
-                    throw new BlitException("log segment " + path
-                            + " has no complete header at offset 0, yet later segments exist");
+        List<Long> firsts;
+        int n;
+        Segment last;
+        for (int listing = 1; ; listing++) {
+            firsts = listSegments();
+            n = firsts.size();
+            last = null;
+            Path vanished = null;
+            while (n > 0 && last == null) {
+                Path path = dir.resolve(Segment.fileName(firsts.get(n - 1)));
+                last = Segment.open(path, firsts.get(n - 1), encoding, writer, writer);
+                if (last == null) {
+                    if (Files.notExists(path)) {
+                        // Deleted since the listing: the writer's deleteBefore, while the newest file, still being
+                        // created, had no complete header yet. Not damage: what the directory holds now is the log.
+                        vanished = path;
+                        break;
+                    }
+                    if (n < firsts.size()) {
+                        throw new BlitException("log segment " + path
+                                + " has no complete header at offset 0, yet later segments exist");
+                    }
+                    if (writer) {
+                        // A crash while the file was being created: it never held a record.
+                        delete(path);
+                    }
+                    n--;
                 }
-                if (writer) {
-                    // A crash while the file was being created: it never held a record.
-                    delete(path);
-                }
-                n--;
+            }
+            if (vanished == null) {
+                break;
+            }
+            if (listing == LISTINGS) {
+                throw new BlitException("log segment " + vanished + " was deleted while the log was being opened, and"
+                        + " so were others each of " + LISTINGS + " times the directory was listed: its files keep"
+                        + " being deleted");
             }
         }
         for (int k = 0; k < n - 1; k++) {
@@ -310,6 +330,14 @@ final class Segments {
         heldHint = held;
     }
 
+    /** How many times opening lists the directory again when a listed segment was deleted before it was opened. */
+    private static final int LISTINGS = 10;
+    /**
+     * Run after each listing of a log directory, if set: tests use it to change the directory between a listing
+     * and what follows, as a writer in another process can.
+     */
+    static volatile Runnable afterListing;
+
     private List<Long> listSegments() {
         List<Long> firsts = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
@@ -323,6 +351,10 @@ final class Segments {
             throw new BlitException("cannot list log directory " + dir + ": " + e, e);
         }
         firsts.sort(null);
+        Runnable hook = afterListing;
+        if (hook != null) {
+            hook.run();
+        }
         return firsts;
     }
 

@@ -297,6 +297,49 @@ class BlitLogRetentionTest {
         }
     }
 
+    /**
+     * A reader opening while the writer rolls and deletes: the newest listed file is still being created (no
+     * complete header yet), so opening falls back to the one before it, which deleteBefore deleted since the
+     * listing. That used to be reported as damage ("no complete header, yet later segments exist"); the reader
+     * now lists the directory again. The race is replayed here between the listing and the opening.
+     */
+    @Test
+    void aReaderOpeningWhileTheWriterRollsAndDeletesListsTheDirectoryAgain() throws IOException {
+        assumeFalse(System.getProperty("os.name", "").startsWith("Windows"), "Windows deletes no mapped file");
+        try (BlitLog log = filled(dir, 1000)) {
+            log.sync();
+        }
+        List<String> files = segmentFiles();
+        assertTrue(files.size() >= 3, files.toString());
+        Path newest = dir.resolve(files.get(files.size() - 1));
+        byte[] whole = Files.readAllBytes(newest);
+        Files.write(newest, new byte[0]); // being created: no header yet
+        int[] listings = {0};
+        Segments.afterListing = () -> {
+            try {
+                if (++listings[0] == 1) { // the writer finishes nothing yet, and deletes every segment before the newest
+                    for (String f : files.subList(0, files.size() - 1)) {
+                        Files.delete(dir.resolve(f));
+                    }
+                } else if (listings[0] == 2) { // then the new segment's header and records are there
+                    Files.write(newest, whole);
+                }
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        long first = Long.parseLong(files.get(files.size() - 1).substring(0, files.get(files.size() - 1).indexOf('.')));
+        try (BlitLog reader = BlitLog.openReader(dir, BLIT)) {
+            Segments.afterListing = null;
+            assertEquals(2, listings[0]);
+            assertEquals(first, reader.firstIndex());
+            assertEquals(1000, reader.size());
+            assertReadsRecords(reader, first, 1000);
+        } finally {
+            Segments.afterListing = null;
+        }
+    }
+
     private static long firstRead(BlitLog l) {
         Iterator<Object> it = l.iterator();
         Object v = it.next();
