@@ -102,7 +102,8 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     public static final String LOCK_FILE = "blitlog.lock";
     /**
      * The file where the writer notes, after each {@link #sync()}, where the synced records end, so that opening
-     * need not check their checksums (FORMAT.md, "Checkpoint"). Advice: a log opens without it.
+     * need not check their checksums (FORMAT.md, "Checkpoint"). Advice: a log opens without it, and ignores one
+     * that is not a regular file (a named pipe there would make opening it wait forever).
      */
     public static final String CHECKPOINT_FILE = "blitlog.checkpoint";
 
@@ -234,6 +235,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private void lock() {
         Path file = dir.resolve(LOCK_FILE);
         synchronized (WRITING) {
+            if (Files.exists(file) && !Files.isRegularFile(file)) { // a named pipe's open would wait forever
+                throw new BlitException("cannot lock log " + dir + ": its lock file " + file + " is not a regular file");
+            }
             Object before = lockKey(file);
             if (before != null && WRITING.contains(before)) {
                 throw openHere(file);
@@ -462,6 +466,9 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         try {
             Durable.uninterruptibly(() -> {
                 if (checkpointChannel == null) {
+                    if (!Checkpoint.usable(dir)) {
+                        return null; // a named pipe there (advice: the next open checks the records instead)
+                    }
                     checkpointChannel = FileChannel.open(dir.resolve(Checkpoint.FILE), StandardOpenOption.CREATE,
                             StandardOpenOption.WRITE);
                 }

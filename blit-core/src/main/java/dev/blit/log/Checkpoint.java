@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -61,6 +62,9 @@ final class Checkpoint {
     }
 
     private static Checkpoint readNow(Path dir) {
+        if (!usable(dir)) {
+            return null;
+        }
         try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.READ)) {
             ByteBuffer b = ByteBuffer.allocate(SIZE).order(ByteOrder.LITTLE_ENDIAN);
             while (b.hasRemaining() && ch.read(b, b.position()) > 0) {
@@ -82,6 +86,15 @@ final class Checkpoint {
         } catch (IOException e) {
             return null; // advice only: opening checks every record instead
         }
+    }
+
+    /**
+     * @return false if {@value #FILE} exists and is not a regular file: a named pipe would make opening it wait
+     *         forever for the other end, so a log ignores it (it is advice) rather than hang
+     */
+    static boolean usable(Path dir) {
+        Path file = dir.resolve(FILE);
+        return Files.isRegularFile(file) || !Files.exists(file);
     }
 
     /**

@@ -12,6 +12,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
@@ -258,6 +259,12 @@ final class Segment {
 
     private boolean mapFileNow(boolean writable, boolean keepChannel) {
         try {
+            // Before the open, which would wait forever for a writer on a named pipe
+            BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+            if (!a.isRegularFile()) {
+                throw new BlitException("log segment " + path + " is " + (a.isDirectory() ? "a directory"
+                        : "not a regular file (a named pipe, socket or device)") + ": a segment is a file BlitLog writes");
+            }
             channel = writable
                     ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(path, StandardOpenOption.READ);

@@ -846,6 +846,70 @@ class BlitLogTest {
         BlitLog.open(dir, BLIT).close();
     }
 
+    /**
+     * Runs {@code open} with a deadline: opening a named pipe waits for its other end, so a log that opened one hung
+     * forever. On a timeout the pipe is opened for reading and writing here, which releases the waiting open.
+     */
+    private static <T> T withinSeconds(Path pipe, java.util.concurrent.Callable<T> open) throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fifo-open");
+            t.setDaemon(true);
+            return t;
+        });
+        java.util.concurrent.Future<T> f = pool.submit(open);
+        try {
+            return f.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            FileChannel.open(pipe, StandardOpenOption.READ, StandardOpenOption.WRITE).close();
+            throw new AssertionError("opening hung on the named pipe " + pipe);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw (Exception) e.getCause();
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /**
+     * A named pipe as the checkpoint (advice, ignored) or as a segment (refused by name), or a directory named like a
+     * segment: opening them waited forever for a writer of the pipe, and the directory gave "No such device".
+     */
+    @Test
+    void aNamedPipeOrDirectoryInTheLogIsIgnoredOrRefusedNotWaitedOn() throws Exception {
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            appendRecords(log, 0, 20);
+            log.sync();
+        }
+        Path checkpoint = dir.resolve(BlitLog.CHECKPOINT_FILE);
+        Files.delete(checkpoint);
+        ObjectFileTest.fifo(checkpoint);
+        try (BlitLog reader = withinSeconds(checkpoint, () -> BlitLog.openReader(dir, BLIT))) {
+            assertRecords(reader, 0, 20);
+        }
+        try (BlitLog log = withinSeconds(checkpoint, () -> BlitLog.open(dir, BLIT))) {
+            appendRecords(log, 20, 30);
+            withinSeconds(checkpoint, () -> {
+                log.sync();
+                return null;
+            });
+        }
+        Files.delete(checkpoint);
+
+        Path pipe = ObjectFileTest.fifo(segment(30));
+        for (boolean writer : new boolean[]{false, true}) {
+            BlitException e = assertThrows(BlitException.class, () -> withinSeconds(pipe,
+                    () -> writer ? BlitLog.open(dir, BLIT) : BlitLog.openReader(dir, BLIT)));
+            assertTrue(e.getMessage().contains(pipe + " is not a regular file"), e.getMessage());
+        }
+        Files.delete(pipe);
+        Files.createDirectory(segment(30));
+        BlitException e = assertThrows(BlitException.class, () -> BlitLog.openReader(dir, BLIT));
+        assertTrue(e.getMessage().contains(segment(30) + " is a directory"), e.getMessage());
+        Files.delete(segment(30));
+        try (BlitLog log = BlitLog.open(dir, BLIT)) {
+            assertRecords(log, 0, 30);
+        }
+    }
+
     @Test
     void readerInTheSameProcessSeesRecordsAppendedAfterItOpened() {
         try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
