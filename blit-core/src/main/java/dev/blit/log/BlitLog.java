@@ -432,9 +432,17 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     /**
      * Forces every record appended so far to the storage device, with the metadata needed to find it
      * (new segment files, their sizes, their directory entries). On return they survive a power loss.
+     *
+     * <p>It also checks that the files the writer opened are still the log's: if the segment being appended to
+     * was deleted or replaced by hand, it throws without forcing (the records since it began are in no file of
+     * the log); if the lock file was, it throws after forcing (another writer may have opened the log). Changes
+     * to the files between syncs are not seen as they happen: the log cannot guard against them.
+     *
+     * @throws BlitException if forcing fails, or the segment or lock file was deleted or replaced
      */
     public synchronized void sync() {
         checkWritable();
+        checkSegmentInPlace();
         try {
             int last = segments.size() - 1;
             for (int k = segments.syncFrom; k <= last; k++) {
@@ -449,6 +457,43 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             throw new BlitException("sync of log " + dir + " failed: " + e, e);
         }
         writeCheckpoint();
+        checkLockInPlace();
+    }
+
+    /**
+     * Checks, at each sync (two {@code stat}s, beside the {@code fsync}s), that the segment being appended to and
+     * the lock file are still the files this writer opened: deleted or replaced by hand, records synced into the
+     * old segment would be in no file of the log (and a reopened log would hand their indexes out again), and a
+     * new lock file lets a second writer in.
+     */
+    private void checkSegmentInPlace() {
+        Segment s = segments.last();
+        if (s.fileKey != null) {
+            Object now;
+            try {
+                now = Files.readAttributes(s.path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            } catch (java.nio.file.NoSuchFileException e) {
+                now = null;
+            } catch (IOException e) {
+                throw new BlitException("sync of log " + dir + " failed: cannot look at " + s.path + ": " + e, e);
+            }
+            if (!s.fileKey.equals(now)) {
+                throw new BlitException("sync of log " + dir + " failed: its segment " + s.path + " was "
+                        + (now == null ? "deleted" : "replaced by another file") + " while the log was open for writing;"
+                        + " the records from index " + s.first + " on are in no file of the log. Files of a log open for"
+                        + " writing must not be deleted or replaced");
+            }
+        }
+    }
+
+    /** After a sync: see {@link #checkSegmentInPlace}. */
+    private void checkLockInPlace() {
+        if (claimed != null && !claimed.equals(lockKey(dir.resolve(LOCK_FILE)))) {
+            throw new BlitException("log " + dir + ": its lock file " + dir.resolve(LOCK_FILE) + " was deleted or"
+                    + " replaced while the log was open for writing, so another writer may have opened the log (the"
+                    + " records appended so far were synced). Files of a log open for writing must not be deleted or"
+                    + " replaced");
+        }
     }
 
     /**

@@ -86,6 +86,11 @@ final class Segment {
     /** The file was created or resized since its metadata was last forced. */
     boolean metaDirty;
     /**
+     * The file's key (device and inode) when it was created or mapped, or null where the file system has none:
+     * the writer's sync checks that the file at {@link #path} is still this one.
+     */
+    Object fileKey;
+    /**
      * Bytes from {@link #end} up to here have been written as zeros through the channel (see {@link #prefill}).
      * Only raised, under this segment's lock; volatile because {@link Prefiller}'s thread raises it too.
      */
@@ -181,6 +186,7 @@ final class Segment {
             Durable.uninterruptibly(() -> {
                 s.channel = FileChannel.open(s.path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                         StandardOpenOption.WRITE);
+                s.fileKey = Files.readAttributes(s.path, BasicFileAttributes.class).fileKey();
                 s.mapAll(FileChannel.MapMode.READ_WRITE, size);
                 return null;
             });
@@ -265,6 +271,7 @@ final class Segment {
                 throw new BlitException("log segment " + path + " is " + (a.isDirectory() ? "a directory"
                         : "not a regular file (a named pipe, socket or device)") + ": a segment is a file BlitLog writes");
             }
+            fileKey = a.fileKey();
             channel = writable
                     ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(path, StandardOpenOption.READ);

@@ -910,6 +910,34 @@ class BlitLogTest {
         }
     }
 
+    /**
+     * The segment being appended to deleted by hand: sync() returned normally, and a reopened log handed index 0 out
+     * again. The lock file deleted: a second writer got in, unknown to the first. Both are now reported by sync().
+     */
+    @Test
+    void syncSaysSoWhenTheCurrentSegmentOrTheLockFileWasDeletedUnderTheWriter() throws IOException {
+        BlitLog log = BlitLog.open(dir, BLIT);
+        appendRecords(log, 0, 5);
+        log.sync();
+        Files.delete(segment(0));
+        appendRecords(log, 5, 10);
+        BlitException e = assertThrows(BlitException.class, log::sync);
+        assertTrue(e.getMessage().contains(segment(0) + " was deleted"), e.getMessage());
+        assertThrows(BlitException.class, log::close); // close syncs; the lock is released all the same
+
+        log = BlitLog.open(dir, BLIT);
+        appendRecords(log, 0, 5);
+        log.sync();
+        Files.delete(dir.resolve(BlitLog.LOCK_FILE));
+        log.append(record(5));
+        e = assertThrows(BlitException.class, log::sync);
+        assertTrue(e.getMessage().contains("lock file") && e.getMessage().contains("was deleted or replaced"), e.getMessage());
+        assertThrows(BlitException.class, log::close);
+        try (BlitLog reopened = BlitLog.open(dir, BLIT)) {
+            assertRecords(reopened, 0, 6); // forced before the lock file was found gone
+        }
+    }
+
     @Test
     void readerInTheSameProcessSeesRecordsAppendedAfterItOpened() {
         try (BlitLog log = BlitLog.open(dir, BLIT, TINY);
