@@ -21,6 +21,7 @@ import java.nio.file.StandardOpenOption;
  */
 final class FileSink extends OutputStream {
     private final Path path;
+    private final String name;
     private FileChannel channel;
     /** Where the next byte goes in the file. */
     private long position;
@@ -37,6 +38,12 @@ final class FileSink extends OutputStream {
      * @param position where the first byte goes
      */
     FileSink(Path path, FileChannel channel, long position) {
+        this(path, channel, position, path.toString());
+    }
+
+    /** @param name the file as messages name it (a save's temporary file is named by the file it replaces) */
+    FileSink(Path path, FileChannel channel, long position, String name) {
+        this.name = name;
         this.path = path;
         this.channel = channel;
         this.position = position;
@@ -56,7 +63,7 @@ final class FileSink extends OutputStream {
             if (!checked[0]) { // once: a write an interrupt cut short and repeated here may have grown the file
                 long size = channel.size();
                 if (size != at) {
-                    throw new BlitException(path + " changed underneath its writer: it is " + size + " bytes, where"
+                    throw new BlitException(name + " changed underneath its writer: it is " + size + " bytes, where"
                             + " this writer expected the " + at + " it left it at (another writer, or a truncation such"
                             + " as logrotate's copytruncate); nothing was written, since writing at offset " + at
                             + " would " + (size > at ? "overwrite bytes another program wrote" : "leave a hole of "
@@ -65,8 +72,15 @@ final class FileSink extends OutputStream {
                 checked[0] = true;
             }
             ByteBuffer bytes = ByteBuffer.wrap(b, off, len); // all of them again on a new channel
-            for (long p = at; bytes.hasRemaining(); ) {
-                p += channel.write(bytes, p);
+            long p = at;
+            try {
+                while (bytes.hasRemaining()) {
+                    p += channel.write(bytes, p);
+                }
+            } catch (java.nio.channels.ClosedChannelException e) {
+                throw e; // an interrupt: written again on a new channel
+            } catch (IOException e) { // a full disk, a file size limit: say which file
+                throw new BlitException("writing to " + name + " failed at offset " + p + ": " + e, e);
             }
             return null;
         });

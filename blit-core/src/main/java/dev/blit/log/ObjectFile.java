@@ -111,7 +111,9 @@ public final class ObjectFile {
         boolean replaced = false;
         try {
             long n;
-            try (Writer w = new Writer(tmp.channel, tmp.path, 0, false, blit)) {
+            try (Writer w = new Writer(new FileSink(tmp.path, tmp.channel, 0, file + " (through the temporary file "
+                    + tmp.path.getFileName() + " beside it, which is deleted; " + file + " is left as it was)"), blit,
+                    tmp.path, 0, false)) {
                 for (Object v : values) {
                     w.write(v);
                 }
@@ -678,6 +680,16 @@ public final class ObjectFile {
                 unmap();
                 window = Durable.uninterruptibly(() -> Mapping.map(channel, FileChannel.MapMode.READ_ONLY, start, size));
             } catch (IOException e) {
+                long now;
+                try {
+                    now = channel.size();
+                } catch (IOException ignored) {
+                    now = -1;
+                }
+                if (now >= 0 && now < start + size) { // mapping past the end would have to extend a read-only file
+                    throw new BlitException("cannot map " + file + " at offset " + start + ": the file became shorter"
+                            + " while it was read (" + fileSize + " bytes when it was opened, " + now + " now)", e);
+                }
                 throw new BlitException("cannot map " + file + " at offset " + start + ": " + e, e);
             }
             windowStart = start;

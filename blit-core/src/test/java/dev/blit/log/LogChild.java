@@ -27,6 +27,14 @@ public final class LogChild {
             case "read":
                 read(dir, blit, Long.parseLong(args[2]));
                 break;
+            case "bigsave": // under a file size limit (ulimit -f): what a save that hits it says
+                try {
+                    ObjectFile.write(dir, blit, java.util.Collections.nCopies(4096, new byte[1024]));
+                    System.out.println("saved");
+                } catch (BlitException e) {
+                    System.out.println("failed " + e.getMessage());
+                }
+                break;
             case "save":
                 save(dir, blit, Long.parseLong(args[2]));
                 break;

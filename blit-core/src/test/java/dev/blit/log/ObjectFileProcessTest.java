@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static dev.blit.log.LogTesting.child;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -94,6 +95,34 @@ class ObjectFileProcessTest {
                     .collect(Collectors.toList());
             // A kill between creating the temporary file and renaming it leaves the temporary file behind.
             assertTrue(others.stream().allMatch(n -> n.matches("\\.saved\\.blit\\.[0-9a-f]+\\.tmp")), others.toString());
+        }
+    }
+    /**
+     * A save that hits a file size limit (EFBIG; a full disk is alike) said only "writing to the output stream failed
+     * at offset N: ... File too large", naming no file, while the file written was the temporary one. It now names
+     * the file saved, the temporary file, and that the temporary file is deleted.
+     */
+    @Test
+    void aSaveOverTheFileSizeLimitNamesTheFileAndItsTemporary() throws Exception {
+        Path file = dir.resolve("big.blit");
+        List<String> cmd = List.of("bash", "-c", "ulimit -f 1000 && exec \"$0\" -Xshare:auto -XX:TieredStopAtLevel=1"
+                + " -cp \"$1\" dev.blit.log.LogChild bigsave \"$2\"",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), System.getProperty("java.class.path"),
+                file.toString());
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "no bash: " + e);
+            return;
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        org.junit.jupiter.api.Assumptions.assumeFalse(out.equals("saved"), "no file size limit here");
+        assertTrue(out.startsWith("failed writing to " + file + " (through the temporary file .big.blit.")
+                && out.contains("which is deleted; " + file + " is left as it was) failed at offset"), out);
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+            assertEquals(List.of(), files.collect(java.util.stream.Collectors.toList()));
         }
     }
 }

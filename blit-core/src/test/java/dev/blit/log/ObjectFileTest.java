@@ -470,6 +470,31 @@ class ObjectFileTest {
         assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
     }
 
+    /**
+     * A file cut short while a mapped reader was between windows: mapping the next window past the new end said
+     * "Channel not open for writing - cannot extend file to required size". It now says the file became shorter.
+     */
+    @Test
+    void aFileShortenedUnderAMappedReaderIsSaidToHaveBecomeShorter() throws IOException {
+        Path file = dir.resolve("big.blit");
+        ObjectFile.write(file, BLIT, records(40_000));
+        long size = Files.size(file);
+        try (ObjectFile.Reader r = ObjectFile.reader(file, BLIT, 64 * 1024)) {
+            assertTrue(matches(0, r.next()));
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+                ch.truncate(size / 2);
+            }
+            BlitException e = assertThrows(BlitException.class, () -> {
+                while (r.hasNext()) {
+                    r.next();
+                }
+            });
+            assertTrue(e.getMessage().contains("the file became shorter while it was read (" + size
+                    + " bytes when it was opened, " + size / 2 + " now)"), e.getMessage());
+        }
+    }
+
     @Test
     void missingFileIsABlitException() {
         assertThrows(BlitException.class, () -> ObjectFile.reader(dir.resolve("nope"), BLIT));
