@@ -477,6 +477,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
             } catch (IOException e) {
                 throw new BlitException("sync of log " + dir + " failed: cannot look at " + s.path + ": " + e, e);
             }
+            if (now == null && !Files.isDirectory(dir)) {
+                throw new BlitException("sync of log " + dir + " failed: the directory no longer exists (renamed or deleted"
+                        + " while the log was open for writing), so the records from index " + s.first + " on are not"
+                        + " where the log is; reopen the log where it is now");
+            }
             if (!s.fileKey.equals(now)) {
                 throw new BlitException("sync of log " + dir + " failed: its segment " + s.path + " was "
                         + (now == null ? "deleted" : "replaced by another file") + " while the log was open for writing;"

@@ -100,6 +100,9 @@ class BlitLogProcessTest {
             assertEquals(1, out.size(), out.toString());
             assertTrue(out.get(0).startsWith("refused ") && out.get(0).contains("another process"), out.get(0));
             assertEquals(1, log.append("still the only writer"));
+            // It appends at the old path: its sync says so (and the close that syncs releases the lock all the same).
+            e = org.junit.jupiter.api.Assertions.assertThrows(BlitException.class, log::close);
+            assertTrue(e.getMessage().contains("the directory no longer exists"), e.getMessage());
         }
         List<String> out = outputOf(child("lock", after.toString()));
         assertEquals(List.of("opened 2"), out);
