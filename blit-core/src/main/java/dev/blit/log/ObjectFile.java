@@ -6,7 +6,6 @@ import dev.blit.buffer.ReadBuffer;
 import dev.blit.buffer.WriteBuffer;
 
 import java.io.BufferedOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -369,7 +368,7 @@ public final class ObjectFile {
      * file itself failed (a full disk): their content past the last whole value is unknown.
      */
     public static final class Writer implements AutoCloseable {
-        private final Tracked stream;
+        private final TrackedOutput stream;
         private final WriteBuffer out;
         private final Blit blit;
         /** The file, for a file this writer opened; null for a caller's stream. */
@@ -385,7 +384,7 @@ public final class ObjectFile {
         private String broken;
 
         private Writer(OutputStream stream, Blit blit) {
-            this(new Tracked(stream), blit, null, null, 0, false);
+            this(new TrackedOutput(stream), blit, null, null, 0, false);
         }
 
         private Writer(FileChannel channel, Path file, long base, boolean created, Blit blit) {
@@ -394,10 +393,10 @@ public final class ObjectFile {
 
         private Writer(FileSink sink, Blit blit, Path file, long base, boolean created) {
             // Fewer, larger writes than the buffer's own staging area would make.
-            this(new Tracked(new BufferedOutputStream(sink, FILE_BUFFER)), blit, sink, file, base, created);
+            this(new TrackedOutput(new BufferedOutputStream(sink, FILE_BUFFER)), blit, sink, file, base, created);
         }
 
-        private Writer(Tracked stream, Blit blit, FileSink sink, Path file, long base, boolean created) {
+        private Writer(TrackedOutput stream, Blit blit, FileSink sink, Path file, long base, boolean created) {
             this.stream = stream;
             this.out = WriteBuffer.to(stream);
             this.blit = blit;
@@ -558,45 +557,6 @@ public final class ObjectFile {
                         throw new BlitException("closing " + file + " failed after " + bytes() + " bytes: " + e, e);
                     }
                 }
-            }
-        }
-    }
-
-    /** A stream that remembers whether it ever failed: after that, what reached its destination is unknown. */
-    private static final class Tracked extends FilterOutputStream {
-        String failed;
-
-        Tracked(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            try {
-                out.write(b);
-            } catch (IOException | RuntimeException e) {
-                failed = e.toString();
-                throw e;
-            }
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            try {
-                out.write(b, off, len);
-            } catch (IOException | RuntimeException e) {
-                failed = e.toString();
-                throw e;
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            try {
-                out.flush();
-            } catch (IOException | RuntimeException e) {
-                failed = e.toString();
-                throw e;
             }
         }
     }
