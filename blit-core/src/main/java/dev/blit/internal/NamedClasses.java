@@ -247,6 +247,18 @@ public final class NamedClasses {
      *               loaded through it); if not known, it is asked
      */
     private Registration create(Class<?> type, boolean loaded) {
+        // The class's static initializer is user code, and may itself use this Blit instance, for a class written by
+        // name too (an enum's table of constants made with copy()): run it here, before the lock, never under it. A
+        // thread in that initializer waiting for the lock while the lock's holder waits for the initializer (an
+        // enum's serializer asks for its constants) would be a deadlock neither thread could leave.
+        LinkageError initFailed = null;
+        try {
+            Class.forName(type.getName(), true, type.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            // not found by its own loader under its name: nothing to initialize here, contentOf meets what it meets
+        } catch (LinkageError e) {
+            initFailed = e; // ExceptionInInitializerError and the like: refused below, as contentOf's would be
+        }
         synchronized (this) { // one serializer per class, however many threads meet it first
             Registration r = byClass.get(type);
             if (r != null) {
@@ -259,6 +271,9 @@ public final class NamedClasses {
             Serializer<?> content;
             boolean[] late = new boolean[1];
             try {
+                if (initFailed != null) {
+                    throw initFailed;
+                }
                 content = binder.contentOf(type, late);
             } catch (BlitException e) {
                 // Kept: bytes that name such a class in every message would otherwise buy a failed generation each.
@@ -288,8 +303,9 @@ public final class NamedClasses {
     }
 
     /**
-     * The registration of a class named by the bytes: checked against the patterns first, then loaded (not
-     * initialized) through the instance's class loader.
+     * The registration of a class named by the bytes: checked against the patterns first, then loaded through the
+     * instance's class loader, not initialized until it passed every check here; then initialized (its static
+     * initializer runs, as reading its value would run it) before its serializer is made, holding no lock of Blit's.
      *
      * @param name     the name read
      * @param at       its offset, for errors

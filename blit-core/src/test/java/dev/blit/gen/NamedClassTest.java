@@ -623,4 +623,120 @@ class NamedClassTest {
         assertEquals("Point[x=1, y=2]", back.toString());
         assertSame(pointA, blit.fromBytes(blit.toBytes(pointA.getConstructor(int.class, int.class).newInstance(3, 4))).getClass());
     }
+
+    /** An enum whose static initializer runs {@link InitHook#run}: data made with the application's Blit, say. */
+    public enum InitUsesBlit {
+        A, B;
+
+        static {
+            InitHook.run.run();
+        }
+    }
+
+    /** What {@link InitUsesBlit}'s initializer runs (public: a copy of the enum in another loader calls it). */
+    public static final class InitHook {
+        public static volatile Runnable run = () -> { };
+    }
+
+    /** A loader that defines one class of the tests' itself, a copy not yet initialized; the rest is its parent's. */
+    private static final class OwnCopy extends ClassLoader {
+        private final String own;
+
+        OwnCopy(String own) {
+            super(NamedClassTest.class.getClassLoader());
+            this.own = own;
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (!name.equals(own)) {
+                return super.loadClass(name, resolve);
+            }
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c != null) {
+                    return c;
+                }
+                try (java.io.InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                    byte[] b = in.readAllBytes();
+                    return defineClass(name, b, 0, b.length);
+                } catch (java.io.IOException e) {
+                    throw new ClassNotFoundException(name, e);
+                }
+            }
+        }
+    }
+
+    /**
+     * @return whether {@code t} is stopped (waiting, blocked, or in a native method: waiting for another thread's
+     *         class initialization shows as RUNNABLE there) with a frame of {@code className} on its stack
+     */
+    private static boolean stoppedIn(Thread t, String className) {
+        StackTraceElement[] stack = t.getStackTrace();
+        if (t.getState() == Thread.State.NEW || stack.length == 0
+                || t.getState() == Thread.State.RUNNABLE && !stack[0].isNativeMethod()) {
+            return false;
+        }
+        for (StackTraceElement e : stack) {
+            if (e.getClassName().equals(className)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A thread reading an enum by name made its serializer holding the instance's lock for classes written by name,
+     * and the serializer asks for the constants, which waits for the enum's initialization; that initialization,
+     * on another thread, used the same Blit on another class written by name and waited for the lock: neither ever
+     * went on. The class is now initialized before the lock is taken. Forced: the initializer uses the Blit only
+     * once the reader is stopped inside NamedClasses.
+     */
+    @Test
+    void anEnumWhoseInitializerUsesTheBlitWhileAnotherThreadReadsItByNameDoesNotDeadlock() throws Exception {
+        String enumName = InitUsesBlit.class.getName();
+        byte[] bytes = named(MODEL, enumName).toBytes(InitUsesBlit.B); // this loader's copy, initialized doing nothing
+        ClassLoader fresh = new OwnCopy(enumName);
+        Blit blit = Blit.builder().allowClassNames(MODEL, enumName).classLoader(fresh).build();
+        CountDownLatch initializing = new CountDownLatch(1);
+        Object[] results = new Object[2];
+        Thread reader = new Thread(() -> {
+            try {
+                initializing.await();
+                results[0] = blit.fromBytes(bytes);
+            } catch (Throwable e) {
+                results[0] = e;
+            }
+        }, "reader");
+        InitHook.run = () -> {
+            initializing.countDown();
+            long end = System.nanoTime() + 10_000_000_000L;
+            while (!stoppedIn(reader, "dev.blit.internal.NamedClasses") && System.nanoTime() < end) {
+                Thread.onSpinWait();
+            }
+            results[1] = blit.copy(new Point(1, 2));
+        };
+        Thread init = new Thread(() -> {
+            try {
+                Class.forName(enumName, true, fresh);
+            } catch (Throwable e) {
+                results[1] = e;
+            }
+        }, "initializer");
+        reader.setDaemon(true);
+        init.setDaemon(true);
+        try {
+            reader.start();
+            init.start();
+            init.join(10_000);
+            reader.join(5_000);
+            assertFalse(init.isAlive() || reader.isAlive(), "deadlock: " + reader.getState() + " "
+                    + Arrays.toString(reader.getStackTrace()) + "; " + init.getState() + " " + Arrays.toString(init.getStackTrace()));
+        } finally {
+            InitHook.run = () -> { };
+        }
+        assertEquals(new Point(1, 2), results[1]);
+        assertEquals("B", String.valueOf(results[0]));
+        assertSame(fresh.loadClass(enumName), results[0].getClass());
+    }
 }
