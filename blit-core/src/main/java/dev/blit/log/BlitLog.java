@@ -132,6 +132,11 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private final ReadBuffer reader = ReadBuffer.of(new byte[0]);
     /** Set while a value is decoded: a nested {@link #read} (from a value's own hooks) would clobber scratch. */
     private boolean reading;
+    /**
+     * Set while a value is encoded into {@link #stage}: an append, close, sync or deleteBefore from the value's own
+     * write code (the same thread, already holding the monitor) would reuse the stage or change the log under it.
+     */
+    private boolean appending;
     private long nextIndex;
     private boolean directoryDirty;
     /** The writer's lock on {@value #LOCK_FILE}; null for a reader, and once released. */
@@ -233,18 +238,28 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     /**
      * Appends a value. It is visible to readers on return, and durable after the next {@link #sync()}.
      *
+     * <p>The value's own write code ({@code writeMarshallable}, {@code writeObject}) must not append to, sync,
+     * trim or close this log: the thread already holds the log's monitor, so such a call would change the log
+     * in the middle of this append. It throws a {@link BlitException}, and so this append fails too.
+     *
      * @param value any value the log's {@link Blit} can write, or null
      * @return its index: 0 for the first record ever appended, then 1, 2, ...
      * @throws BlitException if the value cannot be written (nothing is appended then), or the log is a
-     *                       reader or closed
+     *                       reader or closed, or this is called from the write code of a value being appended
      */
     public synchronized long append(Object value) {
         checkWritable();
+        checkNotAppending("append");
         WriteBuffer st = stage;
         st.clear();
         st.writeLong(0);
         st.writeLong(0);
-        blit.write(value, st);
+        appending = true;
+        try {
+            blit.write(value, st);
+        } finally {
+            appending = false;
+        }
         long length64 = st.position() - STAGE_PREFIX;
         if (length64 > Segment.MAX_PAYLOAD) {
             throw new BlitException("record " + nextIndex + " would be " + length64 + " bytes; a log record holds at most "
@@ -358,6 +373,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      */
     public synchronized void sync() {
         checkWritable();
+        checkNotAppending("sync");
         checkSegmentInPlace();
         try {
             int last = segments.size() - 1;
@@ -588,6 +604,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
      */
     public synchronized long deleteBefore(long index) {
         checkWritable();
+        checkNotAppending("deleteBefore");
         if (index > nextIndex) {
             throw new BlitException("cannot delete records before index " + index + ": the log ends at " + nextIndex);
         }
@@ -708,6 +725,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         if (closed) {
             return;
         }
+        checkNotAppending("close");
         try {
             if (writer) {
                 sync();
@@ -742,6 +760,18 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     private void checkOpen() {
         if (closed) {
             throw new BlitException("log " + dir + " is closed");
+        }
+    }
+
+    /**
+     * Refuses a call made from a value's own write code during {@link #append}: the thread holds the monitor
+     * already, so nothing else would stop it from reusing the stage, or closing the log, under the append.
+     */
+    private void checkNotAppending(String call) {
+        if (appending) {
+            throw new BlitException("BlitLog." + call + " was called while the log was encoding a value for append (from"
+                    + " a value's own writeMarshallable or writeObject); call it after that append returns"
+                    + (call.equals("close") ? " (the log stays open)" : ""));
         }
     }
 

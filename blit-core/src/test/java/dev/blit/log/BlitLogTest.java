@@ -163,6 +163,68 @@ class BlitLogTest {
         }
     }
 
+    /** A value whose writing calls the log it is appended to (an audit hook), catching what that throws. */
+    static final class CallsTheLogWhileWritten implements Marshallable {
+        static java.util.function.Consumer<BlitLog> call;
+        static BlitLog log;
+        static Throwable refused;
+        String s;
+
+        @Override
+        public void writeMarshallable(WriteBuffer out) {
+            out.writeString(s);
+            try {
+                call.accept(log);
+            } catch (Throwable e) {
+                refused = e;
+            }
+            out.writeString(s);
+        }
+
+        @Override
+        public void readMarshallable(ReadBuffer in) {
+            String a = in.readString();
+            String b = in.readString();
+            s = a.equals(b) ? a : a + "|" + b;
+        }
+    }
+
+    /**
+     * An append, close, sync or deleteBefore from a value's own writeMarshallable ran on the thread that already held
+     * the log's monitor: a nested append reused the stage, so the outer record stored the inner value (or was read
+     * as damaged), and a close let the outer append go on into a closed log. Each is now refused with a
+     * BlitException; the value caught it here, so the outer append completes with its own value.
+     */
+    @Test
+    void appendCloseSyncAndDeleteBeforeFromAValuesOwnWriteCodeAreRefused() {
+        Blit blit = Blit.builder().register(CallsTheLogWhileWritten.class, 100).build();
+        try (BlitLog log = BlitLog.open(dir, blit)) {
+            CallsTheLogWhileWritten.log = log;
+            log.append("first");
+            List<java.util.function.Consumer<BlitLog>> calls = List.of(l -> l.append("audit: wrote it"), BlitLog::close,
+                    BlitLog::sync, l -> l.deleteBefore(1));
+            List<String> names = List.of("append", "close", "sync", "deleteBefore");
+            for (int k = 0; k < calls.size(); k++) {
+                CallsTheLogWhileWritten.call = calls.get(k);
+                CallsTheLogWhileWritten.refused = null;
+                CallsTheLogWhileWritten v = new CallsTheLogWhileWritten();
+                v.s = "value " + k;
+                assertEquals(1 + k, log.append(v), names.get(k));
+                Throwable e = CallsTheLogWhileWritten.refused;
+                assertTrue(e instanceof BlitException && e.getMessage().contains("BlitLog." + names.get(k) + " was called"
+                        + " while the log was encoding a value for append"), names.get(k) + ": " + e);
+                assertEquals(2 + k, log.size());
+                assertEquals("value " + k, ((CallsTheLogWhileWritten) log.read(1 + k)).s);
+            }
+            assertEquals("first", log.read(0));
+            assertEquals(5, log.append("after")); // still open, and writing
+            assertEquals("after", log.read(5));
+        } finally {
+            CallsTheLogWhileWritten.log = null;
+            CallsTheLogWhileWritten.call = null;
+        }
+    }
+
     @Test
     void aRecordLargerThanTheReadBufferKeptBetweenReadsComesBackAndSoDoSmallOnesAfterIt() {
         String big = "b".repeat(3 << 20);
