@@ -23,23 +23,32 @@ final class RunWriter {
         if (size < WriteSession.MIN_RUN) {
             return WriteSession.NO_RUN;
         }
-        java.util.Iterator<?> it = c.iterator();
-        Object first = it.hasNext() ? it.next() : null;
-        if (first == null) {
-            return WriteSession.NO_RUN;
-        }
-        Class<?> type = first.getClass();
-        Registration r = expected != null && type == expected.type ? expected : s.registration(type);
-        if (!mayRun(s, r)) {
-            return WriteSession.NO_RUN; // before looking at the others: a list of a tracked class costs one look-up
-        }
+        java.util.Iterator<?> it;
+        Class<?> type;
+        Registration r;
         int n = 1;
-        while (it.hasNext()) {
-            Object e = it.next();
-            if (e == null || e.getClass() != type) {
+        // The first pass, deciding whether the elements can be a run, runs no code of the user's (their classes
+        // alone are looked at): a ConcurrentModificationException here is another thread's change.
+        try {
+            it = c.iterator();
+            Object first = it.hasNext() ? it.next() : null;
+            if (first == null) {
                 return WriteSession.NO_RUN;
             }
-            n++;
+            type = first.getClass();
+            r = expected != null && type == expected.type ? expected : s.registration(type);
+            if (!mayRun(s, r)) {
+                return WriteSession.NO_RUN; // before looking at the others: a list of a tracked class costs one look-up
+            }
+            while (it.hasNext()) {
+                Object e = it.next();
+                if (e == null || e.getClass() != type) {
+                    return WriteSession.NO_RUN;
+                }
+                n++;
+            }
+        } catch (java.util.ConcurrentModificationException x) {
+            throw WriteSession.changed(source, out, x);
         }
         if (n != size) {
             return WriteSession.NO_RUN; // the caller's own loop reports the change
@@ -79,7 +88,7 @@ final class RunWriter {
         Class<?> values = null;
         Registration keysAre = null;
         Registration valuesAre = null;
-        Class<?>[] sides = size >= WriteSession.MIN_RUN ? runSides(s, entries, size) : null;
+        Class<?>[] sides = size >= WriteSession.MIN_RUN ? runSides(s, out, entries, size, source) : null;
         if (sides != null) {
             keys = sides[0];
             values = sides[1];
@@ -118,6 +127,15 @@ final class RunWriter {
      * Looks up each side's class once, at the first entry, so a map whose classes cannot be runs costs one
      * look at its first entry.
      */
+    private static Class<?>[] runSides(WriteSession s, WriteBuffer out,
+                                       java.util.Collection<? extends java.util.Map.Entry<?, ?>> entries, int size, Object source) {
+        try { // a ConcurrentModificationException of this first pass is another thread's change, as in startRun
+            return runSides(s, entries, size);
+        } catch (java.util.ConcurrentModificationException x) {
+            throw WriteSession.changed(source, out, x);
+        }
+    }
+
     private static Class<?>[] runSides(WriteSession s, java.util.Collection<? extends java.util.Map.Entry<?, ?>> entries, int size) {
         Class<?> k = null;
         Class<?> v = null;

@@ -29,9 +29,10 @@ final class DistinctKeys {
      * @param value  the set or map being written
      * @param keys   its elements or its keys
      * @param readAs what it is read back as, for the message
+     * @param out    the buffer it is written to, for the offset if another thread changes it meanwhile
      * @throws BlitException if two of {@code keys} are equal but not the same object
      */
-    static void check(Object value, Collection<?> keys, String readAs) {
+    static void check(Object value, Collection<?> keys, String readAs, WriteBuffer out) {
         if (keys.size() < 2) {
             return;
         }
@@ -39,7 +40,17 @@ final class DistinctKeys {
         Object twice = null;
         boolean found = false;
         try {
-            for (Object k : keys) {
+            java.util.Iterator<?> it = keys.iterator();
+            while (true) {
+                Object k;
+                try { // only the iterator's own calls: a key's hashCode or equals is the user's code
+                    if (!it.hasNext()) {
+                        break;
+                    }
+                    k = it.next();
+                } catch (java.util.ConcurrentModificationException x) {
+                    throw dev.blit.internal.WriteSession.changed(value, out, x);
+                }
                 // an IdentityHashMap's own entries compare by identity; they are read back as SimpleEntry (extended id 5)
                 Object key = k instanceof Map.Entry && isJdkPrivate(k.getClass())
                         ? new AbstractMap.SimpleImmutableEntry<>((Map.Entry<?, ?>) k) : k;
@@ -107,9 +118,9 @@ final class DistinctKeys {
         @Override
         public void write(WriteBuffer out, Object value) {
             if (map) {
-                check(value, ((Map<?, ?>) value).keySet(), "a LinkedHashMap");
+                check(value, ((Map<?, ?>) value).keySet(), "a LinkedHashMap", out);
             } else {
-                check(value, (Collection<?>) value, "a LinkedHashSet");
+                check(value, (Collection<?>) value, "a LinkedHashSet", out);
             }
             content.write(out, value);
         }

@@ -168,7 +168,7 @@ final class ExtendedCollections {
             case TypeIds.EXT_SYNCHRONIZED_SET:
                 synchronized (v) { // the wrapper's own monitor is its lock: count and elements agree
                     if (ext == TypeIds.EXT_SYNCHRONIZED_SET) { // of any set, an identity one too: read over a LinkedHashSet
-                        DistinctKeys.check(v, (Collection<?>) v, "Collections.synchronizedSet of a LinkedHashSet");
+                        DistinctKeys.check(v, (Collection<?>) v, "Collections.synchronizedSet of a LinkedHashSet", out);
                     }
                     Elements.writeCollection(out, (Collection<?>) v);
                 }
@@ -183,7 +183,7 @@ final class ExtendedCollections {
             case TypeIds.EXT_PROPERTIES: // whose writers hold its monitor too
                 synchronized (v) {
                     if (ext == TypeIds.EXT_SYNCHRONIZED_MAP) { // of any map, an IdentityHashMap too
-                        DistinctKeys.check(v, ((Map<?, ?>) v).keySet(), "Collections.synchronizedMap of a LinkedHashMap");
+                        DistinctKeys.check(v, ((Map<?, ?>) v).keySet(), "Collections.synchronizedMap of a LinkedHashMap", out);
                     }
                     Elements.writeMap(out, (Map<?, ?>) v);
                 }

@@ -119,11 +119,11 @@ final class UnmodifiableTypes {
                     Elements.writeMap(out, (Map<?, ?>) v);
                     return;
                 case TypeIds.UNMODIFIABLE_MAP: // of any map, an IdentityHashMap too: read back over a LinkedHashMap
-                    DistinctKeys.check(v, ((Map<?, ?>) v).keySet(), "Collections.unmodifiableMap of a LinkedHashMap");
+                    DistinctKeys.check(v, ((Map<?, ?>) v).keySet(), "Collections.unmodifiableMap of a LinkedHashMap", out);
                     Elements.writeMap(out, (Map<?, ?>) v);
                     return;
                 case TypeIds.UNMODIFIABLE_SET:
-                    DistinctKeys.check(v, (Set<?>) v, "Collections.unmodifiableSet of a LinkedHashSet");
+                    DistinctKeys.check(v, (Set<?>) v, "Collections.unmodifiableSet of a LinkedHashSet", out);
                     Elements.writeCollection(out, (Collection<?>) v);
                     return;
                 case TypeIds.UNMODIFIABLE_SORTED_SET:

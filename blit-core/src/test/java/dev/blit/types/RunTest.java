@@ -513,6 +513,134 @@ class RunTest {
         }
     }
 
+    /** Runs {@code change} on a thread of its own, as another thread changing a collection meanwhile would. */
+    private static void onAnotherThread(Runnable change) {
+        Thread t = new Thread(change);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** {@code it}, whose first next() lets another thread make {@code change} first, once ({@code done}). */
+    private static <T> java.util.Iterator<T> changingAfterItsFirst(java.util.Iterator<T> it, Runnable change, boolean[] done) {
+        return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public T next() {
+                T e = it.next();
+                if (!done[0]) {
+                    done[0] = true;
+                    onAnotherThread(change);
+                }
+                return e;
+            }
+        };
+    }
+
+    /** A HashMap whose entries' first look lets another thread add one: the first pass over them, deciding the runs. */
+    public static final class ChangedCatalog extends HashMap<String, Item> {
+        static final boolean[] DONE = {false};
+
+        @Override
+        public Set<Map.Entry<String, Item>> entrySet() {
+            Set<Map.Entry<String, Item>> entries = super.entrySet();
+            return new java.util.AbstractSet<>() {
+                @Override
+                public java.util.Iterator<Map.Entry<String, Item>> iterator() {
+                    return changingAfterItsFirst(entries.iterator(), () -> put("new", new Item(new Trigger())), DONE);
+                }
+
+                @Override
+                public int size() {
+                    return entries.size();
+                }
+            };
+        }
+    }
+
+    /**
+     * Another thread changing a collection while Blit took its first look at the elements (whether they can be a
+     * run: RunWriter.startRun, RunWriter.runSides) or at an identity map view's keys (DistinctKeys.check) let the
+     * iterator's ConcurrentModificationException escape raw; those passes run no code of the user's. It is now the
+     * BlitException the write loops give. Forced: the change is made, on another thread, inside the iterator's
+     * first next().
+     */
+    @Test
+    void anotherThreadsChangeSeenInTheFirstLookAtTheElementsFailsTheWriteWithABlitException() {
+        Blit blit = Blit.builder().register(Item.class, 106).register(Trigger.class, 107, new Serializer<Trigger>() {
+            @Override
+            public void write(WriteBuffer out, Trigger value) {
+                out.writeByte(1);
+            }
+
+            @Override
+            public Trigger read(ReadBuffer in) {
+                in.readByte();
+                return new Trigger();
+            }
+        }).register(ChangedCatalog.class, 109).build();
+        // a list: its first pass is RunWriter.startRun's
+        List<Item> list = fill(new ArrayList<>(), () -> { });
+        boolean[] listDone = {false};
+        List<Item> view = new AbstractList<>() {
+            @Override
+            public java.util.Iterator<Item> iterator() {
+                return changingAfterItsFirst(list.iterator(), () -> list.add(new Item(new Trigger())), listDone);
+            }
+
+            @Override
+            public Item get(int index) {
+                return list.get(index);
+            }
+
+            @Override
+            public int size() {
+                return list.size();
+            }
+        };
+        assertChangedBy("java.util.Collections$UnmodifiableList", () -> blit.toBytes(Collections.unmodifiableList(view)));
+        assertTrue(listDone[0]);
+        // a map's entries: RunWriter.runSides
+        ChangedCatalog catalog = new ChangedCatalog();
+        for (Item i : fill(new ArrayList<>(), () -> { })) {
+            catalog.put("k" + catalog.size(), i);
+        }
+        assertChangedBy(ChangedCatalog.class.getTypeName(), () -> blit.toBytes(catalog));
+        assertTrue(ChangedCatalog.DONE[0]);
+        // an unmodifiable map's keys, checked for equal but distinct keys first: DistinctKeys.check
+        Map<String, Item> backing = new HashMap<>();
+        for (Item i : fill(new ArrayList<>(), () -> { })) {
+            backing.put("k" + backing.size(), i);
+        }
+        boolean[] keysDone = {false};
+        Map<String, Item> map = new java.util.AbstractMap<>() {
+            @Override
+            public Set<Map.Entry<String, Item>> entrySet() {
+                return new java.util.AbstractSet<>() {
+                    @Override
+                    public java.util.Iterator<Map.Entry<String, Item>> iterator() {
+                        return changingAfterItsFirst(backing.entrySet().iterator(),
+                                () -> backing.put("new", new Item(new Trigger())), keysDone);
+                    }
+
+                    @Override
+                    public int size() {
+                        return backing.size();
+                    }
+                };
+            }
+        };
+        assertChangedBy("java.util.Collections$UnmodifiableMap", () -> blit.toBytes(Collections.unmodifiableMap(map)));
+        assertTrue(keysDone[0]);
+    }
+
     /** Four Items whose Triggers all run {@code action}. */
     private static <C extends Collection<Item>> C fill(C c, Runnable action) {
         for (int i = 0; i < 4; i++) {
