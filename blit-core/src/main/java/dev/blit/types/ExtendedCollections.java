@@ -150,6 +150,16 @@ final class ExtendedCollections {
      */
     private static final int COMPARISON_BYTES = 16;
 
+    /**
+     * A synchronized map's (or map view's) entries, copied by its own {@code forEach}, which holds its mutex
+     * throughout: one consistent snapshot, whichever map's lock that is.
+     */
+    private static List<Map.Entry<?, ?>> entries(Map<?, ?> m) {
+        List<Map.Entry<?, ?>> entries = new ArrayList<>();
+        m.forEach((k, x) -> entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(k, x))); // null keys too
+        return entries;
+    }
+
     /** Writes the content of {@code v}, whose extended id {@link #idOf} gave, after that id. */
     @SuppressWarnings("unchecked")
     static void write(WriteBuffer out, int ext, Object v) {
@@ -163,37 +173,49 @@ final class ExtendedCollections {
                 out.writeObject(e.getValue());
                 return;
             }
+            // A synchronized wrapper, or a view one hands out (synchronizedMap(m).keySet(), values(), entrySet(), a
+            // synchronizedSortedMap's headMap, Hashtable's keySet() and entrySet()), locks its mutex: itself for a
+            // wrapper, the map or collection it views for a view, which no public API names (the field is out of
+            // reach). Its own toArray() and forEach take that lock: the count and the elements are one snapshot made
+            // under it, written after, so its elements' write code runs holding no lock of the user's.
             case TypeIds.EXT_SYNCHRONIZED_COLLECTION:
             case TypeIds.EXT_SYNCHRONIZED_LIST:
-            case TypeIds.EXT_SYNCHRONIZED_SET:
-                synchronized (v) { // the wrapper's own monitor is its lock: count and elements agree
-                    if (ext == TypeIds.EXT_SYNCHRONIZED_SET) { // of any set, an identity one too: read over a LinkedHashSet
-                        DistinctKeys.check(v, (Collection<?>) v, "Collections.synchronizedSet of a LinkedHashSet", out);
-                    }
-                    Elements.writeCollection(out, (Collection<?>) v);
+            case TypeIds.EXT_SYNCHRONIZED_SET: {
+                List<Object> elements = Arrays.asList(((Collection<?>) v).toArray());
+                if (ext == TypeIds.EXT_SYNCHRONIZED_SET) { // of any set, an identity one too: read over a LinkedHashSet
+                    DistinctKeys.check(v, elements, "Collections.synchronizedSet of a LinkedHashSet", out);
                 }
+                Elements.writeCollection(out, elements);
                 return;
-            case TypeIds.EXT_SYNCHRONIZED_SORTED_SET:
-                synchronized (v) {
-                    Elements.writeComparator(out, ((SortedSet<?>) v).comparator(), v);
-                    Elements.writeCollection(out, (Collection<?>) v);
+            }
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_SET: {
+                List<Object> elements = Arrays.asList(((Collection<?>) v).toArray());
+                Elements.writeComparator(out, ((SortedSet<?>) v).comparator(), v);
+                Elements.writeCollection(out, elements);
+                return;
+            }
+            case TypeIds.EXT_SYNCHRONIZED_MAP: {
+                List<Map.Entry<?, ?>> entries = entries((Map<?, ?>) v);
+                // of any map, an IdentityHashMap too
+                List<Object> keys = new ArrayList<>(entries.size());
+                for (Map.Entry<?, ?> e : entries) {
+                    keys.add(e.getKey());
                 }
+                DistinctKeys.check(v, keys, "Collections.synchronizedMap of a LinkedHashMap", out);
+                Elements.writeEntries(out, entries, v);
                 return;
-            case TypeIds.EXT_SYNCHRONIZED_MAP:
+            }
             case TypeIds.EXT_PROPERTIES: // whose writers hold its monitor too
                 synchronized (v) {
-                    if (ext == TypeIds.EXT_SYNCHRONIZED_MAP) { // of any map, an IdentityHashMap too
-                        DistinctKeys.check(v, ((Map<?, ?>) v).keySet(), "Collections.synchronizedMap of a LinkedHashMap", out);
-                    }
                     Elements.writeMap(out, (Map<?, ?>) v);
                 }
                 return;
-            case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP:
-                synchronized (v) {
-                    Elements.writeComparator(out, ((SortedMap<?, ?>) v).comparator(), v);
-                    Elements.writeMap(out, (Map<?, ?>) v);
-                }
+            case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP: {
+                List<Map.Entry<?, ?>> entries = entries((Map<?, ?>) v);
+                Elements.writeComparator(out, ((SortedMap<?, ?>) v).comparator(), v);
+                Elements.writeEntries(out, entries, v);
                 return;
+            }
             case TypeIds.EXT_IDENTITY_HASH_MAP:
             case TypeIds.EXT_UNMODIFIABLE_SEQUENCED_MAP:
                 Elements.writeMap(out, (Map<?, ?>) v);

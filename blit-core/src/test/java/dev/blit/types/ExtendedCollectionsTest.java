@@ -155,7 +155,7 @@ class ExtendedCollectionsTest {
     /**
      * Another thread adds and removes elements all along: a wrapper written without its lock would have its
      * count disagree with its elements (a BlitException "changed while written") or fail with a
-     * ConcurrentModificationException; written under it, every write succeeds.
+     * ConcurrentModificationException; written from a snapshot taken under it, every write succeeds.
      */
     @Test
     void aSynchronizedWrapperIsWrittenUnderItsLockAndAConcurrentQueueFromASnapshot() throws Exception {
@@ -182,6 +182,82 @@ class ExtendedCollectionsTest {
         } finally {
             stop.set(true);
             churn.join();
+        }
+    }
+
+    /** Runs its action when written, once: user code in the middle of a write. */
+    static final class Hook {
+        Runnable action;
+    }
+
+    private static Blit hooked() {
+        return Blit.builder().register(Hook.class, 100, new dev.blit.Serializer<Hook>() {
+            @Override
+            public void write(dev.blit.buffer.WriteBuffer out, Hook value) {
+                Runnable a = value.action;
+                value.action = null;
+                if (a != null) {
+                    a.run();
+                }
+                out.writeByte(1);
+            }
+
+            @Override
+            public Hook read(dev.blit.buffer.ReadBuffer in) {
+                in.readByte();
+                return new Hook();
+            }
+        }).build();
+    }
+
+    /** Runs {@code change} on a thread of its own and waits for it (10 s at most: a lock held by the writer may stop it). */
+    private static void onAnotherThread(Runnable change) {
+        Thread t = new Thread(change);
+        t.start();
+        try {
+            t.join(10_000);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * The views a synchronized map hands out (keySet(), values(), entrySet(), Hashtable's too) lock the map, not
+     * themselves; they were written holding their own monitor, so another thread's put through the map went on in
+     * the middle of the write, which failed ("changed while it was written"). They are now written from one
+     * snapshot their own toArray() or forEach takes holding that lock. Forced: the first element's write code
+     * makes another thread put into the map.
+     */
+    @Test
+    void aSynchronizedMapsViewsAreWrittenFromASnapshotTakenUnderTheMapsLock() {
+        Blit blit = hooked();
+        List<String> views = List.of("synchronizedMap.keySet", "synchronizedMap.values", "synchronizedMap.entrySet",
+                "Hashtable.keySet", "Hashtable.entrySet", "synchronizedSortedMap.headMap");
+        for (String name : views) {
+            Map<Object, Object> map = name.startsWith("Hashtable") ? new java.util.Hashtable<>()
+                    : name.startsWith("synchronizedSortedMap") ? Collections.synchronizedSortedMap(new TreeMap<>())
+                    : Collections.synchronizedMap(new java.util.HashMap<>());
+            List<Hook> hooks = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Hook h = new Hook();
+                hooks.add(h);
+                map.put(name.contains("keySet") ? h : "k" + i, name.contains("keySet") ? "v" + i : h);
+            }
+            boolean[] done = {false};
+            Runnable put = () -> {
+                if (!done[0]) {
+                    done[0] = true;
+                    onAnotherThread(() -> map.put(name.contains("keySet") ? new Hook() : "k9", new Hook()));
+                }
+            };
+            for (Hook h : hooks) {
+                h.action = put; // the first written, whichever that is
+            }
+            Object view = name.endsWith("keySet") ? map.keySet() : name.endsWith("values") ? map.values()
+                    : name.endsWith("entrySet") ? map.entrySet() : ((java.util.SortedMap<Object, Object>) map).headMap("z");
+            Object back = blit.fromBytes(blit.toBytes(view));
+            assertEquals(5, map.size(), name); // the other thread's put went through, during the write
+            assertEquals(4, back instanceof Map ? ((Map<?, ?>) back).size() : ((Collection<?>) back).size(), name);
         }
     }
 
