@@ -71,7 +71,13 @@ final class CollectionTypes {
 
         @Override
         public void write(WriteBuffer out, Collection<Object> value) {
-            Elements.writeCollection(out, value);
+            if (id == TypeIds.VECTOR) {
+                // Its methods are synchronized: one toArray() snapshot, taken holding its monitor, so that other
+                // threads may change it meanwhile, as for a class of the user's built on it (Containers.shared)
+                Containers.write(out, value, true);
+            } else {
+                Elements.writeCollection(out, value);
+            }
         }
 
         @Override

@@ -297,7 +297,10 @@ final class ExtendedCollections {
             case TypeIds.EXT_WEAK_HASH_MAP:
                 Elements.writeEntries(out, liveEntries((WeakHashMap<?, ?>) v), v);
                 return;
-            default: // the sublists and Stack
+            case TypeIds.EXT_STACK: // a Vector: from one toArray() snapshot, taken holding its monitor, as a Vector's
+                Containers.write(out, v, true);
+                return;
+            default: // the sublists
                 Elements.writeCollection(out, (Collection<?>) v);
         }
     }

@@ -52,7 +52,13 @@ final class MapTypes {
 
         @Override
         public void write(WriteBuffer out, Map<Object, Object> value) {
-            Elements.writeMap(out, value);
+            if (id == TypeIds.HASHTABLE) {
+                // Its methods are synchronized: one snapshot of its entries by its forEach, which holds its monitor,
+                // so that other threads may change it meanwhile, as for a class of the user's built on it
+                Containers.write(out, value, true);
+            } else {
+                Elements.writeMap(out, value);
+            }
         }
 
         @Override

@@ -261,6 +261,47 @@ class ExtendedCollectionsTest {
         }
     }
 
+    /**
+     * Vector, Stack and Hashtable, whose methods are synchronized, were written by iterating them without their
+     * monitor: another thread's add or put (a synchronized method, so not stopped) went on mid-write and the write
+     * failed. They are now written from one snapshot taken holding their monitor (toArray(), forEach), as a class
+     * of the user's built on them is. Forced: the first element's write code makes another thread add one.
+     */
+    @Test
+    void vectorStackAndHashtableAreWrittenFromASnapshotTakenHoldingTheirMonitor() {
+        Blit blit = hooked();
+        List<Object> all = List.of(new java.util.Vector<Object>(), new Stack<Object>(), new java.util.Hashtable<Object, Object>());
+        for (Object c : all) {
+            boolean[] done = {false};
+            Runnable add = () -> {
+                if (!done[0]) {
+                    done[0] = true;
+                    onAnotherThread(() -> {
+                        if (c instanceof Map) {
+                            ((Map<Object, Object>) c).put("k9", new Hook());
+                        } else {
+                            ((List<Object>) c).add(new Hook());
+                        }
+                    });
+                }
+            };
+            for (int i = 0; i < 4; i++) {
+                Hook h = new Hook();
+                h.action = add; // the first written, whichever that is
+                if (c instanceof Map) {
+                    ((Map<Object, Object>) c).put("k" + i, h);
+                } else {
+                    ((List<Object>) c).add(h);
+                }
+            }
+            Object back = blit.fromBytes(blit.toBytes(c));
+            String name = c.getClass().getName();
+            assertSame(c.getClass(), back.getClass(), name);
+            assertEquals(5, c instanceof Map ? ((Map<?, ?>) c).size() : ((Collection<?>) c).size(), name); // during the write
+            assertEquals(4, back instanceof Map ? ((Map<?, ?>) back).size() : ((Collection<?>) back).size(), name);
+        }
+    }
+
     @Test
     void stackIdentityMapAndConcurrentCollections() {
         Stack<Object> stack = new Stack<>();
