@@ -268,6 +268,7 @@ class ExtendedCollectionsTest {
      * of the user's built on them is. Forced: the first element's write code makes another thread add one.
      */
     @Test
+    @SuppressWarnings("unchecked")
     void vectorStackAndHashtableAreWrittenFromASnapshotTakenHoldingTheirMonitor() {
         Blit blit = hooked();
         List<Object> all = List.of(new java.util.Vector<Object>(), new Stack<Object>(), new java.util.Hashtable<Object, Object>());
