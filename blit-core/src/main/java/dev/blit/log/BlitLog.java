@@ -374,7 +374,7 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
     public synchronized void sync() {
         checkWritable();
         checkNotAppending("sync");
-        checkSegmentInPlace();
+        segments.checkLastInPlace();
         try {
             int last = segments.size() - 1;
             for (int k = segments.syncFrom; k <= last; k++) {
@@ -392,44 +392,12 @@ public final class BlitLog implements AutoCloseable, Iterable<Object> {
         checkLockInPlace();
     }
 
-    /**
-     * Checks, at each sync (two {@code stat}s, beside the {@code fsync}s), that the segment being appended to and
-     * the lock file are still the files this writer opened: deleted or replaced by hand, records synced into the
-     * old segment would be in no file of the log (and a reopened log would hand their indexes out again), and a
-     * new lock file lets a second writer in.
-     */
-    private void checkSegmentInPlace() {
-        Segment s = segments.last();
-        if (s.fileKey != null) {
-            Object now;
-            try {
-                now = Files.readAttributes(s.path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
-            } catch (java.nio.file.NoSuchFileException e) {
-                now = null;
-            } catch (IOException e) {
-                throw new BlitException("sync of log " + dir + " failed: cannot look at " + s.path + ": " + e, e);
-            }
-            if (now == null && !Files.isDirectory(dir)) {
-                throw new BlitException("sync of log " + dir + " failed: the directory no longer exists (renamed or deleted"
-                        + " while the log was open for writing), so the records from index " + s.first + " on are not"
-                        + " where the log is; reopen the log where it is now");
-            }
-            if (!s.fileKey.equals(now)) {
-                throw new BlitException("sync of log " + dir + " failed: its segment " + s.path + " was "
-                        + (now == null ? "deleted" : "replaced by another file") + " while the log was open for writing;"
-                        + " the records from index " + s.first + " on are in no file of the log. Files of a log open for"
-                        + " writing must not be deleted or replaced");
-            }
-        }
-    }
-
-    /** After a sync: see {@link #checkSegmentInPlace} and {@link WriterLock#checkInPlace}. */
+    /** After a sync: see {@link Segments#checkLastInPlace} and {@link WriterLock#checkInPlace}. */
     private void checkLockInPlace() {
         if (writerLock != null) {
             writerLock.checkInPlace();
         }
     }
-
 
     /**
      * Records where this sync left the log ({@link Checkpoint}), so that the next open need not check the

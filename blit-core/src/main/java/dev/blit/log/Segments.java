@@ -503,4 +503,35 @@ final class Segments {
             s.release();
         }
     }
+
+    /**
+     * Checks, at each sync of the writer (a {@code stat} beside the {@code fsync}s), that the segment being appended
+     * to is still the file it opened: deleted or replaced by hand, records synced into the old one would be in no
+     * file of the log, and a reopened log would hand their indexes out again. {@link WriterLock#checkInPlace} does
+     * the same for the lock file, where a new one lets a second writer in.
+     */
+    void checkLastInPlace() {
+        Segment s = last();
+        if (s.fileKey != null) {
+            Object now;
+            try {
+                now = Files.readAttributes(s.path, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            } catch (java.nio.file.NoSuchFileException e) {
+                now = null;
+            } catch (IOException e) {
+                throw new BlitException("sync of log " + dir + " failed: cannot look at " + s.path + ": " + e, e);
+            }
+            if (now == null && !Files.isDirectory(dir)) {
+                throw new BlitException("sync of log " + dir + " failed: the directory no longer exists (renamed or deleted"
+                        + " while the log was open for writing), so the records from index " + s.first + " on are not"
+                        + " where the log is; reopen the log where it is now");
+            }
+            if (!s.fileKey.equals(now)) {
+                throw new BlitException("sync of log " + dir + " failed: its segment " + s.path + " was "
+                        + (now == null ? "deleted" : "replaced by another file") + " while the log was open for writing;"
+                        + " the records from index " + s.first + " on are in no file of the log. Files of a log open for"
+                        + " writing must not be deleted or replaced");
+            }
+        }
+    }
 }
