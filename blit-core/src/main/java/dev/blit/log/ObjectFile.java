@@ -199,7 +199,7 @@ public final class ObjectFile {
 
     private static Writer openAppender(Path file, Blit blit) {
         boolean created = Files.notExists(file);
-        if (!created && !Files.isDirectory(file) && Files.isRegularFile(file)) { // a pipe or device holds nothing to check
+        if (!created && Files.isRegularFile(file)) { // a pipe or device holds nothing to check; a directory fails below
             checkEndsWhole(file, blit);
         }
         FileChannel ch;

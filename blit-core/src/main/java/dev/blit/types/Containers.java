@@ -40,9 +40,7 @@ public final class Containers {
         if (container instanceof Map) {
             Map<?, ?> m = (Map<?, ?>) container;
             if (snapshot) {
-                List<Map.Entry<?, ?>> entries = new ArrayList<>(m.size() + 16);
-                m.forEach((k, v) -> entries.add(Map.entry(k, v))); // neither kind of map holds null
-                Elements.writeEntries(out, entries, m);
+                Elements.writeEntries(out, entries(m), m);
             } else {
                 Elements.writeMap(out, m);
             }
@@ -50,6 +48,17 @@ public final class Containers {
             Collection<?> c = (Collection<?>) container;
             Elements.writeCollection(out, snapshot ? Arrays.asList(c.toArray()) : c);
         }
+    }
+
+    /**
+     * A map's entries, copied by its own {@code forEach}, which a synchronized map (or a view a synchronized map
+     * hands out) runs holding its lock throughout: one consistent snapshot, whichever lock that is. Null keys and
+     * values are kept.
+     */
+    static List<Map.Entry<?, ?>> entries(Map<?, ?> m) {
+        List<Map.Entry<?, ?>> entries = new ArrayList<>(m.size() + 16);
+        m.forEach((k, v) -> entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(k, v)));
+        return entries;
     }
 
     /** See {@code Serializer.collection}. */

@@ -150,16 +150,6 @@ final class ExtendedCollections {
      */
     private static final int COMPARISON_BYTES = 16;
 
-    /**
-     * A synchronized map's (or map view's) entries, copied by its own {@code forEach}, which holds its mutex
-     * throughout: one consistent snapshot, whichever map's lock that is.
-     */
-    private static List<Map.Entry<?, ?>> entries(Map<?, ?> m) {
-        List<Map.Entry<?, ?>> entries = new ArrayList<>();
-        m.forEach((k, x) -> entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(k, x))); // null keys too
-        return entries;
-    }
-
     /** Writes the content of {@code v}, whose extended id {@link #idOf} gave, after that id. */
     @SuppressWarnings("unchecked")
     static void write(WriteBuffer out, int ext, Object v) {
@@ -195,7 +185,7 @@ final class ExtendedCollections {
                 return;
             }
             case TypeIds.EXT_SYNCHRONIZED_MAP: {
-                List<Map.Entry<?, ?>> entries = entries((Map<?, ?>) v);
+                List<Map.Entry<?, ?>> entries = Containers.entries((Map<?, ?>) v);
                 // of any map, an IdentityHashMap too
                 List<Object> keys = new ArrayList<>(entries.size());
                 for (Map.Entry<?, ?> e : entries) {
@@ -211,7 +201,7 @@ final class ExtendedCollections {
                 }
                 return;
             case TypeIds.EXT_SYNCHRONIZED_SORTED_MAP: {
-                List<Map.Entry<?, ?>> entries = entries((Map<?, ?>) v);
+                List<Map.Entry<?, ?>> entries = Containers.entries((Map<?, ?>) v);
                 Elements.writeComparator(out, ((SortedMap<?, ?>) v).comparator(), v);
                 Elements.writeEntries(out, entries, v);
                 return;
